@@ -1,0 +1,45 @@
+/** An operation of the contract: its name, kind, scope, parameter contract and result contract. */
+import type { Fields } from './params.js';
+import type { ResultSpec } from './results.js';
+
+export const SCOPES = [
+  'pos.read',
+  'pos.write',
+  'settings.read',
+  'settings.write',
+  'catalog.write',
+  'catalog.details.read',
+  'inventory.read',
+  'inventory.write',
+  'inventory.cost.read',
+  'finance.read',
+  'finance.write',
+  'diagnostics.read',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export interface OperationSpec<N extends string = string, F extends Fields = Fields, R extends ResultSpec = ResultSpec> {
+  readonly name: N;
+  /** R: no Idempotency-Key; W: mutating, Idempotency-Key required. */
+  readonly kind: 'read' | 'write';
+  readonly scope: Scope;
+  readonly summary: string;
+  readonly params: F;
+  readonly result: R;
+  /**
+   * What this project chose where the spec says "not shown" or marks the operation with a dagger,
+   * each with its one-line reason. Published in the contract document.
+   */
+  readonly projectDefined?: readonly string[];
+}
+
+export const defineOp = <const N extends string, const F extends Fields, const R extends ResultSpec>(
+  spec: OperationSpec<N, F, R>,
+): OperationSpec<N, F, R> => spec;
+
+/** `pos.cashdesk_balance` → `pos`; `catalog.contrag.save` → `catalog`. */
+export const groupOf = (name: string): string => name.slice(0, name.indexOf('.'));
+
+/** The operation name without its group: `catalog.contrag.delete` → `contrag.delete`. */
+export const operationOf = (name: string): string => name.slice(name.indexOf('.') + 1);

@@ -1,0 +1,45 @@
+/** The request and success envelopes of `POST /v1/rpc` (spec, "Request envelope", "Success response"). */
+import type { Issue } from './dsl/validate.js';
+
+export type RpcId = string | number | null;
+
+export interface RpcRequest {
+  readonly method: string;
+  readonly params: unknown;
+  readonly id?: RpcId;
+}
+
+export interface RpcResult {
+  readonly upstream: { readonly name: string; readonly version: string; readonly resource: string };
+  readonly status: { readonly code: 'OK'; readonly operation: string } & Readonly<Record<string, string>>;
+  readonly rows: readonly unknown[];
+}
+
+export interface SuccessBody {
+  readonly ok: true;
+  readonly data: { readonly method: string; readonly result: RpcResult; readonly id: RpcId };
+  readonly request_id: string;
+}
+
+const ENVELOPE_MEMBERS = new Set(['method', 'params', 'id']);
+
+/** Checks the envelope itself; the params are checked against the operation's contract later. */
+export function checkEnvelope(body: unknown): { ok: true; value: RpcRequest } | { ok: false; issues: Issue[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, issues: [{ path: '', problem: 'the body must be a JSON object {method, params, id}' }] };
+  }
+  const issues: Issue[] = [];
+  const env = body as Record<string, unknown>;
+  for (const key of Object.keys(env)) {
+    if (!ENVELOPE_MEMBERS.has(key)) issues.push({ path: key, problem: 'is not a member of the envelope' });
+  }
+  if (typeof env.method !== 'string') issues.push({ path: 'method', problem: 'is required and must be a string' });
+  if (env.params === undefined) issues.push({ path: 'params', problem: 'is required (send {} when there are none)' });
+  else if (typeof env.params !== 'object' || env.params === null)
+    issues.push({ path: 'params', problem: 'must be an object (or [] for operations without parameters)' });
+  const id = env.id;
+  if (id !== undefined && id !== null && typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id)))
+    issues.push({ path: 'id', problem: 'must be a string, an integer or null' });
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, value: env as unknown as RpcRequest };
+}

@@ -1,0 +1,104 @@
+/** Groups `discounts`, `finance`, `service`. */
+import { defineOp } from '../dsl/operation.js';
+import { dec, int, opt, ours, req, str } from '../dsl/params.js';
+import { cols, ratio, rows, rowsUncounted, status } from '../dsl/results.js';
+
+export const discountOperations = [
+  defineOp({
+    name: 'discounts.bonus_comments',
+    kind: 'read',
+    scope: 'finance.read',
+    summary: 'Comments used on bonus movements.',
+    params: {},
+    result: rowsUncounted(cols(['comment'])),
+  }),
+  defineOp({
+    name: 'discounts.delete_extra_value',
+    kind: 'write',
+    scope: 'finance.write',
+    summary: 'Deletes an extra value of a discount card.',
+    params: { code: req(str(512)), nt: req(str(512)) },
+    result: status('affected'),
+  }),
+  defineOp({
+    name: 'discounts.import_card_ignore',
+    kind: 'write',
+    scope: 'finance.write',
+    summary: 'Imports a discount card; an existing card of that number is left as it is.',
+    params: {
+      code: req(str(512)),
+      df: opt(str(), ''),
+      di: opt(str(), ''),
+      do: opt(str(), ''),
+      dopinf: opt(str(), ''),
+      tel: opt(str(undefined, { format: 'phone', allowEmpty: true }), ''),
+      birth_date: opt(str(512, { format: 'date', allowEmpty: true }), ''),
+      isdolg: opt(int(), 0),
+      disc: opt(dec('pct')),
+      maxdolg: opt(dec('cur')),
+      sumpok: opt(dec('cur')),
+    },
+    result: status('affected'),
+    projectDefined: ['result: status affected, "1" when the card was created, "0" when it existed'],
+  }),
+] as const;
+
+const paid = status('affected', 'detail');
+
+export const financeOperations = [
+  defineOp({
+    name: 'finance.discount_debt_cash_line',
+    kind: 'write',
+    scope: 'finance.write',
+    summary: 'Takes cash into a cash box against the debt of one receipt of a card.',
+    params: {
+      card: ours(req(str(512)), 'the discount card'),
+      nc: ours(req(int(1)), 'the receipt number whose debt is paid'),
+      kas: ours(req(str(512)), 'the cash box receiving the cash'),
+      sum: ours(opt(dec('cur', 4096)), 'omitted: the whole remaining debt of that receipt'),
+    },
+    result: paid,
+    projectDefined: ['scope: finance.write as the group', 'params: not shown in the spec'],
+  }),
+  defineOp({
+    name: 'finance.discount_debt_cash_pay',
+    kind: 'write',
+    scope: 'finance.write',
+    summary: "Takes cash into a cash box against a card's debt, oldest receipts first.",
+    params: { card: opt(str(512), ''), kas: opt(str(512), ''), sum: opt(dec('cur', 4096)) },
+    result: paid,
+  }),
+  defineOp({
+    name: 'finance.invoice_currency',
+    kind: 'read',
+    scope: 'finance.read',
+    summary: 'Currency and exchange rate of an invoice.',
+    params: { nn: opt(str(512), '') },
+    result: rows(cols(['exchange_rate', 'currency'], { exchange_rate: ratio })),
+  }),
+  defineOp({
+    name: 'finance.pay_contrag_invoice',
+    kind: 'write',
+    scope: 'finance.write',
+    summary: 'Pays a counterparty for an invoice from a cash box.',
+    params: {
+      nn: opt(str(512), ''),
+      contrag: opt(str(512), ''),
+      fromkas: opt(str(512), ''),
+      com1: opt(str(512), ''),
+      sum: opt(dec('cur', 4096)),
+    },
+    result: paid,
+  }),
+] as const;
+
+export const serviceOperations = [
+  defineOp({
+    name: 'service.ping',
+    kind: 'read',
+    scope: 'diagnostics.read',
+    summary: 'Checks that the client database answers.',
+    params: {},
+    result: status(),
+  }),
+] as const;

@@ -19,8 +19,16 @@ export interface ErrorCodeSpec {
 }
 
 export const ERROR_CODES = {
-  INVALID_PARAMETER: { http: 422, advice: 'fix', when: 'a parameter has a wrong type, format or value, or the back office refused it' },
-  UPSTREAM_FAILURE: { http: 502, advice: 'retry', when: 'the back office is unavailable, failed, or answered outside the contract' },
+  INVALID_PARAMETER: {
+    http: 422,
+    advice: 'fix',
+    when: 'a parameter has a wrong type, format or value, or the back office refused it',
+  },
+  UPSTREAM_FAILURE: {
+    http: 502,
+    advice: 'retry',
+    when: 'the back office is unavailable, failed, or answered outside the contract',
+  },
   IDEMPOTENCY_KEY_REQUIRED: { http: 422, advice: 'fix', when: 'a write was sent without an Idempotency-Key header' },
   IDEMPOTENCY_RESULT_UNKNOWN: {
     http: 409,

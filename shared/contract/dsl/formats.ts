@@ -61,7 +61,7 @@ const SHA256 = /^[0-9a-fA-F]{64}$/;
 export const isSha256 = (s: string): boolean => SHA256.test(s);
 
 /** A telephone number as people type it: optional +, digits, spaces, dashes, brackets; 5 to 15 digits. */
-const PHONE = /^\+?[0-9][0-9 ()-]*$/;
+const PHONE = /^\+?[0-9(][0-9 ()-]*$/;
 export function isPhone(s: string): boolean {
   if (!PHONE.test(s) || s.length > 32) return false;
   let digits = 0;

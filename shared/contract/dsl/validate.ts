@@ -42,7 +42,9 @@ function checkObject(fields: Fields, input: unknown, path: string, issues: Issue
     const v = input[name];
     if (v === undefined) {
       if (field.required) issues.push({ path: p, problem: 'is required' });
-      else if (field.default !== undefined) out[name] = field.default;
+      // A copy: a handler that changes a default array must not change it for every later request.
+      else if (field.default !== undefined)
+        out[name] = typeof field.default === 'object' ? structuredClone(field.default) : field.default;
       continue;
     }
     const checked = checkValue(field.spec, v, p, issues);
@@ -87,6 +89,8 @@ function checkValue(spec: ParamSpec, v: unknown, path: string, issues: Issue[]):
       if (spec.unique) {
         const seen = new Map<string, number>();
         out.forEach((item, i) => {
+          // An invalid item is already reported; it repeats nothing.
+          if (item === undefined) return;
           const k = JSON.stringify(item);
           const first = seen.get(k);
           if (first !== undefined) fail(issues, `${path}[${i}]`, `repeats item ${first}; items must be unique`);

@@ -54,6 +54,7 @@ export const naklOperations = [
       actions: opt(list(obj({ code: req(str(190)), decision: req(oneOf('Заменить здесь', 'Заменить в базе')) }), 0, 250), []),
     },
     result: done,
+    projectDefined: ['actions: omitted means no decisions ([]); lines without a decision keep the price of the invoice'],
   }),
   defineOp({
     name: 'nakl.import_main_add_line',

@@ -2,9 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'server/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'renderer/**/*.test.{ts,tsx}',
+      'build/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default'],
+    reporters: ['default', './vitest.summary-reporter.ts'],
   },
 });

@@ -19,10 +19,17 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
-export interface OperationSpec<N extends string = string, F extends Fields = Fields, R extends ResultSpec = ResultSpec> {
+export type OperationKind = 'read' | 'write';
+
+export interface OperationSpec<
+  N extends string = string,
+  F extends Fields = Fields,
+  R extends ResultSpec = ResultSpec,
+  K extends OperationKind = OperationKind,
+> {
   readonly name: N;
   /** R: no Idempotency-Key; W: mutating, Idempotency-Key required. */
-  readonly kind: 'read' | 'write';
+  readonly kind: K;
   readonly scope: Scope;
   readonly summary: string;
   readonly params: F;
@@ -34,9 +41,14 @@ export interface OperationSpec<N extends string = string, F extends Fields = Fie
   readonly projectDefined?: readonly string[];
 }
 
-export const defineOp = <const N extends string, const F extends Fields, const R extends ResultSpec>(
-  spec: OperationSpec<N, F, R>,
-): OperationSpec<N, F, R> => spec;
+export const defineOp = <
+  const N extends string,
+  const F extends Fields,
+  const R extends ResultSpec,
+  const K extends OperationKind,
+>(
+  spec: OperationSpec<N, F, R, K>,
+): OperationSpec<N, F, R, K> => spec;
 
 /** `pos.cashdesk_balance` → `pos`; `catalog.contrag.save` → `catalog`. */
 export const groupOf = (name: string): string => name.slice(0, name.indexOf('.'));

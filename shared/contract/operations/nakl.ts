@@ -60,7 +60,7 @@ export const naklOperations = [
     name: 'nakl.import_main_add_line',
     kind: 'write',
     scope: 'inventory.write',
-    summary: 'Adds a product line to an invoice, priced in a currency or copied from another document.',
+    summary: 'Adds a product line to an invoice, or stages it in the import document from_nn for that invoice.',
     params: {
       code: req(str(512)),
       nn,
@@ -70,7 +70,11 @@ export const naklOperations = [
       quant: opt(dec('unit', 512), '0'),
     },
     result: done,
-    projectDefined: ['result: status affected and detail, as the group'],
+    projectDefined: [
+      'from_nn: the import document (temp_nn) the line is staged in; empty adds it to invoice nn directly',
+      'currency_price: the supplier cost in that currency; the sale price follows the card markup',
+      'result: status affected and detail, as the group',
+    ],
   }),
   defineOp({
     name: 'nakl.price_diff',

@@ -1,0 +1,40 @@
+/**
+ * A server for bench/gateway.ts, run in its own process so the load generator does not share
+ * its event loop. `full`: the real service (auth, rate limit, envelope, contract, upstream on
+ * SQLite, normalize). `bare`: node:http answering a fixed JSON body of the given size.
+ * Prints one JSON line {url, key} on stdout when ready.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '../server/log/logger.js';
+import { startService } from '../server/service.js';
+
+const [mode, size] = process.argv.slice(2);
+
+if (mode === 'bare') {
+  const body = JSON.stringify({ ok: true, pad: 'x'.repeat(Math.max(0, Number(size) - 23)) });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const addr = server.address() as { port: number };
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${addr.port}`, key: '' })}\n`);
+  });
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
+  // A limit far above the load, so the limiter runs on every request without refusing any.
+  const service = await startService({
+    dbFile: join(dir, 'bench.sqlite'),
+    port: 0,
+    logger: silentLogger,
+    rateLimit: { perSecond: 1e9, burst: 1e9 },
+  });
+  const { key } = service.keys.create('bench', 'all');
+  process.stdout.write(`${JSON.stringify({ url: service.url, key })}\n`);
+}

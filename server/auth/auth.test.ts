@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate.js';
+import { openDatabase } from '../db/open.js';
+import { gatewayMigrations } from '../gateway/schema.js';
+import { hasScope, KeyStore, parseScopes } from './keys.js';
+import { RateLimiter } from './rate-limit.js';
+
+const freshStore = () => {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'keys-')), 'k.sqlite'));
+  migrate(db, gatewayMigrations);
+  return { db, store: new KeyStore(db) };
+};
+
+describe('API keys', () => {
+  it('are stored only as hashes and verify to their name and scopes', () => {
+    const { db, store } = freshStore();
+    const { key } = store.create('till-1', ['pos.read', 'pos.write']);
+    const dump = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
+    expect(dump).not.toContain(key.split('_')[2]);
+    expect(store.verify(key)).toMatchObject({ name: 'till-1', scopes: ['pos.read', 'pos.write'] });
+  });
+
+  it('refuse malformed, unknown and revoked keys', () => {
+    const { store } = freshStore();
+    const { key } = store.create('a', 'all');
+    expect(store.verify('')).toBeUndefined();
+    expect(store.verify(`${key.slice(0, -1)}A`)).toBeUndefined();
+    expect(store.verify(key.replace(/^rk_[0-9a-f]{16}/, 'rk_0000000000000000'))).toBeUndefined();
+    expect(store.revoke('a')).toBe(true);
+    expect(store.verify(key)).toBeUndefined();
+    expect(store.revoke('a')).toBe(false);
+  });
+
+  it('have unique names', () => {
+    const { store } = freshStore();
+    store.create('a', 'all');
+    expect(() => store.create('a', 'all')).toThrow(/exists already/);
+    expect(() => store.create('bad name', 'all')).toThrow();
+  });
+
+  it('take scopes from a comma list or all, refusing unknown scopes', () => {
+    expect(parseScopes('all')).toBe('all');
+    expect(parseScopes('pos.read, finance.read')).toEqual(['pos.read', 'finance.read']);
+    expect(() => parseScopes('pos.read,root')).toThrow(/unknown scope root/);
+    expect(hasScope({ id: '', name: '', scopes: 'all' }, 'finance.write')).toBe(true);
+    expect(hasScope({ id: '', name: '', scopes: ['pos.read'] }, 'pos.write')).toBe(false);
+  });
+});
+
+describe('the rate limiter', () => {
+  it('allows the burst, then the steady rate, per key', () => {
+    let now = 0;
+    const rl = new RateLimiter({ perSecond: 2, burst: 2 }, () => now);
+    expect([rl.take('a'), rl.take('a'), rl.take('a')]).toEqual([0, 0, 1]);
+    expect(rl.take('b')).toBe(0);
+    now += 500;
+    expect(rl.take('a')).toBe(0);
+    expect(rl.take('a')).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The gateway pipeline of POST /v1/rpc, free of HTTP details:
+ * auth → rate limit → envelope → operation → scope → Idempotency-Key → params → idempotency → upstream → normalize.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  checkEnvelope,
+  findOperation,
+  type OperationSpec,
+  type RpcId,
+  type RpcResult,
+  type SuccessBody,
+  validateParams,
+} from '../../shared/contract/index.js';
+import { type ApiKey, hasScope, type KeyStore } from '../auth/keys.js';
+import type { RateLimiter } from '../auth/rate-limit.js';
+import { fingerprint, isValidIdempotencyKey } from '../idempotency/fingerprint.js';
+import type { IdempotencyStore } from '../idempotency/store.js';
+import { BusinessRefusal, type CommitHook, type Upstream, UpstreamError } from '../upstream/upstream.js';
+import { ContractBreach, normalizeResult } from './normalize.js';
+import { RpcError } from './rpc-error.js';
+
+export interface GatewayDeps {
+  readonly keys: KeyStore;
+  readonly idempotency: IdempotencyStore;
+  readonly upstream: Upstream;
+  readonly rateLimiter?: RateLimiter;
+  /** An upstream call that takes longer fails with UPSTREAM_FAILURE instead of hanging the client. */
+  readonly upstreamTimeoutMs: number;
+}
+
+export interface GatewayRequest {
+  readonly authorization: string | undefined;
+  readonly idempotencyKey: string | undefined;
+  readonly body: string;
+}
+
+/** What the HTTP layer logs about a request; never params, bodies or keys. */
+export interface RequestFacts {
+  method?: string;
+  key?: string;
+  code?: string;
+  replayed?: boolean;
+  cause?: string;
+}
+
+export interface GatewayResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly facts: RequestFacts;
+}
+
+export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')}`;
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+export function createGateway(deps: GatewayDeps) {
+  /** Writes being performed now, per API key + Idempotency-Key, with their fingerprints. */
+  const inFlight = new Map<string, string>();
+
+  function authenticate(header: string | undefined): ApiKey {
+    const challenge = { 'WWW-Authenticate': 'Bearer realm="retail-rpc"' };
+    const m = header ? BEARER.exec(header) : null;
+    if (!m) throw new RpcError('UNAUTHORIZED', 'send Authorization: Bearer <API key>', [], challenge);
+    const key = deps.keys.verify(m[1] as string);
+    if (!key) {
+      throw new RpcError('UNAUTHORIZED', 'the API key is unknown or revoked', [], {
+        'WWW-Authenticate': 'Bearer realm="retail-rpc", error="invalid_token"',
+      });
+    }
+    return key;
+  }
+
+  function parseBody(body: string): unknown {
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw new RpcError('INVALID_REQUEST', 'the body is not valid JSON');
+    }
+  }
+
+  async function callUpstream(
+    op: OperationSpec,
+    params: Record<string, unknown>,
+    key: ApiKey,
+    requestId: string,
+    commit?: CommitHook,
+  ) {
+    const ac = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ac.abort();
+        reject(new UpstreamError(`the back office did not answer in ${deps.upstreamTimeoutMs} ms`, true));
+      }, deps.upstreamTimeoutMs);
+    });
+    try {
+      const call = { op, params, ctx: { requestId, user: key.name, signal: ac.signal } };
+      return await Promise.race([deps.upstream.call(call, commit), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function performWrite(
+    op: OperationSpec,
+    params: Record<string, unknown>,
+    key: ApiKey,
+    idemKey: string,
+    requestId: string,
+    facts: RequestFacts,
+  ): Promise<RpcResult> {
+    const fp = fingerprint(op.name, params);
+    const flightKey = `${key.id}\n${idemKey}`;
+    const existing = deps.idempotency.get(key.id, idemKey);
+    const reused = () =>
+      new RpcError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'this Idempotency-Key was used for a different request; mint a new key for a new operation',
+      );
+    if (existing) {
+      if (existing.fingerprint !== fp) throw reused();
+      if (existing.state === 'done' && existing.result) {
+        facts.replayed = true;
+        return existing.result;
+      }
+      if (existing.state === 'in_progress' && inFlight.has(flightKey)) {
+        throw new RpcError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'a request with this Idempotency-Key is being performed; retry shortly',
+          [],
+          {
+            'Retry-After': '1',
+          },
+        );
+      }
+      // In progress with nobody performing it (the process died mid-call), or already unknown.
+      if (existing.state !== 'unknown') deps.idempotency.markUnknown(key.id, idemKey);
+      throw unknownOutcome();
+    }
+    const flying = inFlight.get(flightKey);
+    if (flying !== undefined) {
+      if (flying !== fp) throw reused();
+      throw new RpcError('IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is being performed; retry shortly', [], {
+        'Retry-After': '1',
+      });
+    }
+    inFlight.set(flightKey, fp);
+    try {
+      if (deps.upstream.transactional) {
+        let result: RpcResult | undefined;
+        await callUpstream(op, params, key, requestId, (raw) => {
+          result = normalizeResult(op, raw, deps.upstream);
+          deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+        });
+        if (!result) throw new ContractBreach('', 'the back office did not commit the write');
+        return result;
+      }
+      deps.idempotency.begin(key.id, idemKey, fp, op.name);
+      let raw: Awaited<ReturnType<typeof callUpstream>>;
+      try {
+        raw = await callUpstream(op, params, key, requestId);
+      } catch (err) {
+        const notPerformed = err instanceof BusinessRefusal || (err instanceof UpstreamError && !err.sent);
+        if (notPerformed) deps.idempotency.forget(key.id, idemKey);
+        else deps.idempotency.markUnknown(key.id, idemKey);
+        throw err;
+      }
+      try {
+        const result = normalizeResult(op, raw, deps.upstream);
+        deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+        return result;
+      } catch (err) {
+        // Performed, but its answer cannot be trusted: a person has to look.
+        deps.idempotency.markUnknown(key.id, idemKey);
+        throw err;
+      }
+    } finally {
+      inFlight.delete(flightKey);
+    }
+  }
+
+  async function perform(
+    req: GatewayRequest,
+    requestId: string,
+    facts: RequestFacts,
+  ): Promise<{ id: RpcId; method: string; result: RpcResult }> {
+    const key = authenticate(req.authorization);
+    facts.key = key.name;
+    const wait = deps.rateLimiter?.take(key.id) ?? 0;
+    if (wait > 0)
+      throw new RpcError('RATE_LIMITED', `too many requests; retry in ${wait} s`, [], { 'Retry-After': String(wait) });
+
+    const env = checkEnvelope(parseBody(req.body));
+    if (!env.ok) throw new RpcError('INVALID_REQUEST', 'the request envelope is malformed', env.issues);
+    const { method, params: rawParams } = env.value;
+    const id = env.value.id ?? null;
+    facts.method = method;
+    const op = findOperation(method);
+    if (!op)
+      throw new RpcError('METHOD_NOT_FOUND', `no operation is named ${JSON.stringify(method.slice(0, 100))}`, [
+        { path: 'method', problem: 'is not an operation of this service' },
+      ]);
+    if (!hasScope(key, op.scope)) {
+      throw new RpcError(
+        'INSUFFICIENT_SCOPE',
+        `the key lacks the scope ${op.scope}`,
+        [{ path: 'scope', problem: `${op.scope} is required` }],
+        {
+          'WWW-Authenticate': `Bearer realm="retail-rpc", error="insufficient_scope", scope="${op.scope}"`,
+        },
+      );
+    }
+    let idemKey: string | undefined;
+    if (op.kind === 'write') {
+      idemKey = req.idempotencyKey;
+      if (idemKey === undefined || idemKey === '')
+        throw new RpcError(
+          'IDEMPOTENCY_KEY_REQUIRED',
+          `${op.name} changes data: send an Idempotency-Key header, one new key per business operation`,
+        );
+      if (!isValidIdempotencyKey(idemKey))
+        throw new RpcError('IDEMPOTENCY_KEY_INVALID', 'the Idempotency-Key must be 1 to 255 printable ASCII characters');
+    }
+    const checked = validateParams(op.params, rawParams);
+    if (!checked.ok)
+      throw new RpcError('INVALID_PARAMETER', `the params do not match the contract of ${op.name}`, checked.issues);
+
+    const result =
+      idemKey === undefined
+        ? normalizeResult(op, await callUpstream(op, checked.value, key, requestId), deps.upstream)
+        : await performWrite(op, checked.value, key, idemKey, requestId, facts);
+    return { id, method: op.name, result };
+  }
+
+  return async function handle(req: GatewayRequest): Promise<GatewayResponse> {
+    const requestId = newRequestId();
+    const facts: RequestFacts = {};
+    try {
+      const { id, method, result } = await perform(req, requestId, facts);
+      const body: SuccessBody = { ok: true, data: { method, result, id }, request_id: requestId };
+      return { status: 200, headers: facts.replayed ? { 'Idempotent-Replayed': 'true' } : {}, body, facts };
+    } catch (err) {
+      const e = toRpcError(err, facts);
+      facts.code = e.code;
+      return { status: e.http, headers: e.headers, body: e.body(requestId), facts };
+    }
+  };
+}
+
+function unknownOutcome(): RpcError {
+  return new RpcError(
+    'IDEMPOTENCY_RESULT_UNKNOWN',
+    'an earlier attempt with this Idempotency-Key may or may not have been performed; it was not performed again. Check the document, receipt or payment before doing anything else.',
+  );
+}
+
+function toRpcError(err: unknown, facts: RequestFacts): RpcError {
+  if (err instanceof RpcError) return err;
+  if (err instanceof BusinessRefusal)
+    return new RpcError('INVALID_PARAMETER', err.problem, [{ path: err.path, problem: err.problem }]);
+  if (err instanceof UpstreamError) {
+    facts.cause = err.message;
+    return new RpcError(
+      'UPSTREAM_FAILURE',
+      'the back office is unavailable or failed; for a write, retry with the same Idempotency-Key',
+    );
+  }
+  if (err instanceof ContractBreach) {
+    facts.cause = `contract breach at ${err.message}`;
+    return new RpcError('UPSTREAM_FAILURE', 'the back office answered outside the contract');
+  }
+  facts.cause = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return new RpcError('INTERNAL', 'an unexpected fault; it has been logged with this request id');
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeUpstream } from '../testing/fake-upstream.js';
+import { startTestService, type TestService } from '../testing/harness.js';
+import { UpstreamError } from '../upstream/upstream.js';
+
+const WRITE = 'pos.excise_clear_pending';
+const running: TestService[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function serviceWith(upstream: ReturnType<typeof fakeUpstream>, extra = {}) {
+  const svc = await startTestService({ upstream, ...extra });
+  running.push(svc);
+  return svc;
+}
+
+const counting = (opts: { transactional?: boolean; delayMs?: number } = {}) => {
+  let n = 0;
+  return fakeUpstream(async () => {
+    n++;
+    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+    return { status: { affected: n } };
+  }, opts);
+};
+
+describe.each([false, true])('idempotency (transactional upstream: %s)', (transactional) => {
+  it('requires an Idempotency-Key on a write and refuses a malformed one', async () => {
+    const svc = await serviceWith(counting({ transactional }));
+    const missing = await svc.call(WRITE, {}, { idempotencyKey: null });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    const bad = await svc.call(WRITE, {}, { idempotencyKey: 'tab\there' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
+    const long = await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(256) });
+    expect(long.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect((await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(255) })).status).toBe(200);
+  });
+
+  it('replays the stored answer to a repeat and performs the write once', async () => {
+    const up = counting({ transactional });
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    const first = await svc.call(WRITE, { kasm: 2, code: 'A' }, { idempotencyKey: key, id: 1 });
+    const again = await svc.call(WRITE, { code: 'A', kasm: 2 }, { idempotencyKey: key, id: 2 });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.result).toEqual(first.body.data.result);
+    expect(again.body.data.id).toBe(2);
+    expect(up.countOf(WRITE)).toBe(1);
+  });
+
+  it('treats omitted members and their defaults as the same request', async () => {
+    const up = counting({ transactional });
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    await svc.call(WRITE, {}, { idempotencyKey: key });
+    const r = await svc.call(WRITE, { code: '', kasm: 0 }, { idempotencyKey: key });
+    expect(r.status).toBe(200);
+    expect(up.countOf(WRITE)).toBe(1);
+  });
+
+  it('refuses a different request under a used key', async () => {
+    const up = counting({ transactional });
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    await svc.call(WRITE, { kasm: 1 }, { idempotencyKey: key });
+    const other = await svc.call(WRITE, { kasm: 2 }, { idempotencyKey: key });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const otherMethod = await svc.call('pos.excise_bind_pending', { kasm: 1 }, { idempotencyKey: key });
+    expect(otherMethod.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(up.calls).toHaveLength(1);
+  });
+
+  it('performs 50 concurrent requests with one key exactly once', async () => {
+    const up = counting({ transactional, delayMs: transactional ? 0 : 50 });
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    const all = await Promise.all(Array.from({ length: 50 }, () => svc.call(WRITE, { kasm: 7 }, { idempotencyKey: key })));
+    expect(up.countOf(WRITE)).toBe(1);
+    for (const r of all) {
+      if (r.status === 200) expect(r.body.data.result.status.affected).toBe('1');
+      else {
+        expect(r.status).toBe(409);
+        expect(r.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+        expect(r.headers.get('retry-after')).toBe('1');
+      }
+    }
+    expect(all.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    const after = await svc.call(WRITE, { kasm: 7 }, { idempotencyKey: key });
+    expect(after.status).toBe(200);
+    expect(up.countOf(WRITE)).toBe(1);
+  });
+
+  it('never lets the same Idempotency-Key of two API keys collide', async () => {
+    const up = counting({ transactional });
+    const svc = await serviceWith(up);
+    const { key: second } = svc.service.keys.create('second-till', 'all');
+    const idem = 'shared-key-1';
+    const a = await svc.call(WRITE, { kasm: 1 }, { idempotencyKey: idem });
+    const b = await svc.call(WRITE, { kasm: 2 }, { idempotencyKey: idem, key: second });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(up.countOf(WRITE)).toBe(2);
+  });
+
+  it('does not need a key for reads, and ignores one sent', async () => {
+    const up = counting({ transactional });
+    const svc = await serviceWith(up);
+    expect((await svc.call('service.ping', {}, { idempotencyKey: null })).status).toBe(200);
+    expect((await svc.call('service.ping', {}, { idempotencyKey: 'x' })).status).toBe(200);
+    expect((await svc.call('service.ping', {}, { idempotencyKey: 'x' })).status).toBe(200);
+    expect(up.countOf('service.ping')).toBe(3);
+  });
+});
+
+describe('unknown outcomes', () => {
+  it('answers IDEMPOTENCY_RESULT_UNKNOWN after the upstream timed out with the write sent, and never performs it again', async () => {
+    let hang = true;
+    const up = fakeUpstream(async () => {
+      if (hang) return new Promise(() => {});
+      return { status: { affected: 1 } };
+    });
+    const svc = await serviceWith(up, { upstreamTimeoutMs: 200 });
+    const key = randomUUID();
+    const first = await svc.call(WRITE, {}, { idempotencyKey: key });
+    expect(first.status).toBe(502);
+    expect(first.body.error.code).toBe('UPSTREAM_FAILURE');
+    hang = false;
+    for (let i = 0; i < 3; i++) {
+      const retry = await svc.call(WRITE, {}, { idempotencyKey: key });
+      expect(retry.status).toBe(409);
+      expect(retry.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');
+    }
+    expect(up.countOf(WRITE)).toBe(1);
+  });
+
+  it('answers IDEMPOTENCY_RESULT_UNKNOWN to a record left in progress by a process that died', async () => {
+    const up = counting();
+    const svc = await serviceWith(up);
+    const keyId = (svc.service.db.prepare("SELECT id FROM api_keys WHERE name = 'test'").pluck().get() as string) ?? '';
+    const { fingerprint } = await import('./fingerprint.js');
+    svc.service.db
+      .prepare(
+        'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+      )
+      .run(keyId, 'died-1', fingerprint(WRITE, { code: '', kasm: 0 }), WRITE, 'in_progress', Date.now());
+    const r = await svc.call(WRITE, {}, { idempotencyKey: 'died-1' });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');
+    expect(up.calls).toHaveLength(0);
+  });
+
+  it('lets a write be retried with the same key when it certainly did not reach the upstream', async () => {
+    let down = true;
+    const up = fakeUpstream(async () => {
+      if (down) throw new UpstreamError('connection refused', false);
+      return { status: { affected: 1 } };
+    });
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    expect((await svc.call(WRITE, {}, { idempotencyKey: key })).status).toBe(502);
+    down = false;
+    const retry = await svc.call(WRITE, {}, { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+  });
+});

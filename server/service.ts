@@ -1,0 +1,140 @@
+/**
+ * The RPC service assembled: one SQLite file holding the back office, the API keys and the
+ * idempotency records (so a write and its record share a transaction), the gateway and the
+ * HTTP server. Used by the CLI, the desktop app's embedded mode and the tests.
+ */
+import type { AddressInfo } from 'node:net';
+import { KeyStore } from './auth/keys.js';
+import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
+import { migrate } from './db/migrate.js';
+import { type Db, openDatabase } from './db/open.js';
+import { seedDemo } from './engine/demo/index.js';
+import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from './engine/engine.js';
+import { runFiscalSimulatorStep } from './engine/sales/prro/simulator.js';
+import { createGateway } from './gateway/pipeline.js';
+import { gatewayMigrations } from './gateway/schema.js';
+import { createHttpServer } from './http/server.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency/store.js';
+import { jsonLogger, type Logger } from './log/logger.js';
+import type { Upstream } from './upstream/upstream.js';
+
+export interface ServiceConfig {
+  readonly dbFile: string;
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  /** Fill an empty database with the demo shop (`goods` sizes the catalogue) and run the fiscal-server simulator. */
+  readonly demo?: boolean | { readonly goods?: number };
+  readonly rateLimit?: RateLimit | false;
+  readonly bodyLimit?: number;
+  readonly idempotencyTtlMs?: number;
+  readonly upstreamTimeoutMs?: number;
+  readonly logger?: Logger;
+  readonly now?: () => Date;
+  readonly timeZone?: string;
+  /** How often the demo's fiscal-server simulator processes the PRRO queue. */
+  readonly simulatorIntervalMs?: number;
+  /** A different upstream (a remote back office); the embedded one is the default. */
+  readonly upstream?: Upstream;
+}
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  readonly db: Db;
+  readonly keys: KeyStore;
+  close(): Promise<void>;
+}
+
+/** Opens (creating or upgrading) the service database; used by `keys` commands too. */
+export function openServiceDatabase(file: string): Db {
+  const db = openDatabase(file);
+  migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
+  return db;
+}
+
+const isEmpty = (db: Db) => db.prepare('SELECT count(*) FROM goods').pluck().get() === 0;
+
+export async function startService(cfg: ServiceConfig): Promise<RunningService> {
+  const logger = cfg.logger ?? jsonLogger();
+  const db = openServiceDatabase(cfg.dbFile);
+  const now = cfg.now ?? (() => new Date());
+  if (cfg.demo && isEmpty(db)) {
+    const goods = typeof cfg.demo === 'object' ? cfg.demo.goods : undefined;
+    const t0 = performance.now();
+    seedDemo(db, { ...(goods ? { goods } : {}), now: now() });
+    logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
+  }
+  const keys = new KeyStore(db);
+  const idempotency = new IdempotencyStore(db, cfg.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
+  const upstream = cfg.upstream ?? createEmbeddedUpstream(db, { now, ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}) });
+  const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
+  const handle = createGateway({
+    keys,
+    idempotency,
+    upstream,
+    ...(rateLimit ? { rateLimiter: new RateLimiter(rateLimit) } : {}),
+    upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
+  });
+  const ping = db.prepare('SELECT 1');
+  const server = createHttpServer({
+    handle,
+    logger,
+    ...(cfg.bodyLimit ? { bodyLimit: cfg.bodyLimit } : {}),
+    health: () => {
+      try {
+        ping.get();
+        return { ok: true, upstream: upstream.name, version: upstream.version };
+      } catch {
+        return { ok: false, upstream: upstream.name, version: upstream.version };
+      }
+    },
+  });
+
+  const timers: NodeJS.Timeout[] = [];
+  const purge = () => {
+    const n = idempotency.purgeExpired();
+    if (n > 0) logger.log('info', 'idempotency records expired', { count: n });
+  };
+  purge();
+  timers.push(setInterval(purge, 3600_000).unref());
+  if (cfg.demo) {
+    const step = () => {
+      try {
+        const r = runFiscalSimulatorStep(db, now());
+        if (r.accepted + r.rejected > 0) logger.log('info', 'fiscal simulator', r);
+      } catch (err) {
+        logger.log('warn', 'fiscal simulator failed', { error: String(err) });
+      }
+    };
+    timers.push(setInterval(step, cfg.simulatorIntervalMs ?? 5000).unref());
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.port ?? 8787, cfg.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}`;
+  logger.log('info', 'listening', { url });
+
+  let closed = false;
+  return {
+    url,
+    port: addr.port,
+    db,
+    keys,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await upstream.close();
+      db.close();
+    },
+  };
+}

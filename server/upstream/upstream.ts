@@ -1,0 +1,66 @@
+/**
+ * What the gateway forwards to. The embedded back office (SQLite) is the default; a remote
+ * business server can implement the same port.
+ */
+import type { OperationSpec } from '../../shared/contract/index.js';
+
+/** What an upstream returns before the gateway normalizes it against the result contract. */
+export interface RawResult {
+  /** Row objects (rows, rows_uncounted, tagged_rows with a `tag` member) or arrays (variable_rows). */
+  readonly rows?: readonly unknown[];
+  /** Status fields of `status` mode, and `value` of `scalar` mode. */
+  readonly status?: Readonly<Record<string, unknown>>;
+  readonly value?: unknown;
+}
+
+export interface CallContext {
+  readonly requestId: string;
+  /** Name of the API key that called: the engine's "current user" (PRRO scope `user`, `only_user`). */
+  readonly user: string;
+  readonly signal: AbortSignal;
+}
+
+export interface UpstreamCall {
+  readonly op: OperationSpec;
+  /** Validated params, defaults applied. */
+  readonly params: Record<string, unknown>;
+  readonly ctx: CallContext;
+}
+
+/**
+ * Called by a transactional upstream inside the transaction of the business write, so the
+ * idempotency record commits (or rolls back) with it. Throwing from it rolls the write back.
+ */
+export type CommitHook = (raw: RawResult) => void;
+
+export interface Upstream {
+  readonly name: string;
+  readonly version: string;
+  /** True when `commit` runs in the same transaction as the business write (embedded SQLite). */
+  readonly transactional: boolean;
+  call(call: UpstreamCall, commit?: CommitHook): Promise<RawResult>;
+  close(): Promise<void>;
+}
+
+/** The upstream refused the request on business grounds (nothing was written): INVALID_PARAMETER. */
+export class BusinessRefusal extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path} ${problem}`);
+    this.name = 'BusinessRefusal';
+  }
+}
+
+/** The upstream is unreachable or failed. `sent` says whether a write may have reached it. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly sent: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'UpstreamError';
+  }
+}

@@ -1,0 +1,36 @@
+/** Discount actions: a percent off for a period, read by the sales half when it prices a line. */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { dec, toDb } from '../../decimal.js';
+import type { Handler } from '../../handlers.js';
+import { deleteByKey, keyId, mustExist, saved } from './records.js';
+import { directorySql } from './statements.js';
+
+const CATALOG = 'discount_actions';
+const LABEL = 'discount action';
+
+export const saveDiscountAction: Handler<'catalog.discount_actions.save'> = (p, { db }) => {
+  const d = directorySql(db);
+  const disc = dec(p.disc);
+  if (disc.lte(0) || disc.gt(100)) throw new BusinessRefusal('params.disc', 'a discount is more than 0 and at most 100 percent');
+  if (p.action_type !== 0 && p.action_type !== 1) {
+    throw new BusinessRefusal('params.action_type', 'action_type is 0 (every buyer) or 1 (discount-card holders only)');
+  }
+  if (p.dfr > p.dto) throw new BusinessRefusal('params.dto', `the action ends (${p.dto}) before it starts (${p.dfr})`);
+  if (p.code !== '' && !d.productExists.get(p.code)) throw new BusinessRefusal('params.code', `product ${p.code} not found`);
+  const values = {
+    uin: p.uin,
+    name: p.nt.trim(),
+    code: p.code,
+    disc: toDb(disc, 'pct'),
+    action_type: p.action_type,
+    date_from: p.dfr,
+    date_to: p.dto,
+  };
+  if (p.key === undefined) return saved(CATALOG, 1, d.insertAction.run(values).lastInsertRowid);
+  const row = mustExist(d.action.get(keyId(p.key, LABEL)), p.key, LABEL);
+  d.updateAction.run({ ...values, id: row.id });
+  return saved(CATALOG, 1, row.id);
+};
+
+export const deleteDiscountAction: Handler<'catalog.discount_actions.delete'> = ({ key }, { db }) =>
+  deleteByKey(directorySql(db).deleteAction, CATALOG, LABEL, key);

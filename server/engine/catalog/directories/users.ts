@@ -1,0 +1,50 @@
+/** Users of the shop. The login card is unique: scanning it must name one person. */
+import type { Db } from '../../../db/open.js';
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { dec, toDb } from '../../decimal.js';
+import type { Handler } from '../../handlers.js';
+import { deleteByKey, keyId, mustExist, saved } from './records.js';
+import { directorySql, type UserRow } from './statements.js';
+
+const CATALOG = 'users';
+const LABEL = 'user';
+
+/** The one-line rule of every write that gives a user a card. */
+export function checkUserCard(db: Db, card: string, userId: number | undefined): string {
+  const c = card.trim();
+  if (c === '') throw new BusinessRefusal('params.card', 'a user needs a card');
+  const owner = directorySql(db).userByCard.get(c);
+  if (owner && owner.id !== userId) throw new BusinessRefusal('params.card', `card ${c} already belongs to ${owner.name}`);
+  return c;
+}
+
+/** Omitted optional members keep what the record has; a new user gets kf 1 and no till. */
+export const saveUser: Handler<'catalog.users.save'> = (p, { db }) => {
+  const d = directorySql(db);
+  const row = p.key === undefined ? undefined : mustExist(d.user.get(keyId(p.key, LABEL)), p.key, LABEL);
+  const name = p.nt.trim();
+  if (name === '') throw new BusinessRefusal('params.nt', 'a user needs a name');
+  const card = checkUserCard(db, p.card, row?.id);
+  if (p.level.trim() === '') throw new BusinessRefusal('params.level', 'a user needs an access level');
+  const kf = p.kf === undefined ? undefined : dec(p.kf);
+  if (kf?.isNegative()) throw new BusinessRefusal('params.kf', 'a bonus coefficient cannot be negative');
+  if (p.kasx !== undefined && p.kasx !== 0 && !d.tillExists.get(p.kasx)) {
+    throw new BusinessRefusal('params.kasx', `till ${p.kasx} does not exist`);
+  }
+  const values: Omit<UserRow, 'id'> = {
+    name,
+    card,
+    level: p.level.trim(),
+    rekv: p.rekv ?? row?.rekv ?? '',
+    kf: kf === undefined ? (row?.kf ?? 1_000_000) : toDb(kf, 'ratio'),
+    kasx: p.kasx ?? row?.kasx ?? 0,
+    typex: p.typex ?? row?.typex ?? '',
+    tel: p.tel ?? row?.tel ?? '',
+  };
+  if (!row) return saved(CATALOG, 1, d.insertUser.run(values).lastInsertRowid);
+  d.updateUser.run({ ...values, id: row.id });
+  return saved(CATALOG, 1, row.id);
+};
+
+export const deleteUser: Handler<'catalog.users.delete'> = ({ key }, { db }) =>
+  deleteByKey(directorySql(db).deleteUser, CATALOG, LABEL, key);

@@ -1,0 +1,34 @@
+/** Renaming and repricing a card from the cash desk, keeping the names it had. */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { localDateTime } from '../../core/time.js';
+import { dec, toDb } from '../../decimal.js';
+import type { Handler } from '../../handlers.js';
+import { MAIN_STORAGE } from '../stock/storage.js';
+import { goodsSql } from './statements.js';
+
+/** An empty code names no card, so there is no history to show. */
+export const cardSettingHistory: Handler<'pos.card_setting_history'> = ({ code }, { db }) => ({
+  rows: code === '' ? [] : goodsSql(db).nameHistory.all(code),
+});
+
+/** An empty `nt` keeps the name and a zero `price` keeps the price (a sale price of zero is no price). */
+export const cardSettingSave: Handler<'pos.card_setting_save'> = ({ code, nt, price }, { db, user, now, timeZone }) => {
+  const g = goodsSql(db);
+  if (code === '') throw new BusinessRefusal('params.code', 'a product code is required');
+  const card = g.card.get(MAIN_STORAGE, code);
+  if (!card) throw new BusinessRefusal('params.code', `product ${code} not found`);
+  const newPrice = dec(price);
+  if (newPrice.isNegative()) throw new BusinessRefusal('params.price', 'a price cannot be negative');
+  let affected = 0;
+  const name = nt.trim();
+  if (name !== '' && name !== card.name) {
+    g.recordName.run(code, card.name, localDateTime(now(), timeZone), user);
+    g.rename.run(name, code);
+    affected = 1;
+  }
+  if (!newPrice.isZero() && toDb(newPrice, 'cur') !== card.price) {
+    g.reprice.run(toDb(newPrice, 'cur'), code);
+    affected = 1;
+  }
+  return { status: { affected: String(affected) } };
+};

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardMigrations } from '../../sales/cards/schema.js';
+import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
+import { withCheckDigit } from './ean.js';
+
+let t: TestDb;
+let call: Call;
+const vodka = '4820000000066';
+const cheese = '4820000000073';
+
+beforeEach(() => {
+  // The sales half's discount cards, so a scanned card number can be recognised.
+  t = openTestDb(cardMigrations);
+  call = caller(t.db);
+  addProduct(t.db, { code: vodka, name: 'Горілка Хортиця 0.5 л', price: '189.90', excise_input: true });
+  addProduct(t.db, { code: cheese, name: 'Сир Голландський', price: '315.40', weighted: true, plu: '123' });
+  t.db.prepare("INSERT INTO goods_extra_codes (extra_code, code) VALUES ('4600000000012', ?)").run(vodka);
+  t.db
+    .prepare(
+      `INSERT INTO discount_cards (card, last_name, first_name, middle_name, created_at)
+       VALUES ('2299000000017', 'Шевченко', 'Олена', 'Петрівна', '2025-01-01T10:00:00+02:00')`,
+    )
+    .run();
+});
+afterEach(() => t.close());
+
+describe('pos.find_code', () => {
+  it('recognises a product by its code', () => {
+    expect(call('pos.find_code', { code: vodka }).rows).toEqual([
+      {
+        kind: 'product',
+        code: vodka,
+        name: 'Горілка Хортиця 0.5 л',
+        price: '189.90',
+        quantity: '1.000',
+        unit_type: 'шт',
+        excise_input: '1',
+        matched: vodka,
+      },
+    ]);
+  });
+
+  it('recognises another barcode of a product as an extra code', () => {
+    expect(call('pos.find_code', { code: '4600000000012' }).rows).toMatchObject([
+      { kind: 'extra', code: vodka, matched: '4600000000012' },
+    ]);
+  });
+
+  it('reads the PLU and the weight from a weighted barcode', () => {
+    const scanned = withCheckDigit('220012301250');
+    expect(call('pos.find_code', { code: scanned }).rows).toEqual([
+      {
+        kind: 'weight',
+        code: cheese,
+        name: 'Сир Голландський',
+        price: '315.40',
+        quantity: '1.250',
+        unit_type: 'кг',
+        excise_input: '0',
+        matched: '123',
+      },
+    ]);
+  });
+
+  it('uses only the weighted prefixes the request names', () => {
+    const scanned = withCheckDigit('220012300500');
+    expect(call('pos.find_code', { code: scanned, pref_ves: '27,28' }).rows).toEqual([]);
+    expect(call('pos.find_code', { code: scanned, pref_ves: '22' }).rows).toMatchObject([{ kind: 'weight', quantity: '0.500' }]);
+  });
+
+  it('recognises a discount card by its prefix and names the holder', () => {
+    expect(call('pos.find_code', { code: '2299000000017' }).rows).toEqual([
+      {
+        kind: 'card',
+        code: '2299000000017',
+        name: 'Шевченко Олена Петрівна',
+        price: '0.00',
+        quantity: '1.000',
+        unit_type: '',
+        excise_input: '0',
+        matched: '2299000000017',
+      },
+    ]);
+    expect(call('pos.find_code', { code: '2299000000017', pref_disc: '77' }).rows).toEqual([]);
+  });
+
+  it('finds nothing for an unknown or empty code, and refuses letters unless allowed', () => {
+    expect(call('pos.find_code', { code: '4829999999999' }).rows).toEqual([]);
+    expect(call('pos.find_code', {}).rows).toEqual([]);
+    expect(() => call('pos.find_code', { code: 'ABC-1' })).toThrow('letters are not accepted here');
+    addProduct(t.db, { code: 'ABC-1', name: 'Пакет' });
+    expect(call('pos.find_code', { code: 'ABC-1', allow_alpha: true }).rows).toMatchObject([{ kind: 'product', code: 'ABC-1' }]);
+  });
+
+  it('finds discount cards only where the sales tables exist', () => {
+    const bare = openTestDb();
+    try {
+      expect(caller(bare.db)('pos.find_code', { code: '2299000000017' }).rows).toEqual([]);
+    } finally {
+      bare.close();
+    }
+  });
+});

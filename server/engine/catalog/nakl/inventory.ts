@@ -1,0 +1,51 @@
+/**
+ * Posting an inventory count: the counted quantity of each line becomes the stock of its
+ * product in the invoice's storage. A surplus arrives as a batch of this document at the line's
+ * cost; a shortage is written off FIFO, oldest batches first, like a sale.
+ */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { localDateTime } from '../../core/time.js';
+import { fromDb } from '../../decimal.js';
+import type { Handler } from '../../handlers.js';
+import { receiveBatch, takeFifo } from '../stock/fifo.js';
+import { findInvoice } from './lines.js';
+import { naklSql } from './statements.js';
+
+/**
+ * The invoice is an inventory count from now on: later line edits only record counts, and
+ * posting again ("renew") sets stock to them again.
+ */
+export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn }, { db, now, timeZone }) => {
+  const n = naklSql(db);
+  const invoice = findInvoice(db, nn);
+  let raised = 0;
+  let lowered = 0;
+  const lines = n.lines.all(nn);
+  if (lines.length === 0) throw new BusinessRefusal('params.nn', `invoice ${nn} has no lines to count`);
+  for (const line of lines) {
+    const stock = n.stockOf.get(line.code, invoice.sk)?.quantity ?? 0;
+    const diff = line.quantity - stock;
+    if (diff > 0) {
+      const unitCost = line.cost > 0 ? line.cost : (n.product.get(line.code)?.cost ?? 0);
+      receiveBatch(db, {
+        code: line.code,
+        sk: invoice.sk,
+        documentNumber: nn,
+        unitCost: fromDb(unitCost, 'cur'),
+        quantity: fromDb(diff, 'unit'),
+        receivedOn: invoice.received_on,
+      });
+      raised++;
+    } else if (diff < 0) {
+      takeFifo(db, { code: line.code, sk: invoice.sk, quantity: fromDb(-diff, 'unit'), allowNegative: false, ref: nn });
+      lowered++;
+    }
+  }
+  n.markCounted.run(localDateTime(now(), timeZone), nn);
+  return {
+    status: {
+      affected: String(raised + lowered),
+      detail: `stock of invoice ${nn} counted: ${raised} raised, ${lowered} lowered`,
+    },
+  };
+};

@@ -1,0 +1,90 @@
+/** Editing invoice lines one by one or in bulk. */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { dec, fmtDb, fromDb, toDb } from '../../decimal.js';
+import type { Handler } from '../../handlers.js';
+import { findInvoice, openInvoice, productOf, removeLine, writeLine } from './lines.js';
+import { HRYVNIA, inCurrency, inHryvnias, priceWithMarkup, rateOf } from './pricing.js';
+import { naklSql } from './statements.js';
+
+const done = (affected: number, detail: string) => ({ status: { affected: String(affected), detail } });
+
+/**
+ * Zero (the default) means "not given" for price, ss and kurs: a new line then takes the card's
+ * price and cost and the shop's rate, an existing line keeps its own. A price of zero with a
+ * markup (nac) is priced from the cost. An empty currency keeps the line's (hryvnias when new).
+ */
+export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
+  const { db } = ctx;
+  const n = naklSql(db);
+  const product = productOf(db, p.code);
+  if (p.mode === 'delete') {
+    const invoice = findInvoice(db, p.nn);
+    const line = n.line.get(p.nn, p.code);
+    if (!line) throw new BusinessRefusal('params.code', `invoice ${p.nn} has no line ${p.code}`);
+    removeLine(db, invoice, line);
+    return done(1, `line ${p.code} deleted from invoice ${p.nn}`);
+  }
+  const invoice = openInvoice(ctx, p.nn);
+  const old = n.line.get(p.nn, p.code);
+  const currency = p.currency.trim() || old?.currency || HRYVNIA;
+  const rate = rateOf(db, currency, dec(p.kurs), 'params.kurs');
+  const ss = dec(p.ss);
+  if (ss.isNegative()) throw new BusinessRefusal('params.ss', 'a cost cannot be negative');
+  // Without a new cost an existing line keeps its own, re-expressed if its currency changed.
+  const currencyCost = !ss.isZero()
+    ? toDb(ss, 'cur')
+    : old && old.currency === currency
+      ? old.currency_cost
+      : inCurrency(old?.cost ?? product.cost, rate);
+  const cost = inHryvnias(fromDb(currencyCost, 'cur'), rate);
+  const price = dec(p.price);
+  if (price.isNegative()) throw new BusinessRefusal('params.price', 'a price cannot be negative');
+  const nac = dec(p.nac);
+  const salePrice = !price.isZero()
+    ? toDb(price, 'cur')
+    : !nac.isZero()
+      ? priceWithMarkup(cost, nac)
+      : (old?.price ?? product.price);
+  const quantity = toDb(dec(p.quant), 'unit') + (p.mode === 'add' ? (old?.quantity ?? 0) : 0);
+  writeLine(db, invoice, p.code, { quantity, price: salePrice, cost, currency, rate, currency_cost: currencyCost }, old);
+  if (p.currency.trim() !== '') n.setInvoiceCurrency.run(currency, rate, p.nn);
+  return done(
+    1,
+    `line ${p.code} of invoice ${p.nn}: ${fmtDb(quantity, 'unit')} ${product.unit_type} at ${fmtDb(salePrice, 'cur')}`,
+  );
+};
+
+/** Codes already on the invoice are left as they are; each new line starts from the card. */
+export const addLines: Handler<'nakl.add_lines'> = ({ nn, codes, default_quant }, ctx) => {
+  const { db } = ctx;
+  const n = naklSql(db);
+  const products = codes.map((code, i) => productOf(db, code, `params.codes[${i}]`));
+  const quantity = toDb(dec(default_quant), 'unit');
+  if (quantity < 0) throw new BusinessRefusal('params.default_quant', 'a quantity cannot be negative');
+  const invoice = openInvoice(ctx, nn);
+  let added = 0;
+  for (const product of products) {
+    if (n.line.get(nn, product.code)) continue;
+    writeLine(
+      db,
+      invoice,
+      product.code,
+      { quantity, price: product.price, cost: product.cost, currency: HRYVNIA, rate: 1_000_000, currency_cost: product.cost },
+      undefined,
+    );
+    added++;
+  }
+  return done(added, `${added} added to invoice ${nn}, ${codes.length - added} already there`);
+};
+
+/** Only a line nobody has counted or received anything on may be dropped this way. */
+export const cancelEmptyLine: Handler<'nakl.cancel_empty_line'> = ({ code, nn }, { db }) => {
+  const invoice = findInvoice(db, nn);
+  const line = naklSql(db).line.get(nn, code);
+  if (!line) throw new BusinessRefusal('params.code', `invoice ${nn} has no line ${code}`);
+  if (line.quantity !== 0) {
+    throw new BusinessRefusal('params.code', `line ${code} has quantity ${fmtDb(line.quantity, 'unit')}; it is not empty`);
+  }
+  removeLine(db, invoice, line);
+  return done(1, `empty line ${code} removed from invoice ${nn}`);
+};

@@ -1,0 +1,122 @@
+/**
+ * FIFO stock: deliveries become batches, sales and write-offs take from the oldest batch first.
+ * Every change goes through here so `goods_stock` always equals the sum of its batches.
+ */
+import type { Db } from '../../../db/open.js';
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { D, fmt, fromDb, toDb } from '../../decimal.js';
+import { stockSql } from './statements.js';
+
+export interface FifoTake {
+  /** Total cost of what was taken. */
+  readonly cost: D;
+  readonly batches: { batchId: number; quantity: D; cost: D }[];
+}
+
+export interface TakeArgs {
+  readonly code: string;
+  readonly sk: number;
+  readonly quantity: D;
+  readonly allowNegative: boolean;
+  /** What the stock went to (a receipt, an inventory count): kept in the move trail. */
+  readonly ref: string;
+}
+
+export function takeFifo(db: Db, args: TakeArgs): FifoTake {
+  const s = stockSql(db);
+  const { code, sk, ref } = args;
+  const card = s.goodsCost.get(code);
+  if (!card) throw new BusinessRefusal('params.rows', `product ${code} not found`);
+  const want = toDb(args.quantity, 'unit');
+  if (want <= 0) throw new BusinessRefusal('params.rows', `quantity of ${code} must be greater than zero`);
+  // Judged on the whole stock, not the positive batches: a batch already negative owes its units.
+  const have = s.stockOf.get(code, sk)?.quantity ?? 0;
+  if (have < want && !args.allowNegative) {
+    throw new BusinessRefusal(
+      'params.rows',
+      `not enough stock of ${code}: ${fmt(fromDb(have, 'unit'), 'unit')} left, ${fmt(fromDb(want, 'unit'), 'unit')} asked`,
+    );
+  }
+
+  const taken: { batchId: number; quantity: D; cost: D }[] = [];
+  const take = (batchId: number, unitCost: number, q: number) => {
+    const cost = fromDb(unitCost, 'cur').mul(fromDb(q, 'unit'));
+    s.changeBatch.run(-q, batchId);
+    s.recordMove.run(batchId, -q, toDb(cost, 'cur'), ref);
+    taken.push({ batchId, quantity: fromDb(q, 'unit'), cost });
+  };
+
+  let rest = want;
+  for (const b of s.openBatches.all(code, sk)) {
+    if (rest === 0) break;
+    const q = Math.min(b.quantity, rest);
+    take(b.id, b.cost, q);
+    rest -= q;
+  }
+  if (rest > 0) {
+    // Selling what the books do not have yet (the shop allows it): the newest batch goes
+    // negative, so the next count or delivery shows the debt and stock still sums up.
+    const newest = s.newestBatch.get(code, sk);
+    if (newest) take(newest.id, newest.cost, rest);
+    else take(openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(card.cost, 'cur') }), card.cost, rest);
+  }
+  s.addStock.run(code, sk, -want);
+  return { cost: taken.reduce((sum, t) => sum.add(t.cost), new D(0)), batches: taken };
+}
+
+export interface ReceiveArgs {
+  readonly code: string;
+  readonly sk: number;
+  readonly documentNumber: string;
+  readonly unitCost: D;
+  readonly quantity: D;
+  /** Shop-local date of the delivery: the FIFO order. */
+  readonly receivedOn: string;
+  readonly fiscal?: boolean;
+}
+
+/** A delivery: a new batch, and the stock grows by it. Returns the batch id. */
+export function receiveBatch(db: Db, args: ReceiveArgs): number {
+  const s = stockSql(db);
+  const quantity = toDb(args.quantity, 'unit');
+  const id = Number(
+    s.insertBatch.run(
+      args.code,
+      args.sk,
+      args.documentNumber,
+      toDb(args.unitCost, 'cur'),
+      quantity,
+      args.receivedOn,
+      args.fiscal ? 1 : 0,
+    ).lastInsertRowid,
+  );
+  s.addStock.run(args.code, args.sk, quantity);
+  return id;
+}
+
+/**
+ * Corrects a delivery already booked (an invoice line changed): its batch grows or shrinks and
+ * takes the new cost. Shrinking below what is left of it would undo goods already sold: refused.
+ */
+export function adjustBatch(db: Db, batchId: number, delta: D, unitCost: D): void {
+  const s = stockSql(db);
+  const b = s.batchById.get(batchId);
+  if (!b) throw new Error(`stock batch ${batchId} is missing`);
+  const q = toDb(delta, 'unit');
+  if (b.quantity + q < 0) {
+    throw new BusinessRefusal(
+      'params.quant',
+      `only ${fmt(fromDb(b.quantity, 'unit'), 'unit')} of ${b.code} from ${b.document_number} is left in stock; the rest is sold`,
+    );
+  }
+  s.changeBatch.run(q, batchId);
+  s.setBatchCost.run(toDb(unitCost, 'cur'), batchId);
+  s.addStock.run(b.code, b.sk, q);
+}
+
+/** An empty batch to hang a negative take on when a product never had a delivery. */
+function openBatch(db: Db, args: { code: string; sk: number; documentNumber: string; unitCost: D }): number {
+  // No clock is passed in here; the day only orders batches, and this is the only one.
+  const today = new Date().toISOString().slice(0, 10);
+  return receiveBatch(db, { ...args, quantity: new D(0), receivedOn: today });
+}

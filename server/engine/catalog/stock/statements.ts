@@ -1,0 +1,58 @@
+/** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
+import type { Db } from '../../../db/open.js';
+import { statements } from '../../core/statements.js';
+
+export interface BatchRow {
+  id: number;
+  document_number: string;
+  cost: number;
+  quantity: number;
+  received_on: string;
+  fiscal: number;
+}
+
+const prepare = (db: Db) => ({
+  goodsCost: db.prepare<[string], { cost: number }>('SELECT cost FROM goods WHERE code = ?'),
+  stockOf: db.prepare<[string, number], { quantity: number }>('SELECT quantity FROM goods_stock WHERE code = ? AND sk = ?'),
+  addStock: db.prepare<[string, number, number], void>(
+    `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)
+     ON CONFLICT (code, sk) DO UPDATE SET quantity = quantity + excluded.quantity`,
+  ),
+  /** Oldest first: the order a sale takes from. */
+  openBatches: db.prepare<[string, number], BatchRow>(
+    `SELECT id, document_number, cost, quantity, received_on, fiscal FROM stock_batches
+     WHERE code = ? AND sk = ? AND quantity > 0 ORDER BY received_on, id`,
+  ),
+  newestBatch: db.prepare<[string, number], BatchRow>(
+    `SELECT id, document_number, cost, quantity, received_on, fiscal FROM stock_batches
+     WHERE code = ? AND sk = ? ORDER BY received_on DESC, id DESC LIMIT 1`,
+  ),
+  batchById: db.prepare<[number], BatchRow & { code: string; sk: number }>(
+    'SELECT id, code, sk, document_number, cost, quantity, received_on, fiscal FROM stock_batches WHERE id = ?',
+  ),
+  /** Batches still holding stock (or owing it), oldest first, for the FIFO views. */
+  visibleBatches: db.prepare<[string, number], BatchRow>(
+    `SELECT id, document_number, cost, quantity, received_on, fiscal FROM stock_batches
+     WHERE code = ? AND sk = ? AND quantity <> 0 ORDER BY received_on, id`,
+  ),
+  summary: db.prepare<[string, number, number], { batch_count: number; quantity: number | null }>(
+    `SELECT count(*) AS batch_count, sum(quantity) AS quantity FROM stock_batches
+     WHERE code = ? AND sk = ? AND quantity <> 0 AND fiscal >= ?`,
+  ),
+  stockRowExists: db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM goods_stock WHERE code = ? AND sk = ?'),
+  insertBatch: db.prepare<[string, number, string, number, number, string, number], void>(
+    `INSERT INTO stock_batches (code, sk, document_number, cost, quantity, received_on, fiscal)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  changeBatch: db.prepare<[number, number], void>('UPDATE stock_batches SET quantity = quantity + ? WHERE id = ?'),
+  setBatchCost: db.prepare<[number, number], void>('UPDATE stock_batches SET cost = ? WHERE id = ?'),
+  recordMove: db.prepare<[number, number, number, string], void>(
+    'INSERT INTO stock_moves (batch_id, quantity, cost, ref) VALUES (?, ?, ?, ?)',
+  ),
+  /** The stock of a product in every storage, for the size summary of the card. */
+  stockByStorage: db.prepare<[string], { sk: number; quantity: number }>(
+    'SELECT sk, quantity FROM goods_stock WHERE code = ? ORDER BY sk',
+  ),
+});
+
+export const stockSql = (db: Db) => statements(db, prepare);

@@ -1,0 +1,11 @@
+/** Which storage a request means: `storage` main/branch with `sk` choosing the branch. */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+
+export const MAIN_STORAGE = 0;
+
+/** `main` is storage 0 whatever `sk` says; `branch` needs `sk` 1 or 2. */
+export function storageSk(storage: 'main' | 'branch', sk: number): number {
+  if (storage === 'main') return MAIN_STORAGE;
+  if (sk === 1 || sk === 2) return sk;
+  throw new BusinessRefusal('params.sk', `branch ${sk} does not exist; branches are 1 and 2`);
+}

@@ -1,0 +1,97 @@
+/**
+ * Test support for the catalog half of the back office: a real SQLite file in a temp dir with
+ * the core and catalog migrations, and a caller that validates params against the registry and
+ * wraps writes in one IMMEDIATE transaction, as engine.ts does.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findOperation, type OperationName, type ParamsOf, validateParams } from '../../../shared/contract/index.js';
+import { type Migration, migrate } from '../../db/migrate.js';
+import { type Db, openDatabase } from '../../db/open.js';
+import type { RawResult } from '../../upstream/upstream.js';
+import { coreMigrations } from '../core/schema.js';
+import { toDb } from '../decimal.js';
+import type { EngineContext, Handler } from '../handlers.js';
+import { catalogHandlers, catalogMigrations } from './index.js';
+
+export interface TestDb {
+  readonly db: Db;
+  readonly file: string;
+  close(): void;
+}
+
+export function openTestDb(extra: readonly Migration[] = []): TestDb {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-'));
+  const file = path.join(dir, 'shop.sqlite');
+  const db = openDatabase(file);
+  migrate(db, [...coreMigrations, ...catalogMigrations, ...extra]);
+  return {
+    db,
+    file,
+    close() {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type CatalogName = keyof typeof catalogHandlers;
+
+export type Call = <M extends CatalogName>(name: M, params: ParamsOf<M>) => RawResult;
+
+export function caller(db: Db, opts: { now?: Date; user?: string } = {}): Call {
+  const now = opts.now ?? new Date('2025-03-14T10:00:00Z');
+  const ctx: EngineContext = { db, user: opts.user ?? 'tester', now: () => now, timeZone: 'Europe/Kyiv' };
+  return (name, params) => {
+    const op = findOperation(name);
+    if (!op) throw new Error(`unknown operation ${name}`);
+    const checked = validateParams(op.params, params);
+    if (!checked.ok) throw new Error(`invalid params for ${name}: ${JSON.stringify(checked.issues)}`);
+    const handler = catalogHandlers[name as OperationName & CatalogName] as unknown as Handler<OperationName>;
+    const run = () => handler(checked.value as never, ctx);
+    return op.kind === 'read' ? run() : db.transaction(run).immediate();
+  };
+}
+
+export interface ProductSeed {
+  code: string;
+  name?: string;
+  unit_type?: string;
+  price?: string;
+  cost?: string;
+  weighted?: boolean;
+  plu?: string;
+  excise_input?: boolean;
+  uktzed?: string;
+}
+
+/** A product card written straight into the table, for tests that need goods to exist. */
+export function addProduct(db: Db, p: ProductSeed): void {
+  db.prepare(
+    `INSERT INTO goods (code, name, unit_type, price, cost, weighted, plu, excise_input, uktzed, date_added)
+     VALUES (@code, @name, @unit_type, @price, @cost, @weighted, @plu, @excise_input, @uktzed, '2025-01-10')`,
+  ).run({
+    code: p.code,
+    name: p.name ?? `Товар ${p.code}`,
+    unit_type: p.unit_type ?? (p.weighted ? 'кг' : 'шт'),
+    price: toDb(p.price ?? '10', 'cur'),
+    cost: toDb(p.cost ?? '7', 'cur'),
+    weighted: p.weighted ? 1 : 0,
+    plu: p.plu ?? null,
+    excise_input: p.excise_input ? 1 : 0,
+    uktzed: p.uktzed ?? '',
+  });
+}
+
+/** The invariant every stock change keeps: stock per storage equals the sum of its batches. */
+export function stockMismatches(db: Db): unknown[] {
+  return db
+    .prepare(
+      `SELECT code, sk, sum(q) AS difference FROM (
+         SELECT code, sk, quantity AS q FROM goods_stock
+         UNION ALL SELECT code, sk, -quantity FROM stock_batches
+       ) GROUP BY code, sk HAVING sum(q) <> 0`,
+    )
+    .all();
+}

@@ -1,0 +1,43 @@
+/**
+ * Shop-local dates and date-times with their offset, as the contract's formats ask
+ * (`YYYY-MM-DD`, ISO 8601 with offset). Computed with Intl so Kyiv's DST is right.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(date: Date, timeZone: string): Record<string, string> {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** The shop's calendar date of an instant. */
+export function localDate(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The instant as a shop-local ISO 8601 date-time with offset, to the second. */
+export function localDateTime(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const offsetMin = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The embedded back office as an upstream: every operation of the registry performed on one
+ * SQLite database. Each write runs in one IMMEDIATE transaction together with the gateway's
+ * idempotency record (the commit hook), so a write and its record commit or vanish together.
+ */
+
+import { CONTRACT_VERSION, type OperationName } from '../../shared/contract/index.js';
+import type { Migration } from '../db/migrate.js';
+import type { Db } from '../db/open.js';
+import {
+  BusinessRefusal,
+  type CommitHook,
+  type RawResult,
+  type Upstream,
+  type UpstreamCall,
+  UpstreamError,
+} from '../upstream/upstream.js';
+import { catalogHandlers, catalogMigrations } from './catalog/index.js';
+import { coreMigrations } from './core/schema.js';
+import type { EngineContext, Handlers } from './handlers.js';
+import { salesHandlers, salesMigrations } from './sales/index.js';
+
+export const UPSTREAM_NAME = 'cashdesk-backoffice';
+
+export const ENGINE_MIGRATIONS: readonly Migration[] = [...coreMigrations, ...catalogMigrations, ...salesMigrations];
+
+const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
+
+export interface EngineOptions {
+  readonly now?: () => Date;
+  readonly timeZone?: string;
+}
+
+export function createEmbeddedUpstream(db: Db, options: EngineOptions = {}): Upstream {
+  const now = options.now ?? (() => new Date());
+  const timeZone = options.timeZone ?? 'Europe/Kyiv';
+
+  function run(call: UpstreamCall, commit?: CommitHook): RawResult {
+    const handler = HANDLERS[call.op.name as OperationName] as (p: unknown, ctx: EngineContext) => RawResult;
+    const ctx: EngineContext = { db, user: call.ctx.user, now, timeZone };
+    if (call.op.kind === 'read') return handler(call.params, ctx);
+    // IMMEDIATE takes the write lock up front, so a busy database fails fast instead of mid-write.
+    return db
+      .transaction(() => {
+        const raw = handler(call.params, ctx);
+        commit?.(raw);
+        return raw;
+      })
+      .immediate();
+  }
+
+  return {
+    name: UPSTREAM_NAME,
+    version: CONTRACT_VERSION,
+    transactional: true,
+    async call(call, commit) {
+      try {
+        return run(call, commit);
+      } catch (err) {
+        if (err instanceof BusinessRefusal) throw err;
+        // The transaction rolled back, so nothing of the write remains: safe to retry.
+        throw new UpstreamError(`back office failed: ${(err as Error).message}`, false, { cause: err });
+      }
+    },
+    async close() {},
+  };
+}

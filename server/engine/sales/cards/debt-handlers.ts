@@ -1,0 +1,140 @@
+/** Card debts: open receipts, overdue cards, and repayment in cash or from the bonus balance. */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { D, fmt, fmtDb } from '../../decimal.js';
+import type { EngineContext, HandlerGroup } from '../../handlers.js';
+import { moveCash } from '../cash/ledger.js';
+import { momentOf } from '../common/moment.js';
+import { positiveKopecks } from '../common/money.js';
+import { BONUS_COMMENT, moveBonus } from './bonus-ledger.js';
+import { findCard } from './cards.js';
+import { openDebts, parseReceiptList, type RepaymentResult, repayDebt, selectDebts } from './debt-ledger.js';
+import { cardSql } from './statements.js';
+
+type DebtOps =
+  | 'pos.debt_open_rows'
+  | 'pos.overdue_debts'
+  | 'pos.debt_pay_cash'
+  | 'pos.debt_pay_bonus'
+  | 'checks.discount_debt'
+  | 'finance.discount_debt_cash_pay'
+  | 'finance.discount_debt_cash_line';
+
+interface CashRepayment {
+  readonly card: string;
+  readonly akas: string;
+  readonly amount: string | undefined;
+  readonly onlyNc: readonly number[];
+  readonly tdoc: string;
+  readonly paymentName: string;
+  readonly ref: string;
+  readonly paths: { card: string; amount: string; onlyNc: string; akas: string };
+}
+
+/** Cash in, debt down: the cash box and the ledger move together in the caller's transaction. */
+function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { cashBalance: D } {
+  const moment = momentOf(ctx);
+  const amount = r.amount === undefined ? undefined : positiveKopecks(r.amount, r.paths.amount);
+  const result = repayDebt(ctx.db, { ...r, amount, method: 'cash', user: ctx.user, moment });
+  const { balance } = moveCash(ctx.db, {
+    akas: r.akas,
+    amount: result.paid,
+    tdoc: r.tdoc,
+    paymentName: r.paymentName,
+    ref: r.ref,
+    user: ctx.user,
+    moment,
+    path: r.paths.akas,
+  });
+  return { ...result, cashBalance: balance };
+}
+
+const detailOf = (card: string, r: RepaymentResult, akas: string) =>
+  `card ${card}: ${fmt(r.paid)} paid into ${akas} for receipt ${r.documents.map((d) => d.checkNumber).join(', ')}; remaining debt ${fmt(r.remainingDebt)}`;
+
+const documentRows = (r: RepaymentResult) => r.documents.map((d) => [String(d.checkNumber), fmt(d.paid)]);
+
+export const debtHandlers: HandlerGroup<DebtOps> = {
+  'pos.debt_open_rows': ({ card }, { db }) => ({
+    rows: openDebts(db, card).map((d) => ({
+      total: fmt(d.receiptTotal),
+      // What the receipt no longer owes: paid at the till plus every repayment since.
+      paid: fmt(d.receiptTotal.minus(d.owed)),
+      check_number: String(d.checkNumber),
+      debt: fmt(d.owed),
+      date_added: d.dateAdded,
+    })),
+  }),
+
+  'pos.overdue_debts': ({ max_date, only_user }, { db, user }) => ({
+    rows: cardSql(db)
+      .overdue.all({ before: max_date, user: only_user ? user : '' })
+      .map((r) => ({ ...r, debt: fmtDb(r.debt) })),
+  }),
+
+  'checks.discount_debt': ({ code }, { db }) => ({ value: fmt(findCard(db, code, 'params.code').debt) }),
+
+  'pos.debt_pay_cash': (p, ctx) => {
+    const r = repayInCash(ctx, {
+      card: p.card,
+      akas: p.akas,
+      amount: p.amount,
+      onlyNc: parseReceiptList(p.only_nc, 'params.only_nc'),
+      tdoc: p.tdoc,
+      paymentName: p.payment_name,
+      ref: p.kasm === 0 ? `card:${p.card}` : `card:${p.card} kasm:${p.kasm}`,
+      paths: { card: 'params.card', amount: 'params.amount', onlyNc: 'params.only_nc', akas: 'params.akas' },
+    });
+    return { rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt)], ...documentRows(r)] };
+  },
+
+  'pos.debt_pay_bonus': (p, ctx) => {
+    const paths = { card: 'params.card', amount: 'params.amount', onlyNc: 'params.only_nc' };
+    const onlyNc = parseReceiptList(p.only_nc, paths.onlyNc);
+    const card = findCard(ctx.db, p.card, paths.card);
+    const { owed } = selectDebts(ctx.db, { card: p.card, onlyNc, paths });
+    // Omitted amount: as much of the debt as the bonus balance covers.
+    const amount = p.amount === undefined ? D.min(owed, card.bonus) : positiveKopecks(p.amount, paths.amount);
+    if (amount.lte(0)) throw new BusinessRefusal(paths.card, `card ${p.card} has no bonus to pay its debt with`);
+    const moment = momentOf(ctx);
+    const bonusBalance = moveBonus(ctx.db, {
+      card: p.card,
+      amount: amount.neg(),
+      comment: BONUS_COMMENT.debtPaid,
+      checkNumber: null,
+      user: ctx.user,
+      moment,
+      path: paths.amount,
+    });
+    const r = repayDebt(ctx.db, { card: p.card, amount, onlyNc, method: 'bonus', akas: '', user: ctx.user, moment, paths });
+    return { rows: [[fmt(r.paid), fmt(bonusBalance), fmt(r.remainingDebt)], ...documentRows(r)] };
+  },
+
+  'finance.discount_debt_cash_pay': (p, ctx) => {
+    if (p.kas === '') throw new BusinessRefusal('params.kas', 'names the cash box receiving the cash and is required');
+    const r = repayInCash(ctx, {
+      card: p.card,
+      akas: p.kas,
+      amount: p.sum,
+      onlyNc: [],
+      tdoc: 'Приход кассы',
+      paymentName: 'Оплата долга',
+      ref: `card:${p.card}`,
+      paths: { card: 'params.card', amount: 'params.sum', onlyNc: 'params.card', akas: 'params.kas' },
+    });
+    return { status: { affected: String(r.documents.length), detail: detailOf(p.card, r, p.kas) } };
+  },
+
+  'finance.discount_debt_cash_line': (p, ctx) => {
+    const r = repayInCash(ctx, {
+      card: p.card,
+      akas: p.kas,
+      amount: p.sum,
+      onlyNc: [p.nc],
+      tdoc: 'Приход кассы',
+      paymentName: 'Оплата долга',
+      ref: `card:${p.card} nc:${p.nc}`,
+      paths: { card: 'params.card', amount: 'params.sum', onlyNc: 'params.nc', akas: 'params.kas' },
+    });
+    return { status: { affected: String(r.documents.length), detail: detailOf(p.card, r, p.kas) } };
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * pos.checkout_close_sale: one transaction writes the receipt, its lines, payments and
+ * consultants; takes the goods from the oldest FIFO batches (recording their cost); puts the
+ * cash part into the till's cash box; books the debt part on the card and spends and accrues its
+ * bonus; binds the excise stamps; and queues the fiscal document for the till's PRRO. Everything
+ * that can be refused is checked first (plan.ts), and a refusal thrown later still rolls the
+ * whole transaction back: a refused close changes nothing.
+ */
+import { fmt, toDb } from '../../../decimal.js';
+import type { EngineContext, Handler } from '../../../handlers.js';
+import { nextBankDestination, recordBankDestination } from '../../cash/tills.js';
+import { momentOf, shownAt } from '../../common/moment.js';
+import { openSaleDoc } from '../sale-doc.js';
+import { checkoutSql } from '../statements.js';
+import { type CloseParams, planClose } from './plan.js';
+import { fiscalize, writeLines, writeMoney } from './write.js';
+
+function closeSale(p: CloseParams, ctx: EngineContext) {
+  const { db, user } = ctx;
+  const plan = planClose(db, p);
+  const moment = momentOf(ctx);
+  const sql = checkoutSql(db);
+  const checkNumber = sql.nextCheckNumber.get() as number;
+  const ndoc = plan.ndoc === '' ? String(checkNumber) : plan.ndoc;
+  const destination = plan.payments.byType.bn.gt(0) ? nextBankDestination(db, plan.till) : undefined;
+
+  sql.insertReceipt.run({
+    check_number: checkNumber,
+    ndoc,
+    kasm: plan.till.kasm,
+    sk: plan.sk,
+    user,
+    card: plan.card?.card ?? '',
+    created_at: moment.iso,
+    sale_date: moment.date,
+    total: toDb(plan.total, 'cur'),
+    discount: toDb(plan.discount, 'cur'),
+    cash_received: toDb(plan.payments.cashReceived, 'cur'),
+    change: toDb(plan.payments.change, 'cur'),
+    bonus_accrued: toDb(plan.bonusAccrued, 'cur'),
+    bank_destination: destination?.destination ?? '',
+    com1: p.com1,
+    com2: p.com2,
+  });
+  writeLines(db, plan, checkNumber, user, moment);
+  for (const x of plan.payments.items) sql.insertPayment.run(checkNumber, x.type, toDb(x.amount, 'cur'), x.card, x.certNumber);
+  for (const id of p.consultants) sql.insertConsultant.run(checkNumber, id);
+  writeMoney(db, plan, checkNumber, user, moment);
+  if (destination) recordBankDestination(db, plan.till, destination.destination);
+  if (plan.ndoc !== '') {
+    openSaleDoc(db, { ndoc: plan.ndoc, kasm: plan.till.kasm, card: plan.card?.card ?? '', user, moment, path: 'params.ndoc' });
+    sql.closeDoc.run(checkNumber, moment.iso, plan.ndoc);
+  }
+
+  const prroDocId = fiscalize(db, plan, checkNumber, user, moment);
+
+  return {
+    check_number: String(checkNumber),
+    ndoc,
+    total: fmt(plan.total),
+    change: fmt(plan.payments.change),
+    bonus_accrued: fmt(plan.bonusAccrued),
+    bonus_spent: fmt(plan.payments.byType.bonus),
+    debt_added: fmt(plan.payments.byType.debt),
+    prro_doc_id: prroDocId === undefined ? '' : String(prroDocId),
+    created_at: shownAt(moment.iso, ctx.timeZone),
+  };
+}
+
+export const closeSaleHandler: Handler<'pos.checkout_close_sale'> = (p, ctx) => ({ rows: [closeSale(p, ctx)] });

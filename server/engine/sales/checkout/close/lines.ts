@@ -1,0 +1,50 @@
+/**
+ * The rows of a close, checked before anything is written: each names a product, its sum is
+ * quant × price − discount in whole kopecks, no_discount goods carry no discount, and excise
+ * goods are sold by the piece (one stamp per unit).
+ */
+import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
+import type { Db } from '../../../../db/open.js';
+import { BusinessRefusal } from '../../../../upstream/upstream.js';
+import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
+import { isKopecks } from '../../common/money.js';
+import { checkoutSql, type GoodsRow } from '../statements.js';
+
+type Row = ParsedParamsOf<'pos.checkout_close_sale'>['rows'][number];
+
+export interface SaleLine {
+  readonly index: number;
+  readonly goods: GoodsRow;
+  readonly quantity: D;
+  readonly price: D;
+  readonly discount: D;
+  readonly sum: D;
+  readonly marks: readonly string[];
+}
+
+function readLine(db: Db, r: Row, index: number): SaleLine {
+  const path = `params.rows[${index}]`;
+  const goods = checkoutSql(db).goods.get(r.code);
+  if (!goods) throw new BusinessRefusal(`${path}.code`, `names no product: "${r.code}"`);
+  const quantity = dec(r.quant);
+  const price = dec(r.price);
+  const discount = dec(r.discount);
+  const sum = dec(r.sum);
+  if (!isKopecks(discount)) throw new BusinessRefusal(`${path}.discount`, `${r.discount} is not a whole number of kopecks`);
+  const expected = toKopecks(quantity.mul(price).minus(discount));
+  if (!sum.eq(expected)) {
+    throw new BusinessRefusal(`${path}.sum`, `${fmt(sum)} is not quant × price − discount = ${fmt(expected)}`);
+  }
+  if (discount.gt(0) && goods.no_discount !== 0) {
+    throw new BusinessRefusal(`${path}.discount`, `product ${goods.code} (${goods.name}) takes no discount`);
+  }
+  if (goods.excise_input !== 0 && !quantity.isInteger()) {
+    throw new BusinessRefusal(
+      `${path}.quant`,
+      `excise goods are sold by the piece, one stamp per unit; got ${fmt(quantity, 'unit')}`,
+    );
+  }
+  return { index, goods, quantity, price, discount, sum, marks: r.excise_marks };
+}
+
+export const readLines = (db: Db, rows: readonly Row[]): SaleLine[] => rows.map((r, i) => readLine(db, r, i));

@@ -1,0 +1,65 @@
+/**
+ * The mixed-payment split of a sale document, kept while the buyer decides how to pay and read
+ * back by the payment screen. The close takes its payments from its own request; this is the
+ * draft the screen fills that request from.
+ */
+import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { fmtDb, toDb } from '../../decimal.js';
+import type { HandlerGroup } from '../../handlers.js';
+import { findCard } from '../cards/cards.js';
+import { momentOf } from '../common/moment.js';
+import { kopecksOrZero } from '../common/money.js';
+import { openSaleDoc } from './sale-doc.js';
+import { checkoutSql } from './statements.js';
+
+type MixedOps = 'pos.checkout_store_mixed_payment' | 'pos.checkout_mixed_payment';
+
+export const mixedPaymentHandlers: HandlerGroup<MixedOps> = {
+  'pos.checkout_store_mixed_payment': (p, ctx) => {
+    const moment = momentOf(ctx);
+    const split = {
+      cash: kopecksOrZero(p.nal, 'params.nal'),
+      cashless: kopecksOrZero(p.bn, 'params.bn'),
+      debt: kopecksOrZero(p.debt, 'params.debt'),
+      bonus: kopecksOrZero(p.bonus, 'params.bonus'),
+      certificate: kopecksOrZero(p.cert, 'params.cert'),
+    };
+    if ((split.debt.gt(0) || split.bonus.gt(0)) && p.card === '') {
+      throw new BusinessRefusal('params.card', 'debt and bonus parts need the discount card they go to');
+    }
+    if (p.card !== '') findCard(ctx.db, p.card, 'params.card');
+    openSaleDoc(ctx.db, { ndoc: p.ndoc, kasm: 0, card: p.card, user: ctx.user, moment, path: 'params.ndoc' });
+    checkoutSql(ctx.db).saveSplit.run({
+      ndoc: p.ndoc,
+      cash: toDb(split.cash, 'cur'),
+      cashless: toDb(split.cashless, 'cur'),
+      debt: toDb(split.debt, 'cur'),
+      bonus: toDb(split.bonus, 'cur'),
+      certificate: toDb(split.certificate, 'cur'),
+      certificate_number: p.ncert,
+      card: p.card,
+      comment: p.com1,
+      updated_at: moment.iso,
+    });
+    return { status: { affected: '1' } };
+  },
+
+  'pos.checkout_mixed_payment': ({ ndoc }, { db }) => {
+    const s = checkoutSql(db).split.get(ndoc);
+    if (!s) return { rows: [] };
+    return {
+      rows: [
+        {
+          cash: fmtDb(s.cash),
+          cashless: fmtDb(s.cashless),
+          debt: fmtDb(s.debt),
+          bonus: fmtDb(s.bonus),
+          card: s.card,
+          certificate: fmtDb(s.certificate),
+          certificate_number: s.certificate_number,
+          comment: s.comment,
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRRO } from '../../../../shared/contract/index.js';
+import { migrate } from '../../../db/migrate.js';
+import { type Db, openDatabase } from '../../../db/open.js';
+import { seedDemo } from '../../demo/index.js';
+import { ENGINE_MIGRATIONS } from '../../engine.js';
+import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
+
+const NOW = new Date('2025-03-14T15:00:00Z');
+let dir: string;
+
+function demoShop(name: string): Db {
+  const db = openDatabase(path.join(dir, name));
+  migrate(db, ENGINE_MIGRATIONS);
+  seedDemo(db, { goods: 300, now: NOW });
+  return db;
+}
+
+let db: Db;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sales-demo-'));
+  db = demoShop('a.sqlite');
+});
+afterAll(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+
+describe('the demo shop, sales half', () => {
+  it('keeps the books consistent: boxes, cards, receipts and stock all add up', () => {
+    expect(invariantBreaches(db)).toEqual(NO_BREACHES);
+  });
+
+  it('has cards with holders, debts within their limits and bonus balances', () => {
+    expect(count('SELECT count(*) FROM discount_cards')).toBe(36);
+    expect(count("SELECT count(*) FROM discount_cards WHERE last_name <> '' AND phone <> ''")).toBe(36);
+    expect(count('SELECT count(*) FROM discount_cards WHERE debt > 0')).toBeGreaterThan(2);
+    expect(count('SELECT count(*) FROM discount_cards WHERE debt > debt_limit')).toBe(0);
+    expect(count('SELECT count(*) FROM card_debt_payments')).toBeGreaterThan(0);
+  });
+
+  it('has four days of receipts at three tills, paid every way', () => {
+    expect(count('SELECT count(DISTINCT sale_date) FROM receipts')).toBe(4);
+    expect(count('SELECT count(DISTINCT kasm) FROM receipts')).toBe(3);
+    expect(db.prepare('SELECT DISTINCT type FROM receipt_payments ORDER BY type').pluck().all()).toEqual([
+      'bn',
+      'bonus',
+      'cert',
+      'debt',
+      'nal',
+    ]);
+    expect(count("SELECT count(*) FROM receipts WHERE created_at > '2025-03-14T15:00:00.000Z'")).toBe(0);
+  });
+
+  it('has PRRO documents fiscalized, rejected with a readable error, blocked, cancelled, retrying and queued', () => {
+    const statuses = db.prepare('SELECT DISTINCT status FROM prro_docs ORDER BY status').pluck().all();
+    expect(statuses).toEqual([PRRO.queued, PRRO.accepted, PRRO.rejected, PRRO.cancelled, PRRO.blocked, PRRO.retrying]);
+    expect(db.prepare('SELECT last_error FROM prro_docs WHERE status = 3').pluck().all()).toEqual([
+      'ORDERDATE «2025-03-13» не є датою у форматі ддммрррр',
+    ]);
+    expect(count("SELECT count(*) FROM prro_docs WHERE status = 2 AND fiscal_number = ''")).toBe(0);
+  });
+
+  it('lists the excise stamp let through twice', () => {
+    expect(count('SELECT count(*) FROM excise_stamps WHERE duplicate = 1 AND check_number IS NOT NULL')).toBe(1);
+  });
+
+  it('makes the same shop every time', () => {
+    const other = demoShop('b.sqlite');
+    const dump = (d: Db) => d.prepare('SELECT doc_hash FROM prro_docs ORDER BY id').pluck().all();
+    expect(dump(other)).toEqual(dump(db));
+    other.close();
+  });
+});

@@ -1,0 +1,31 @@
+/** What the sales demo reads of the catalog half's demo shop: goods in stock, people, invoices. */
+import type { Db } from '../../../db/open.js';
+import { statements } from '../../core/statements.js';
+
+export interface StockedGoods {
+  code: string;
+  price: number;
+  quantity: number;
+  weighted: number;
+  excise_input: number;
+}
+
+const prepare = (db: Db) => ({
+  /** Goods of the main storage with a sale price and something on the shelf. */
+  stocked: db.prepare<[], StockedGoods>(
+    `SELECT g.code, g.price, s.quantity, g.weighted, g.excise_input FROM goods g
+     JOIN goods_stock s ON s.code = g.code AND s.sk = 0
+     WHERE g.price > 0 AND s.quantity >= 3000 ORDER BY g.code`,
+  ),
+  cashierOf: db.prepare<[number], string>('SELECT name FROM users WHERE kasx = ? ORDER BY id LIMIT 1').pluck(),
+  consultants: db.prepare<[], number>("SELECT id FROM users WHERE typex = 'консультант' ORDER BY id").pluck(),
+  manager: db.prepare<[], string>("SELECT name FROM users WHERE typex = 'менеджер' ORDER BY id LIMIT 1").pluck(),
+  tills: db.prepare<[], { kasm: number; akas: string; numprro: string }>('SELECT kasm, akas, numprro FROM tills ORDER BY kasm'),
+  setCardBonusPercent: db.prepare<[number, string], void>('UPDATE discount_cards SET bonus_percent = ? WHERE card = ?'),
+  debtors: db.prepare<[], { card: string; debt: number; bonus: number }>(
+    'SELECT card, debt, bonus FROM discount_cards WHERE debt > 0 ORDER BY card',
+  ),
+  incomingInvoices: db.prepare<[], string>("SELECT nn FROM invoices WHERE kind = 'incoming' ORDER BY received_on, nn").pluck(),
+});
+
+export const demoSql = (db: Db) => statements(db, prepare);

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParamsOf } from '../../../../shared/contract/index.js';
+import { BREAD, CIGARETTES, type Shop, standardShop, VODKA } from '../testing/shop.js';
+import { snapshot } from '../testing/snapshot.js';
+
+let shop: Shop;
+beforeEach(() => {
+  shop = standardShop();
+});
+afterEach(() => shop.close());
+
+const scan = (code: string, extra: Partial<ParamsOf<'pos.excise_add_mark'>> = {}) =>
+  shop.call('pos.excise_add_mark', { code, etax: true, kasm: 1, ...extra });
+
+const sellVodka = (quant: string, extra: Partial<ParamsOf<'pos.checkout_close_sale'>> & { marks?: string[] } = {}) => {
+  const { marks, ...rest } = extra;
+  const sum = (Number(quant) * 180).toFixed(2);
+  return shop.call('pos.checkout_close_sale', {
+    kasm: 1,
+    rows: [{ code: VODKA, quant, price: '180.00', sum, ...(marks ? { excise_marks: marks } : {}) }],
+    payments: [{ type: 'nal', amount: sum }],
+    ...rest,
+  }).rows[0] as Record<string, string>;
+};
+
+const stamps = () => shop.db.prepare('SELECT mark, state, check_number, code FROM excise_stamps ORDER BY id').all();
+
+describe('excise stamps at the till', () => {
+  it("binds the till's pending stamps to the receipt, one per unit", () => {
+    scan('AAA0000001');
+    scan('AAA0000002');
+    sellVodka('2');
+    expect(stamps()).toEqual([
+      { mark: 'AAA0000001', state: 'bound', check_number: 1, code: VODKA },
+      { mark: 'AAA0000002', state: 'bound', check_number: 1, code: VODKA },
+    ]);
+    const xml = Buffer.from(shop.db.prepare('SELECT xml_body_b64 FROM prro_docs').pluck().get() as string, 'base64').toString();
+    expect(xml).toContain('<EXCISELABEL>AAA0000001</EXCISELABEL>');
+  });
+
+  it('takes stamps typed into the receipt line as well as pending ones', () => {
+    scan('AAA0000001');
+    sellVodka('2', { marks: ['AAA0000009'] });
+    expect(stamps()).toHaveLength(2);
+    expect(shop.db.prepare("SELECT count(*) FROM excise_stamps WHERE state = 'bound'").pluck().get()).toBe(2);
+  });
+
+  it('refuses a close with fewer stamps than units, or with stray pending stamps, changing nothing', () => {
+    scan('AAA0000001');
+    const before = snapshot(shop.db);
+    const short = shop.refused('pos.checkout_close_sale', {
+      kasm: 1,
+      rows: [{ code: VODKA, quant: '2', price: '180.00', sum: '360.00' }],
+      payments: [{ type: 'nal', amount: '360.00' }],
+    });
+    expect(short).toMatchObject({
+      path: 'params.rows[0].excise_marks',
+      problem: expect.stringMatching(/needs 2 excise stamps, one per unit; 1 scanned/),
+    });
+    scan('AAA0000002');
+    const stray = shop.refused('pos.checkout_close_sale', {
+      kasm: 1,
+      rows: [{ code: VODKA, quant: '1', price: '180.00', sum: '180.00' }],
+      payments: [{ type: 'nal', amount: '180.00' }],
+    });
+    expect(stray.problem).toMatch(/AAA0000002 are pending at till 1 but no unit of this receipt is left for them/);
+    shop.call('pos.excise_clear_pending', { kasm: 1, code: 'AAA0000002' });
+    expect(snapshot(shop.db).receipts).toEqual(before.receipts);
+    sellVodka('1');
+  });
+
+  it('refuses a stamp typed into a line when it was sold on an earlier receipt', () => {
+    sellVodka('1', { marks: ['SOLD000001'] });
+    const refusal = shop.refused('pos.checkout_close_sale', {
+      kasm: 1,
+      rows: [{ code: VODKA, quant: '1', price: '180.00', sum: '180.00', excise_marks: ['SOLD000001'] }],
+      payments: [{ type: 'nal', amount: '180.00' }],
+    });
+    expect(refusal.problem).toBe('excise stamp SOLD000001 was already sold on receipt 1 (till 1)');
+  });
+
+  it('refuses stamps on goods without excise, and excise goods in fractions', () => {
+    expect(
+      shop.refused('pos.checkout_close_sale', {
+        kasm: 1,
+        rows: [{ code: BREAD, quant: '1', price: '25.50', sum: '25.50', excise_marks: ['X1'] }],
+        payments: [{ type: 'nal', amount: '25.50' }],
+      }).problem,
+    ).toMatch(/takes no excise stamp/);
+    expect(
+      shop.refused('pos.checkout_close_sale', {
+        kasm: 1,
+        rows: [{ code: VODKA, quant: '0.5', price: '180.00', sum: '90.00' }],
+        payments: [{ type: 'nal', amount: '90.00' }],
+      }).path,
+    ).toBe('params.rows[0].quant');
+  });
+});
+
+describe('duplicate excise stamps', () => {
+  it('refuses a stamp seen anywhere before, unless the duplicate is allowed deliberately', () => {
+    scan('DUP0000001');
+    expect(shop.refused('pos.excise_add_mark', { code: 'DUP0000001', etax: true, kasm: 2 }).problem).toBe(
+      'excise stamp DUP0000001 is already scanned at till 1: a duplicate stamp is refused',
+    );
+    sellVodka('1');
+    expect(shop.refused('pos.excise_add_mark', { code: 'DUP0000001', etax: true, kasm: 1 }).problem).toMatch(
+      /was already sold on receipt 1/,
+    );
+    scan('DUP0000001', { allow_duplicate: true });
+    sellVodka('1');
+    expect(shop.call('pos.excise_duplicate', {}).rows).toEqual([
+      { excise_mark: 'DUP0000001', code: VODKA, check_number: '2', cashdesk_number: '1' },
+    ]);
+  });
+
+  it('lists only stamps scanned as etax when asked for etax', () => {
+    scan('T1');
+    scan('T1', { allow_duplicate: true, etax: false, kasm: 2 });
+    expect(shop.call('pos.excise_duplicate', { etax: true }).rows).toEqual([]);
+    expect(shop.call('pos.excise_duplicate', { etax: false }).rows).toEqual([
+      { excise_mark: 'T1', code: '', check_number: '', cashdesk_number: '2' },
+    ]);
+  });
+
+  it('lets a released stamp be scanned again', () => {
+    scan('REL0000001');
+    scan('REL0000002');
+    expect(shop.call('pos.excise_clear_pending', { kasm: 1 }).status.affected).toBe('2');
+    expect(scan('REL0000001').status.affected).toBe('1');
+    expect(shop.call('pos.excise_duplicate', {}).rows).toEqual([]);
+  });
+});
+
+describe('stamps reserved for a sale document', () => {
+  it("keeps reserved stamps for their document's close and out of another sale at the till", () => {
+    scan('RES0000001');
+    expect(shop.call('pos.excise_bind_pending', { kasm: 1, ndoc: 501 }).status.affected).toBe('1');
+    scan('RES0000002');
+    sellVodka('1');
+    expect(stamps()).toContainEqual({ mark: 'RES0000002', state: 'bound', check_number: 1, code: VODKA });
+    sellVodka('1', { ndoc: '501' });
+    expect(stamps()).toContainEqual({ mark: 'RES0000001', state: 'bound', check_number: 2, code: VODKA });
+  });
+
+  it('reserves the pending stamps when a line is applied with bind_excise', () => {
+    scan('RES0000003');
+    shop.call('pos.checkout_apply_sale_line', { ndoc: '777', code: VODKA, kasm: 1, bind_excise: 1 });
+    expect(shop.db.prepare('SELECT ndoc FROM excise_stamps').pluck().get()).toBe('777');
+    expect(shop.refused('pos.excise_bind_pending', { kasm: 1 }).path).toBe('params.ndoc');
+  });
+
+  it('does not demand stamps of a sale without excise goods', () => {
+    scan('CIG0000001');
+    shop.call('pos.checkout_close_sale', {
+      kasm: 1,
+      rows: [{ code: BREAD, quant: '1', price: '25.50', sum: '25.50' }],
+      payments: [{ type: 'nal', amount: '25.50' }],
+    });
+    shop.call('pos.checkout_close_sale', {
+      kasm: 1,
+      rows: [{ code: CIGARETTES, quant: '1', price: '95.00', sum: '95.00' }],
+      payments: [{ type: 'nal', amount: '95.00' }],
+    });
+    expect(stamps()).toEqual([{ mark: 'CIG0000001', state: 'bound', check_number: 2, code: CIGARETTES }]);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The sales half of the embedded back office: the till's sale from the first line to the fiscal
+ * document, cash boxes, discount cards with their debt and bonus ledgers, excise stamps, the PRRO
+ * queue, and the reports. Migrations 0200..0290.
+ */
+import type { Migration } from '../../db/migrate.js';
+import type { HandlerGroup } from '../handlers.js';
+import { debtHandlers } from './cards/debt-handlers.js';
+import { discountHandlers } from './cards/discount-handlers.js';
+import { cardMigrations } from './cards/schema.js';
+import { cashHandlers } from './cash/handlers.js';
+import { cashMigrations } from './cash/schema.js';
+import { applySaleLine } from './checkout/apply-line.js';
+import { clientBonusDelta } from './checkout/bonus-delta.js';
+import { closeSaleHandler } from './checkout/close/close-sale.js';
+import { mixedPaymentHandlers } from './checkout/mixed-payment.js';
+import { checkoutMigrations } from './checkout/schema.js';
+import { ping } from './diagnostics/ping.js';
+import { exciseHandlers } from './excise/handlers.js';
+import { exciseMigrations } from './excise/schema.js';
+import { prroHandlers } from './prro/handlers.js';
+import { prroMigrations } from './prro/schema.js';
+import { reportHandlers } from './reports/handlers.js';
+import { reportMigrations } from './reports/schema.js';
+
+export type SalesOperation =
+  | 'pos.cashdesk_balance'
+  | 'pos.cashdesk_bank_next_destination'
+  | 'pos.debt_open_rows'
+  | 'pos.overdue_debts'
+  | 'pos.excise_duplicate'
+  | 'pos.prro_inline_error_docs'
+  | 'pos.prro_inline_error_grid'
+  | 'pos.prro_inline_queue_rows'
+  | 'pos.checkout_mixed_payment'
+  | 'pos.reports_check_print_rows'
+  | 'pos.reports_checks_today'
+  | 'pos.debt_pay_bonus'
+  | 'pos.debt_pay_cash'
+  | 'pos.excise_add_mark'
+  | 'pos.excise_bind_pending'
+  | 'pos.excise_clear_pending'
+  | 'pos.prro_inline_enqueue'
+  | 'pos.prro_inline_requeue'
+  | 'pos.prro_inline_set_status'
+  | 'pos.prro_inline_set_status_by_filter'
+  | 'pos.checkout_apply_sale_line'
+  | 'pos.checkout_client_bonus_delta'
+  | 'pos.checkout_close_sale'
+  | 'pos.checkout_store_mixed_payment'
+  | 'pos.template_report_get'
+  | 'checks.cash_balance'
+  | 'checks.discount_debt'
+  | 'checks.fop_year_turnover'
+  | 'discounts.bonus_comments'
+  | 'discounts.delete_extra_value'
+  | 'discounts.import_card_ignore'
+  | 'finance.discount_debt_cash_line'
+  | 'finance.discount_debt_cash_pay'
+  | 'finance.pay_contrag_invoice'
+  | 'service.ping';
+
+export const salesMigrations: Migration[] = [
+  ...checkoutMigrations,
+  ...cardMigrations,
+  ...exciseMigrations,
+  ...prroMigrations,
+  ...cashMigrations,
+  ...reportMigrations,
+];
+
+export const salesHandlers: HandlerGroup<SalesOperation> = {
+  ...cashHandlers,
+  ...debtHandlers,
+  ...discountHandlers,
+  ...exciseHandlers,
+  ...prroHandlers,
+  ...mixedPaymentHandlers,
+  ...reportHandlers,
+  'pos.checkout_apply_sale_line': applySaleLine,
+  'pos.checkout_client_bonus_delta': clientBonusDelta,
+  'pos.checkout_close_sale': closeSaleHandler,
+  'service.ping': ping,
+};

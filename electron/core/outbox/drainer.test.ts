@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/open.js';
+import type { QueueItem } from '../../../shared/bridge/api.js';
+import type { CallOutcome } from '../rpc/client.js';
+import { type DrainerOptions, OutboxDrainer } from './drainer.js';
+import { OutboxStore } from './store.js';
+import { CLEAR_STAMPS, ok, refused, retry, ScriptedClient, unknown } from './testing/scripted-client.js';
+
+const T0 = Date.parse('2026-03-01T09:00:00.000Z');
+
+function setup(opts: DrainerOptions = {}) {
+  const clock = { now: T0 };
+  const store = new OutboxStore(openDatabase(':memory:'), () => clock.now);
+  const client = new ScriptedClient();
+  const changes: QueueItem[] = [];
+  const connection: string[] = [];
+  const drainer = new OutboxDrainer(store, client, {
+    clock: () => clock.now,
+    random: () => 0.5,
+    baseDelayMs: 1000,
+    maxDelayMs: 8000,
+    onChange: (item) => changes.push(item),
+    onConnection: (state) => connection.push(state),
+    ...opts,
+  });
+  const put = (group = 'sale-1') =>
+    store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: `${group}: clear` });
+  return { clock, store, client, drainer, changes, connection, put };
+}
+
+const deferred = () => {
+  let resolve!: (o: CallOutcome) => void;
+  const promise = new Promise<CallOutcome>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe('OutboxDrainer', () => {
+  it('sends the items in id order with their own keys and stores each result', async () => {
+    const { store, client, drainer, put } = setup();
+    const items = [put('a'), put('b'), put('a')];
+    while (await drainer.drainOnce());
+    expect(client.sent.map((s) => s.idempotencyKey)).toEqual(items.map((i) => i.idempotencyKey));
+    expect(client.sent[0]).toEqual({
+      method: 'pos.excise_clear_pending',
+      params: { kasm: 1 },
+      idempotencyKey: items[0]?.idempotencyKey,
+    });
+    expect(store.list().map((i) => [i.id, i.state, i.attempts, i.result?.status.affected])).toEqual([
+      [3, 'done', 1, '3'],
+      [2, 'done', 1, '2'],
+      [1, 'done', 1, '1'],
+    ]);
+  });
+
+  it('reports each item as it goes sending and then done', async () => {
+    const { drainer, changes, put } = setup();
+    put();
+    await drainer.drainOnce();
+    expect(changes.map((c) => c.state)).toEqual(['sending', 'done']);
+  });
+
+  it('keeps one send in flight however many ask at once', async () => {
+    const { client, drainer, put } = setup();
+    let inFlight = 0;
+    let most = 0;
+    const slow = async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return ok();
+    };
+    client.answer(slow, slow, slow);
+    put();
+    put();
+    put();
+    await Promise.all([drainer.drainOnce(), drainer.drainOnce(), drainer.drainOnce()]);
+    expect(most).toBe(1);
+    expect(client.sent).toHaveLength(3);
+  });
+
+  it('keeps a transiently failed head in line and backs off exponentially with full jitter', async () => {
+    const { clock, store, client, drainer, put } = setup();
+    put('a');
+    put('b');
+    client.answer(retry(), retry(), retry(), retry(), retry());
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await drainer.drainOnce()).toBe(true);
+      const head = store.get(1)!;
+      expect(head).toMatchObject({ state: 'queued', attempts: attempt, lastError: { code: 'UPSTREAM_FAILURE' } });
+      const wait = Date.parse(head.nextAttemptAt!) - clock.now;
+      waits.push(wait);
+      // Not due yet: nothing is sent, and the second item does not overtake the head.
+      clock.now += wait - 1;
+      expect(await drainer.drainOnce()).toBe(false);
+      clock.now += 1;
+    }
+    // random 0.5 of min(8000, 1000 * 2^(attempt-1)).
+    expect(waits).toEqual([500, 1000, 2000, 4000, 4000]);
+    expect(await drainer.drainOnce()).toBe(true);
+    expect(client.sent.map((s) => s.idempotencyKey)).toEqual([...Array(6).fill(store.get(1)!.idempotencyKey)]);
+    expect(store.get(1)).toMatchObject({ state: 'done', lastError: null, nextAttemptAt: null });
+  });
+
+  it('draws the jitter from the whole interval up to the cap', async () => {
+    const draws = [0, 0.999];
+    const { clock, store, client, drainer, put } = setup({ random: () => draws.shift() ?? 0 });
+    put();
+    client.answer(retry(), retry());
+    await drainer.drainOnce();
+    expect(store.get(1)?.nextAttemptAt).toBe(new Date(clock.now).toISOString());
+    await drainer.drainOnce();
+    expect(Date.parse(store.get(1)!.nextAttemptAt!) - clock.now).toBe(1998);
+  });
+
+  it('waits at least the Retry-After the service asked for', async () => {
+    const { clock, store, client, drainer, put } = setup();
+    put();
+    client.answer(retry('RATE_LIMITED', 5000));
+    await drainer.drainOnce();
+    expect(Date.parse(store.get(1)!.nextAttemptAt!) - clock.now).toBe(5000);
+    clock.now += 4999;
+    expect(await drainer.drainOnce()).toBe(false);
+  });
+
+  it('a kick tries a backing-off head at once, but not before the service Retry-After', async () => {
+    const { clock, client, drainer, put } = setup();
+    put();
+    client.answer(retry('TIMEOUT'), retry('IDEMPOTENCY_IN_PROGRESS', 1000));
+    await drainer.drainOnce();
+    expect(await drainer.drainOnce()).toBe(false);
+    drainer.kick();
+    expect(await drainer.drainOnce()).toBe(true);
+    drainer.kick();
+    clock.now += 999;
+    expect(await drainer.drainOnce()).toBe(false);
+    clock.now += 1;
+    expect(await drainer.drainOnce()).toBe(true);
+    expect(client.sent).toHaveLength(3);
+  });
+
+  it('sets a refused item aside with its error; its group waits and the other groups go on', async () => {
+    const { store, client, drainer, put } = setup();
+    put('a');
+    put('a');
+    put('b');
+    client.answer(refused());
+    while (await drainer.drainOnce());
+    expect(store.get(1)).toMatchObject({
+      state: 'refused',
+      lastError: { code: 'INVALID_PARAMETER', message: 'answered INVALID_PARAMETER' },
+    });
+    expect(store.get(2)).toMatchObject({ state: 'queued', waitingFor: 1, attempts: 0 });
+    expect(store.get(3)).toMatchObject({ state: 'done' });
+    expect(client.sent).toHaveLength(2);
+  });
+
+  it('sets an unknown outcome aside for reconciliation; its group waits', async () => {
+    const { store, client, drainer, put } = setup();
+    put('a');
+    put('a');
+    client.answer(unknown());
+    while (await drainer.drainOnce());
+    expect(store.get(1)).toMatchObject({ state: 'reconcile', lastError: { code: 'IDEMPOTENCY_RESULT_UNKNOWN' } });
+    expect(store.get(2)).toMatchObject({ state: 'queued', waitingFor: 1 });
+  });
+
+  it('sends an item a person retried under the key it always had', async () => {
+    const { store, client, drainer, put } = setup();
+    const first = put('a');
+    put('a');
+    client.answer(refused('INSUFFICIENT_SCOPE'));
+    while (await drainer.drainOnce());
+    store.retry(1);
+    drainer.kick();
+    while (await drainer.drainOnce());
+    expect(client.sent.map((s) => s.idempotencyKey)).toEqual([
+      first.idempotencyKey,
+      first.idempotencyKey,
+      store.get(2)?.idempotencyKey,
+    ]);
+    expect(store.get(1)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(store.get(2)).toMatchObject({ state: 'done' });
+  });
+
+  it('lets the group go on once a person reconciled the item it waited behind', async () => {
+    const { store, client, drainer, put } = setup();
+    put('a');
+    put('a');
+    client.answer(unknown());
+    while (await drainer.drainOnce());
+    store.reconcile(1, 'receipt found in the back office');
+    while (await drainer.drainOnce());
+    expect(store.get(2)).toMatchObject({ state: 'done' });
+    expect(client.sent).toHaveLength(2);
+  });
+
+  it.each(['UNAUTHORIZED', 'NO_API_KEY'] as const)('%s pauses the whole queue until a kick', async (code) => {
+    const { store, client, drainer, connection, put } = setup();
+    put('a');
+    put('b');
+    client.answer(retry(code));
+    await drainer.drainOnce();
+    expect(store.get(1)).toMatchObject({ state: 'queued', nextAttemptAt: null, lastError: { code } });
+    expect(await drainer.drainOnce()).toBe(false);
+    expect(connection).toEqual(['unauthorized']);
+    drainer.kick();
+    while (await drainer.drainOnce());
+    expect(store.counts()).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0 });
+    expect(connection).toEqual(['unauthorized', 'online']);
+  });
+
+  it('reports the connection offline when the service cannot be reached and online when it answers', async () => {
+    const { client, drainer, connection, put } = setup();
+    put();
+    client.answer(retry('NETWORK_ERROR'), retry('TIMEOUT'), retry('UPSTREAM_FAILURE'));
+    for (let i = 0; i < 4; i++) {
+      drainer.kick();
+      await drainer.drainOnce();
+    }
+    expect(connection).toEqual(['offline', 'online']);
+  });
+
+  it('puts the item back in line when the client itself throws', async () => {
+    const errors: unknown[] = [];
+    const { store, client, drainer, put } = setup({ onError: (e) => errors.push(e) });
+    put();
+    client.answer(() => Promise.reject(new Error('boom')));
+    await drainer.drainOnce();
+    expect(store.get(1)).toMatchObject({ state: 'queued', lastError: { code: 'NETWORK_ERROR' } });
+    expect(errors).toHaveLength(1);
+  });
+
+  it('waitFor resolves with the outcome as soon as it is stored', async () => {
+    const { drainer, client, put } = setup();
+    const item = put();
+    const gate = deferred();
+    client.answer(() => gate.promise);
+    const waiting = drainer.waitFor(item.id, 10_000);
+    const sending = drainer.drainOnce();
+    gate.resolve(refused());
+    await sending;
+    expect(await waiting).toMatchObject({ id: item.id, state: 'refused' });
+    expect(await drainer.waitFor(item.id, 10_000)).toMatchObject({ state: 'refused' });
+  });
+
+  it('waitFor gives the item as it is when the time runs out', async () => {
+    const { drainer, put } = setup();
+    const item = put();
+    expect(await drainer.waitFor(item.id, 20)).toMatchObject({ id: item.id, state: 'queued' });
+    await expect(drainer.waitFor(999, 20)).rejects.toThrow(/does not exist/);
+  });
+
+  it('drains on its own once started, and stop lets the send in flight finish', async () => {
+    const { store, client, drainer, put } = setup({ clock: Date.now });
+    const gate = deferred();
+    client.answer(() => gate.promise);
+    drainer.start();
+    const item = put();
+    drainer.kick();
+    await expect.poll(() => store.get(item.id)?.state).toBe('sending');
+    const stopped = drainer.stop();
+    setTimeout(() => gate.resolve(ok('9')), 20);
+    await stopped;
+    expect(store.get(item.id)).toMatchObject({ state: 'done', result: { status: { affected: '9' } } });
+    put();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(client.sent).toHaveLength(1);
+  });
+
+  it('retries on its own after the backoff once started', async () => {
+    const { store, client, drainer, put } = setup({ clock: Date.now, baseDelayMs: 40 });
+    client.answer(retry('NETWORK_ERROR'));
+    const item = put();
+    drainer.start();
+    expect(await drainer.waitFor(item.id, 2000)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(client.sent).toHaveLength(2);
+    await drainer.stop();
+    expect(store.counts().queued).toBe(0);
+  });
+
+  it('start puts items a dead process left sending back in line first', async () => {
+    const { store, drainer, put } = setup({ clock: Date.now });
+    const item = put();
+    store.markSending(item.id);
+    drainer.start();
+    expect(await drainer.waitFor(item.id, 2000)).toMatchObject({ state: 'done', attempts: 2 });
+    await drainer.stop();
+  });
+});

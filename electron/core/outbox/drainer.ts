@@ -1,0 +1,249 @@
+/**
+ * Sends the outbox to the service: one item at a time, strictly in id order, so a sale's close
+ * never overtakes its lines or payment. A transient failure keeps the head of the line and backs
+ * off; a refusal or an unknown outcome sets the item aside and only its own group waits with it;
+ * a missing or rejected API key pauses the whole line until kick(), because refusing sales for
+ * good over a key someone is about to replace would lose them.
+ */
+import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
+import { failedBeforeAnswer } from '../rpc/classify.js';
+import type { RpcClient } from '../rpc/client.js';
+import { type CallOutcome, needsKey, unreachable } from '../rpc/outcome.js';
+import { type Backoff, backoffDelay } from './backoff.js';
+import { QueueItemError } from './errors.js';
+import type { OutboxStore } from './store.js';
+
+export type DrainerConnection = 'online' | 'offline' | 'unauthorized';
+
+export interface DrainerOptions {
+  clock?: () => number;
+  random?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Every change the drainer makes to an item (sending, and each outcome). */
+  onChange?: (item: QueueItem) => void;
+  /** Called when what the last send says about the service changes. */
+  onConnection?: (state: DrainerConnection) => void;
+  /** Faults of the desk itself (the local database, a listener): the drainer backs off and goes on. */
+  onError?: (err: unknown) => void;
+}
+
+export const DEFAULT_BASE_DELAY_MS = 1000;
+export const DEFAULT_MAX_DELAY_MS = 30_000;
+
+type Step = { kind: 'sent' } | { kind: 'idle' } | { kind: 'paused' } | { kind: 'wait'; until: number };
+
+const isPending = (state: QueueState) => state === 'queued' || state === 'sending';
+
+export class OutboxDrainer {
+  private readonly clock: () => number;
+  private readonly backoff: Backoff;
+  private running = false;
+  private paused = false;
+  /** Set by kick(): the head is tried without waiting out our own backoff. */
+  private kicked = false;
+  /** The service's own Retry-After, which a kick does not override. */
+  private serviceWaitUntil = 0;
+  private connection: DrainerConnection | undefined;
+  private errorStreak = 0;
+  /** Serialises every send: one in flight at a time, whoever asks (the loop or drainOnce). */
+  private chain: Promise<unknown> = Promise.resolve();
+  private loopDone: Promise<void> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private woken = false;
+  private readonly waiters = new Map<number, Set<(item: QueueItem) => void>>();
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly client: Pick<RpcClient, 'call'>,
+    private readonly opts: DrainerOptions = {},
+  ) {
+    this.clock = opts.clock ?? Date.now;
+    this.backoff = {
+      baseMs: opts.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
+      maxMs: opts.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
+      random: opts.random ?? Math.random,
+    };
+  }
+
+  /**
+   * Starts draining. Items left `sending` are put back in line first: this drainer is the only
+   * sender (the app holds a single-instance lock), so any such item belongs to a process that died.
+   */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.exclusive(async () => this.store.recoverAfterCrash()).then(
+      () => this.loop(),
+      (err: unknown) => {
+        this.running = false;
+        this.report(err);
+      },
+    );
+  }
+
+  /** Something was enqueued, retried or reconciled, or the network or key changed: try now. */
+  kick(): void {
+    this.paused = false;
+    this.kicked = true;
+    this.woken = true;
+    this.wake?.();
+  }
+
+  /** Lets an in-flight send finish and record its outcome, then stops. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loopDone;
+    await this.chain;
+  }
+
+  /** Resolves with the item once it leaves queued/sending, or as it is after `ms`. */
+  waitFor(id: number, ms: number): Promise<QueueItem> {
+    const item = this.store.get(id);
+    if (!item) return Promise.reject(new QueueItemError('not_found', `queue item ${id} does not exist`));
+    if (!isPending(item.state)) return Promise.resolve(item);
+    return new Promise((resolve) => {
+      const set = this.waiters.get(id) ?? new Set();
+      this.waiters.set(id, set);
+      const settle = (it: QueueItem) => {
+        clearTimeout(timer);
+        set.delete(settle);
+        if (set.size === 0) this.waiters.delete(id);
+        resolve(it);
+      };
+      const timer = setTimeout(() => settle(this.store.get(id) ?? item), ms);
+      set.add(settle);
+    });
+  }
+
+  /** Sends the next eligible item, if one is due; true when something was sent. */
+  async drainOnce(): Promise<boolean> {
+    return (await this.exclusive(() => this.step())).kind === 'sent';
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      let step: Step;
+      try {
+        step = await this.exclusive(() => this.step());
+        this.errorStreak = 0;
+      } catch (err) {
+        this.report(err);
+        this.errorStreak += 1;
+        step = {
+          kind: 'wait',
+          until: this.clock() + Math.max(this.backoff.baseMs, backoffDelay(this.errorStreak, this.backoff)),
+        };
+      }
+      if (!this.running) break;
+      if (step.kind === 'sent' || this.woken) continue;
+      // Idle, the loop still looks now and then: a kick the core forgot must not leave a sale unsent.
+      if (step.kind === 'idle') await this.sleep(this.backoff.maxMs);
+      else await this.sleep(step.kind === 'wait' ? step.until - this.clock() : null);
+    }
+  }
+
+  private sleep(ms: number | null): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === null ? undefined : setTimeout(() => done(), Math.max(0, ms));
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      this.wake = done;
+    });
+  }
+
+  private async step(): Promise<Step> {
+    if (this.paused) return { kind: 'paused' };
+    const next = this.store.nextToSend();
+    if (!next) {
+      this.kicked = false;
+      return { kind: 'idle' };
+    }
+    const backoffUntil = next.item.nextAttemptAt === null ? 0 : Date.parse(next.item.nextAttemptAt);
+    const due = Math.max(this.kicked ? 0 : backoffUntil, this.serviceWaitUntil);
+    if (due > this.clock()) return { kind: 'wait', until: due };
+    this.kicked = false;
+
+    const sending = this.store.markSending(next.item.id);
+    this.changed(sending);
+    let outcome: CallOutcome;
+    try {
+      outcome = await this.client.call(sending.method, next.params, { idempotencyKey: sending.idempotencyKey });
+    } catch (err) {
+      this.report(err);
+      outcome = failedBeforeAnswer('network', 'the call failed inside the desk; it is sent again under the same key');
+    }
+    try {
+      this.changed(this.record(sending, outcome));
+    } catch (err) {
+      // The outcome could not be stored: back in line under its key, where the service's stored answer will decide.
+      try {
+        this.store.recoverAfterCrash();
+      } catch {}
+      throw err;
+    }
+    return { kind: 'sent' };
+  }
+
+  private record(item: QueueItem, outcome: CallOutcome): QueueItem {
+    const now = this.clock();
+    this.serviceWaitUntil = outcome.kind === 'retry' && outcome.retryAfterMs !== null ? now + outcome.retryAfterMs : 0;
+    switch (outcome.kind) {
+      case 'ok':
+        this.connected('online');
+        return this.store.markDone(item.id, outcome.result);
+      case 'refused':
+        // Refused locally (status null) says nothing about the service.
+        if (outcome.status !== null) this.connected('online');
+        return this.store.setAside(item.id, 'refused', outcome.error);
+      case 'unknown':
+        this.connected('online');
+        return this.store.setAside(item.id, 'reconcile', outcome.error);
+      case 'retry': {
+        if (needsKey(outcome)) {
+          this.paused = true;
+          this.connected('unauthorized');
+          return this.store.requeue(item.id, outcome.error, null);
+        }
+        this.connected(unreachable(outcome) ? 'offline' : 'online');
+        const wait = Math.max(outcome.retryAfterMs ?? 0, backoffDelay(item.attempts, this.backoff));
+        return this.store.requeue(item.id, outcome.error, now + wait);
+      }
+    }
+  }
+
+  private changed(item: QueueItem): void {
+    try {
+      this.opts.onChange?.(item);
+    } catch (err) {
+      this.report(err);
+    }
+    if (isPending(item.state)) return;
+    for (const settle of [...(this.waiters.get(item.id) ?? [])]) settle(item);
+  }
+
+  private connected(state: DrainerConnection): void {
+    if (state === this.connection) return;
+    this.connection = state;
+    try {
+      this.opts.onConnection?.(state);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  private report(err: unknown): void {
+    this.opts.onError?.(err);
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The outbox table, on its own SQLite file. Times are integer milliseconds (compared in SQL for
+ * purging and backoff) and become ISO 8601 only in QueueItem. Ids come from AUTOINCREMENT so an id
+ * is never handed out twice, even after purged items leave the top of the table: the interface and
+ * `waitingFor` refer to items by id.
+ */
+import type { Migration } from '../../../server/db/migrate.js';
+
+export const outboxMigrations: readonly Migration[] = [
+  {
+    id: '0001_outbox',
+    up: `
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        method TEXT NOT NULL,
+        params TEXT NOT NULL,
+        grp TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'done', 'refused', 'reconcile', 'reconciled')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        last_error TEXT,
+        result TEXT,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        note TEXT
+      ) STRICT;
+      CREATE INDEX outbox_state ON outbox (state, id);
+      -- Small partial indexes: the journal of done items grows large, the open items stay few.
+      CREATE INDEX outbox_open ON outbox (grp, id) WHERE state IN ('queued', 'sending', 'refused', 'reconcile');
+      CREATE INDEX outbox_blocking ON outbox (grp, id) WHERE state IN ('refused', 'reconcile');
+    `,
+  },
+];

@@ -1,0 +1,217 @@
+/**
+ * The durable offline write queue. A write exists for the desk once `enqueue` returns: its row and
+ * its Idempotency-Key were committed together (WAL, synchronous=FULL) before anything was sent,
+ * and the key is never minted again for it, whatever happens after. Every change of state is one
+ * guarded UPDATE, so a row can only move along the transitions below:
+ *
+ *   queued → sending → done | refused | reconcile | queued (retry later)
+ *   refused | reconcile → queued (a person retries) | reconciled (a person checked the business object)
+ *   sending → queued (recovery after a crash: the service's stored answer decides)
+ *
+ * Nothing is deleted but done and reconciled items past their keeping time.
+ */
+import { randomUUID } from 'node:crypto';
+import { migrate } from '../../../server/db/migrate.js';
+import type { Db } from '../../../server/db/open.js';
+import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo } from '../../../shared/bridge/api.js';
+import { findOperation, type RpcResult, type WriteName } from '../../../shared/contract/index.js';
+import { QueueItemError } from './errors.js';
+import { ITEM_COLUMNS, type OutboxRow, toQueueItem } from './row.js';
+import { outboxMigrations } from './schema.js';
+
+export interface EnqueueInput {
+  readonly method: WriteName;
+  readonly params: Record<string, unknown>;
+  /** Items of one group are sent in order and wait behind a refused or unreconciled one. */
+  readonly group: string;
+  readonly summary: string;
+}
+
+/** The next item to send, with the params QueueItem does not carry. */
+export interface Pending {
+  readonly item: QueueItem;
+  readonly params: Record<string, unknown>;
+}
+
+export interface QueueListFilter {
+  readonly states?: readonly QueueState[];
+  readonly limit?: number;
+}
+
+/** The journal of done items can hold weeks of sales; a list without a limit stops here. */
+export const DEFAULT_LIST_LIMIT = 1000;
+
+const OPEN = `('queued', 'sending', 'refused', 'reconcile')`;
+
+export class OutboxStore {
+  private readonly stmt;
+
+  constructor(
+    db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {
+    migrate(db, outboxMigrations);
+    this.stmt = {
+      insert: db.prepare<[string, string, string, string, string, number, number], { id: number }>(
+        `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?) RETURNING id`,
+      ),
+      get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
+      list: db.prepare<[{ states: string | null; limit: number }], OutboxRow>(
+        `SELECT ${ITEM_COLUMNS} FROM outbox o
+         WHERE @states IS NULL OR o.state IN (SELECT value FROM json_each(@states))
+         ORDER BY o.id DESC LIMIT @limit`,
+      ),
+      counts: db.prepare<[], { state: QueueState; n: number }>(
+        `SELECT state, count(*) AS n FROM outbox WHERE state IN ${OPEN} GROUP BY state`,
+      ),
+      // Strict id order, except that a group behind an open earlier item of its own waits and the others go on.
+      next: db.prepare<[], OutboxRow & { params: string }>(
+        `SELECT ${ITEM_COLUMNS}, o.params FROM outbox o
+         WHERE o.state = 'queued'
+           AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ${OPEN})
+         ORDER BY o.id LIMIT 1`,
+      ),
+      sending: db.prepare<[number, number]>(
+        `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'queued'`,
+      ),
+      done: db.prepare<[string, number, number]>(
+        `UPDATE outbox SET state = 'done', result = ?, last_error = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'sending'`,
+      ),
+      setAside: db.prepare<[string, string, number, number]>(
+        `UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'sending'`,
+      ),
+      requeue: db.prepare<[string, number | null, number, number]>(
+        `UPDATE outbox SET state = 'queued', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ? AND state = 'sending'`,
+      ),
+      reschedule: db.prepare<[number | null, number, number]>(
+        `UPDATE outbox SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+      ),
+      recover: db.prepare<[number]>(
+        `UPDATE outbox SET state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'`,
+      ),
+      retry: db.prepare<[number, number]>(
+        `UPDATE outbox SET state = 'queued', attempts = 0, last_error = NULL, next_attempt_at = NULL, updated_at = ?
+         WHERE id = ? AND state IN ('refused', 'reconcile')`,
+      ),
+      reconcile: db.prepare<[string, number, number]>(
+        `UPDATE outbox SET state = 'reconciled', note = ?, updated_at = ? WHERE id = ? AND state IN ('refused', 'reconcile')`,
+      ),
+      purge: db.prepare<[number]>(`DELETE FROM outbox WHERE state IN ('done', 'reconciled') AND updated_at < ?`),
+    };
+  }
+
+  /** Mints the item's Idempotency-Key and commits both in one INSERT, before the item can be sent. */
+  enqueue(input: EnqueueInput): QueueItem {
+    if (findOperation(input.method)?.kind !== 'write') throw new TypeError(`${String(input.method)} is not a write operation`);
+    const now = this.clock();
+    const { id } = this.stmt.insert.get(
+      input.method,
+      JSON.stringify(input.params),
+      input.group,
+      input.summary,
+      randomUUID(),
+      now,
+      now,
+    )!;
+    return this.require(id);
+  }
+
+  get(id: number): QueueItem | undefined {
+    const row = this.stmt.get.get(id);
+    return row && toQueueItem(row);
+  }
+
+  /** Newest first. */
+  list(filter: QueueListFilter = {}): QueueItem[] {
+    const states = filter.states ? JSON.stringify(filter.states) : null;
+    return this.stmt.list.all({ states, limit: filter.limit ?? DEFAULT_LIST_LIMIT }).map(toQueueItem);
+  }
+
+  counts(): QueueCounts {
+    const c = { queued: 0, sending: 0, refused: 0, reconcile: 0 };
+    for (const { state, n } of this.stmt.counts.all()) c[state as keyof typeof c] = n;
+    return c;
+  }
+
+  /** Items a killed process left `sending` go back to `queued` under the same key; returns how many. */
+  recoverAfterCrash(): number {
+    return this.stmt.recover.run(this.clock()).changes;
+  }
+
+  /** A person sends a refused or unreconciled item again: same key, attempts from zero. */
+  retry(id: number): QueueItem {
+    return this.transition(
+      id,
+      this.stmt.retry.run(this.clock(), id).changes,
+      'only a refused item or one that needs reconciling can be retried',
+    );
+  }
+
+  /** A person checked the business object and closes the item with a note; its group moves on. */
+  reconcile(id: number, note: string): QueueItem {
+    if (note.trim() === '') throw new QueueItemError('no_note', 'say what was checked: a reconciled item needs a note');
+    const changes = this.stmt.reconcile.run(note, this.clock(), id).changes;
+    return this.transition(id, changes, 'only a refused item or one that needs reconciling can be marked reconciled');
+  }
+
+  /** Removes done and reconciled items last changed more than `olderThanMs` ago; returns how many. */
+  purgeDone(olderThanMs: number): number {
+    return this.stmt.purge.run(this.clock() - olderThanMs).changes;
+  }
+
+  // The drainer's side: the one sender moves items through sending to their outcome.
+
+  nextToSend(): Pending | undefined {
+    const row = this.stmt.next.get();
+    return row && { item: toQueueItem(row), params: JSON.parse(row.params) as Record<string, unknown> };
+  }
+
+  markSending(id: number): QueueItem {
+    return this.transition(id, this.stmt.sending.run(this.clock(), id).changes, 'only a queued item can be sent');
+  }
+
+  markDone(id: number, result: RpcResult): QueueItem {
+    return this.transition(
+      id,
+      this.stmt.done.run(JSON.stringify(result), this.clock(), id).changes,
+      'only an item being sent can be done',
+    );
+  }
+
+  /** Refused for good, or an outcome only a person can settle: the item leaves the line, its group waits with it. */
+  setAside(id: number, state: 'refused' | 'reconcile', error: RpcErrorInfo): QueueItem {
+    const changes = this.stmt.setAside.run(state, JSON.stringify(error), this.clock(), id).changes;
+    return this.transition(id, changes, 'only an item being sent can be set aside');
+  }
+
+  /** Back in line at its place, to be sent again under its key no sooner than `nextAttemptAt`. */
+  requeue(id: number, error: RpcErrorInfo, nextAttemptAt: number | null): QueueItem {
+    const changes = this.stmt.requeue.run(JSON.stringify(error), nextAttemptAt, this.clock(), id).changes;
+    return this.transition(id, changes, 'only an item being sent can be requeued');
+  }
+
+  /** Moves the next attempt of a queued item (null: as soon as possible). */
+  reschedule(id: number, nextAttemptAt: number | null): QueueItem {
+    return this.transition(
+      id,
+      this.stmt.reschedule.run(nextAttemptAt, this.clock(), id).changes,
+      'only a queued item can be rescheduled',
+    );
+  }
+
+  private transition(id: number, changes: number, wrongState: string): QueueItem {
+    if (changes === 0) {
+      const item = this.get(id);
+      if (!item) throw new QueueItemError('not_found', `queue item ${id} does not exist`);
+      throw new QueueItemError('wrong_state', `queue item ${id} is ${item.state}: ${wrongState}`);
+    }
+    return this.require(id);
+  }
+
+  private require(id: number): QueueItem {
+    const item = this.get(id);
+    if (!item) throw new QueueItemError('not_found', `queue item ${id} does not exist`);
+    return item;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The process boundaries of the design, held by a test instead of a lint rule: outside Electron
+ * `require('electron')` starts a download and fails, so only the thin shell may load it, and
+ * the renderer may reach the main process only through the bridge.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../build/bundle.js';
+
+/** This file quotes the forbidden forms in its own checks. */
+const SELF = 'electron/main/boundaries.test.ts';
+const MAY_LOAD_ELECTRON = ['electron/main/main.ts', 'electron/main/protocol.ts', 'electron/preload/preload.ts'];
+
+function sources(dir: string): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(join(ROOT, dir), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(path);
+    return /\.(ts|tsx|mts|cts)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [relative(ROOT, join(ROOT, path))] : [];
+  });
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+/**
+ * Value imports only: `import type` is erased, but `import { type X }` still loads the module.
+ * A require() counts outside comments and strings (launch.ts explains why it avoids one).
+ */
+const loadsElectron = (code: string) =>
+  /^\s*import\s+(?!type\s)[^;]*?from\s+['"]electron['"]|^[^*/'"`]*\brequire\(\s*['"]electron['"]\s*\)/m.test(code);
+
+describe('process boundaries', () => {
+  it('load electron at run time only in the Electron shell and the preload', () => {
+    const offenders = ['shared', 'server', 'electron', 'renderer', 'build', 'bench', 'e2e']
+      .flatMap(sources)
+      .filter((f) => !MAY_LOAD_ELECTRON.includes(f) && f !== SELF && loadsElectron(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('keep the renderer to shared/ and itself', () => {
+    const offenders = sources('renderer').filter(
+      (f) => !f.endsWith('.test.ts') && /from\s+['"](\.\.\/)+(electron|server)\//.test(read(f)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognise the import forms they forbid', () => {
+    expect(loadsElectron("import { app } from 'electron';")).toBe(true);
+    expect(loadsElectron("import { type App } from 'electron';")).toBe(true);
+    expect(loadsElectron("const e = require('electron');")).toBe(true);
+    expect(loadsElectron("import type { App } from 'electron';")).toBe(false);
+    expect(loadsElectron(" * `require('electron')` would start a download")).toBe(false);
+    expect(loadsElectron("import { x } from 'electron-builder';")).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * One bridge call at the trust boundary, for both transports (IPC and the browser host): the
+ * message must be one of ours, its arguments pass checkBridgeArgs, and the answer is a plain
+ * envelope. An envelope rather than a thrown error because Electron's IPC and contextBridge
+ * keep only an error's message, and the interface needs the code and the issue paths.
+ */
+import { BRIDGE_MESSAGES, type BridgeMessage, type CashdeskApi } from '../../shared/bridge/api.js';
+import { BridgeError } from '../../shared/bridge/errors.js';
+import { checkBridgeArgs } from '../../shared/bridge/validate.js';
+import type { ErrorDetail } from '../../shared/contract/index.js';
+
+export interface BridgeFailure {
+  readonly code: BridgeError['code'];
+  readonly message: string;
+  readonly details: readonly ErrorDetail[];
+}
+
+export type BridgeReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: BridgeFailure };
+
+const isBridgeMessage = (name: unknown): name is BridgeMessage =>
+  typeof name === 'string' && (BRIDGE_MESSAGES as readonly string[]).includes(name);
+
+export const failure = (code: BridgeFailure['code'], message: string, details: readonly ErrorDetail[] = []): BridgeReply => ({
+  ok: false,
+  error: { code, message, details },
+});
+
+/** Told about faults that the renderer only sees as INTERNAL; `what` names the call that failed. */
+export type FaultLog = (what: string, error: unknown) => void;
+
+export async function dispatchBridge(api: CashdeskApi, message: string, args: unknown, logFault: FaultLog): Promise<BridgeReply> {
+  if (!isBridgeMessage(message)) return failure('UNKNOWN_MESSAGE', 'the bridge has no such message');
+  if (!Array.isArray(args))
+    return failure('BAD_ARGUMENTS', `the arguments of ${message} must be a list`, [
+      { path: 'args', problem: 'must be an array' },
+    ]);
+  const check = checkBridgeArgs(message, args);
+  if (!check.ok) return failure('BAD_ARGUMENTS', `the arguments of ${message} are not valid`, check.issues);
+  const fn = api[message] as (...a: unknown[]) => Promise<unknown>;
+  try {
+    return { ok: true, value: await fn.apply(api, check.args) };
+  } catch (err) {
+    // A BridgeError is the core refusing on purpose, in words meant for the interface.
+    if (err instanceof BridgeError) return failure(err.code, err.message, err.details);
+    logFault(message, err);
+    return failure('INTERNAL', 'the cash desk could not do that because of an internal fault; it is in the log');
+  }
+}

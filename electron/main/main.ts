@@ -1,0 +1,78 @@
+/**
+ * The Electron shell: lifecycle, the one window, and the security baseline of
+ * ../shared/design.md. What has logic lives in the small files beside it and is tested without
+ * Electron; this file only wires them to Electron's objects.
+ *
+ * It runs bundled as dist/electron/main.cjs (npm run build:electron), so `__dirname` is
+ * dist/electron, inside app.asar once packaged.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import { createCore } from '../core/core.js';
+import { APP_ENTRY_URL } from './app-url.js';
+import { isAllowedExternalUrl } from './external-links.js';
+import { forwardBridgeEvents, isAppMainFrame, registerBridgeIpc } from './ipc.js';
+import { registerAppScheme, serveRenderer } from './protocol.js';
+import { SafeStorageSecretStore } from './safe-storage-secret-store.js';
+import { quitGracefully } from './shutdown.js';
+import { PRODUCT_NAME, windowOptions } from './window-options.js';
+
+let win: BrowserWindow | undefined;
+
+// Two instances would drain one outbox side by side; a second launch only brings the first forward.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  app.enableSandbox();
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('web-contents-created', (_event, contents) => {
+    // The interface is one page: it never navigates, embeds webviews or opens windows.
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+  app.whenReady().then(start).catch(fail);
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  serveRenderer(session.defaultSession, join(__dirname, '..', 'renderer'));
+  if (app.isPackaged) Menu.setApplicationMenu(null);
+
+  const core = await createCore({
+    dataDir: userData,
+    secrets: new SafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
+    appVersion: app.getVersion(),
+    runtime: `Electron ${process.versions.electron} (Node ${process.versions.node})`,
+    demo: process.argv.includes('--demo'),
+  });
+  quitGracefully(app, () => core.close());
+  registerBridgeIpc(ipcMain, core.api, (frame) => isAppMainFrame(frame, win?.webContents.mainFrame));
+
+  const window = new BrowserWindow(windowOptions({ preload: join(__dirname, 'preload.cjs'), devTools: !app.isPackaged }));
+  win = window;
+  const stopEvents = forwardBridgeEvents(core.api, window.webContents);
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    stopEvents();
+    win = undefined;
+  });
+  await window.loadURL(APP_ENTRY_URL);
+}
+
+function fail(err: unknown): void {
+  console.error('the cash desk could not start:', err);
+  dialog.showErrorBox(`${PRODUCT_NAME} could not start`, err instanceof Error ? err.message : String(err));
+  app.exit(1);
+}

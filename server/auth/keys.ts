@@ -39,9 +39,17 @@ export function parseScopes(list: string): KeyScopes {
 
 export const hasScope = (key: ApiKey, scope: Scope): boolean => key.scopes === 'all' || key.scopes.includes(scope);
 
+/**
+ * A verified key is remembered this long, so a busy till does not hash and look up its key on
+ * every request; a revocation from another process (the CLI) takes effect within this time.
+ */
+const VERIFIED_TTL_MS = 2000;
+const VERIFIED_MAX = 1000;
+
 export class KeyStore {
   private readonly byId;
   private readonly insert;
+  private readonly verified = new Map<string, { key: ApiKey; until: number }>();
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[string], { id: string; name: string; secret_hash: string; scopes: string }>(
@@ -62,6 +70,18 @@ export class KeyStore {
 
   /** The key a bearer token names, or undefined for a malformed, unknown or revoked one. */
   verify(token: string): ApiKey | undefined {
+    const now = Date.now();
+    const hit = this.verified.get(token);
+    if (hit && hit.until > now) return hit.key;
+    const key = this.lookup(token);
+    if (key) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(token, { key, until: now + VERIFIED_TTL_MS });
+    } else this.verified.delete(token);
+    return key;
+  }
+
+  private lookup(token: string): ApiKey | undefined {
     const m = KEY_FORMAT.exec(token);
     if (!m) return undefined;
     const row = this.byId.get(m[1] as string);
@@ -88,6 +108,8 @@ export class KeyStore {
     const r = this.db
       .prepare('UPDATE api_keys SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL')
       .run(new Date().toISOString(), name);
+    // Revoked through this store: forget it at once rather than after the cache time.
+    this.verified.clear();
     return r.changes > 0;
   }
 }

@@ -51,7 +51,13 @@ export interface GatewayResponse {
   readonly facts: RequestFacts;
 }
 
-export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')}`;
+/**
+ * Request ids: a random per-process prefix and a counter. Unique without asking the OS for
+ * randomness on every request (that alone cost a tenth of the gateway's time per ping).
+ */
+const ID_PREFIX = randomBytes(6).toString('hex');
+let idCounter = 0;
+export const newRequestId = (): string => `req_${ID_PREFIX}${(idCounter++ % 0x1000000000000).toString(16).padStart(12, '0')}`;
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
@@ -80,6 +86,9 @@ export function createGateway(deps: GatewayDeps) {
     }
   }
 
+  /** For an in-process (transactional) upstream: it runs synchronously, so no timer could interrupt it. */
+  const neverAborted = new AbortController().signal;
+
   async function callUpstream(
     op: OperationSpec,
     params: Record<string, unknown>,
@@ -87,6 +96,9 @@ export function createGateway(deps: GatewayDeps) {
     requestId: string,
     commit?: CommitHook,
   ) {
+    if (deps.upstream.transactional) {
+      return deps.upstream.call({ op, params, ctx: { requestId, user: key.name, signal: neverAborted } }, commit);
+    }
     const ac = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -36,7 +36,10 @@ export type CommitHook = (raw: RawResult) => void;
 export interface Upstream {
   readonly name: string;
   readonly version: string;
-  /** True when `commit` runs in the same transaction as the business write (embedded SQLite). */
+  /**
+   * True for the in-process back office: `commit` runs in the same transaction as the business
+   * write, and the call runs synchronously, so the gateway sets no timeout on it.
+   */
   readonly transactional: boolean;
   call(call: UpstreamCall, commit?: CommitHook): Promise<RawResult>;
   close(): Promise<void>;

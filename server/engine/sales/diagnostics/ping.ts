@@ -4,7 +4,7 @@ import { statements } from '../../core/statements.js';
 import type { Handler } from '../../handlers.js';
 
 // Reads a real table, so a missing or unreadable database fails here with its own error.
-const prepare = (db: Db) => db.prepare<[], number>('SELECT count(*) FROM schema_migrations').pluck();
+const prepare = (db: Db) => db.prepare<[], number>('SELECT 1 FROM schema_migrations LIMIT 1').pluck();
 
 export const ping: Handler<'service.ping'> = (_p, { db }) => {
   statements(db, prepare).get();

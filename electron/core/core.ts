@@ -3,6 +3,7 @@
  * Reads go to the service (and to a local cache, served marked stale, while it cannot be
  * reached); writes go through the durable outbox, whose Idempotency-Key is stored before sending.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from '../../server/db/migrate.js';
@@ -25,6 +26,7 @@ import { ReadCache } from './cache/read-cache.js';
 import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
+import { QueueItemError } from './outbox/errors.js';
 import { outboxMigrations } from './outbox/schema.js';
 import { OutboxStore } from './outbox/store.js';
 import { RpcClient } from './rpc/client.js';
@@ -49,6 +51,7 @@ export interface Core {
 }
 
 const DEFAULT_WAIT_MS = 1500;
+const CONNECTION_PROBE_MS = 15_000;
 /** Reads a sale needs while the service is unreachable: product lookups and card holders. */
 const CACHED_READS = new Set<string>([
   'pos.find_code',
@@ -134,7 +137,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const item = store.enqueue({
       method,
       params,
-      group: options.group ?? `till-${settings.get().till.kasm}`,
+      // A write that names no business object depends on no other: a refusal of it holds nothing up.
+      group: options.group ?? `write-${randomUUID()}`,
       summary: options.summary ?? describeWrite(method, params),
     });
     emit({ type: 'queue', counts: store.counts(), changedId: item.id });
@@ -147,13 +151,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     write: (method, params, options = {}) => write(method, params as Record<string, unknown>, options),
     queueList: async (filter = {}) => store.list(filter),
     queueRetry: async (id) => {
-      const item = store.retry(id);
+      const item = personAction(() => store.retry(id));
       drainer.kick();
       emit({ type: 'queue', counts: store.counts(), changedId: id });
       return item;
     },
     queueReconcile: async (id, note) => {
-      const item = store.reconcile(id, note);
+      const item = personAction(() => store.reconcile(id, note));
       drainer.kick();
       emit({ type: 'queue', counts: store.counts(), changedId: id });
       return item;
@@ -195,15 +199,39 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
 
+  // The indicator must tell the truth before the first sale: check now, then now and then.
+  const probe = () => {
+    api.testConnection().catch(() => undefined);
+  };
+  probe();
+  const prober = setInterval(probe, CONNECTION_PROBE_MS);
+  prober.unref();
+
   return {
     api,
     async close() {
+      clearInterval(prober);
       await drainer.stop();
       listeners.clear();
       db.close();
       await embedded?.service.close();
     },
   };
+}
+
+/**
+ * A manager's retry or reconcile the queue cannot do (an item already sent again by a second
+ * click, a blank note) is a refusal in words for the interface, not an internal fault.
+ */
+function personAction(action: () => QueueItem): QueueItem {
+  try {
+    return action();
+  } catch (err) {
+    if (!(err instanceof QueueItemError)) throw err;
+    throw new BridgeError('BAD_ARGUMENTS', err.message, [
+      { path: err.problem === 'no_note' ? 'note' : 'id', problem: err.message },
+    ]);
+  }
 }
 
 function outcomeOf(item: QueueItem): WriteOutcome {

@@ -6,7 +6,8 @@ export function describeWrite(method: string, params: Record<string, unknown>): 
   switch (method) {
     case 'pos.checkout_close_sale': {
       const lines = Array.isArray(p.rows) ? p.rows.length : 0;
-      return `close sale ${p.ndoc ?? ''}: ${lines} line${lines === 1 ? '' : 's'}${p.sum ? `, ${p.sum}` : ''}`.replace('  ', ' ');
+      const sale = p.ndoc ? `close sale ${p.ndoc}` : 'close sale';
+      return `${sale}: ${lines} line${lines === 1 ? '' : 's'}${p.sum ? `, ${p.sum}` : ''}`;
     }
     case 'pos.checkout_apply_sale_line':
       return `sale ${p.ndoc}: line ${p.code} × ${p.quant ?? '1'}`;

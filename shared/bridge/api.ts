@@ -108,7 +108,7 @@ export type BridgeEvent =
   | { readonly type: 'connection'; readonly state: ConnectionState };
 
 export interface WriteOptions {
-  /** The business object the write belongs to (a sale document number); default: the till. */
+  /** The business object the write belongs to (a sale document number); default: none (the write depends on no other). */
   readonly group?: string;
   /** How long to wait for the answer before returning "queued" (default 1500 ms). */
   readonly waitMs?: number;

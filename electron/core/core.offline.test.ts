@@ -1,0 +1,149 @@
+/**
+ * The composed core against a real remote service behind a fault proxy: what a cashier gets
+ * while the service cannot be reached, and what happens to a sale once it can again.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness.js';
+import { BridgeError } from '../../shared/bridge/errors.js';
+import { cashSale, demoProducts, type Product, receiptsPerNdoc } from './testing/demo-shop.js';
+import { eventually, itemOf, queueSent, startDesk, type TestDesk, waitUntil } from './testing/desk.js';
+import { type FaultProxy, freePort, startFaultProxy } from './testing/fault-proxy.js';
+
+let service: TestService;
+let proxy: FaultProxy;
+let products: Product[];
+let desk: TestDesk;
+
+beforeAll(async () => {
+  service = await startTestService({ demo: true });
+  proxy = await startFaultProxy({ targetPort: service.service.port });
+  products = demoProducts(service.service.db, 3);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await service?.close();
+});
+afterEach(async () => {
+  await desk?.close();
+  proxy.setMode('pass');
+});
+
+const startRemoteDesk = async () => {
+  desk = await startDesk({ serviceUrl: proxy.url, apiKey: service.key });
+  return desk;
+};
+const ndoc = () => `offline-${randomUUID().slice(0, 8)}`;
+const receiptsOf = (n: string) => receiptsPerNdoc(service.service.db, n).get(n) ?? 0;
+
+describe('reads while the service cannot be reached', () => {
+  it('serves a product lookup and a product card from the cache, marked stale', async () => {
+    const { api, events } = await startRemoteDesk();
+    const code = products[0]!.code;
+    const found = await api.read('pos.find_code', { code });
+    const card = await api.read('goods.card_main', { code });
+    expect(found).toMatchObject({ method: 'pos.find_code', stale: false });
+    expect(found.result.rows[0]).toMatchObject({ kind: 'product', code });
+    expect(card.stale).toBe(false);
+    expect((await api.status()).connection).toBe('online');
+
+    proxy.setMode('drop');
+    const foundOffline = await api.read('pos.find_code', { code });
+    const cardOffline = await api.read('goods.card_main', { code });
+    expect(foundOffline).toEqual({ ...found, stale: true });
+    expect(cardOffline).toEqual({ ...card, stale: true });
+    expect((await api.status()).connection).toBe('offline');
+    expect(events).toContainEqual({ type: 'connection', state: 'offline' });
+  });
+
+  it('refuses a read it has no copy of with NETWORK_ERROR', async () => {
+    const { api } = await startRemoteDesk();
+    proxy.setMode('drop');
+    const lookup = api.read('pos.find_code', { code: products[1]!.code });
+    await expect(lookup).rejects.toBeInstanceOf(BridgeError);
+    await expect(lookup).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    // A read the sale screen does not need is never cached at all.
+    await expect(api.read('pos.reports_checks_today', {})).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+
+  it('goes back to fresh answers once the service answers again', async () => {
+    const { api, events } = await startRemoteDesk();
+    const code = products[0]!.code;
+    await api.read('pos.find_code', { code });
+    proxy.setMode('drop');
+    expect((await api.read('pos.find_code', { code })).stale).toBe(true);
+    proxy.setMode('pass');
+    expect((await api.read('pos.find_code', { code })).stale).toBe(false);
+    expect(events.filter((e) => e.type === 'connection').map((e) => e.state)).toEqual(['online', 'offline', 'online']);
+  });
+});
+
+describe('writes while the service cannot be reached', () => {
+  it('returns done with the result when the service answers quickly', async () => {
+    const { api } = await startRemoteDesk();
+    const n = ndoc();
+    const outcome = await api.write('pos.checkout_close_sale', cashSale(n, products[0]!));
+    expect(outcome.status).toBe('done');
+    if (outcome.status !== 'done') return;
+    expect(outcome.result.rows[0]).toMatchObject({ ndoc: n, total: products[0]!.price, change: '0.00' });
+    expect(await itemOf(api, outcome.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(receiptsOf(n)).toBe(1);
+  });
+
+  it('queues a sale while the network drops and delivers it by its own retry timer once it is back', async () => {
+    const { api } = await startRemoteDesk();
+    proxy.setMode('drop');
+    const n = ndoc();
+    const outcome = await api.write('pos.checkout_close_sale', cashSale(n, products[1]!), { waitMs: 1 });
+    expect(outcome.status).toBe('queued');
+    const failed = await eventually(
+      () => itemOf(api, outcome.id),
+      (i) => i.state === 'queued' && i.lastError?.code === 'NETWORK_ERROR',
+      'the first send failed',
+    );
+    expect(failed.nextAttemptAt).toEqual(expect.any(String));
+    const { queue } = await api.status();
+    expect(queue.queued + queue.sending).toBe(1);
+    expect(receiptsOf(n)).toBe(0);
+
+    proxy.setMode('pass');
+    await waitUntil(async () => (await itemOf(api, outcome.id)).state === 'done', 'the sale was delivered');
+    expect(receiptsOf(n)).toBe(1);
+    expect((await api.status()).queue).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0 });
+  });
+
+  it('queues a sale while the service does not answer at all and delivers it once when the link comes back', async () => {
+    const { api } = await startRemoteDesk();
+    proxy.setMode('hang');
+    const n = ndoc();
+    const outcome = await api.write('pos.checkout_close_sale', cashSale(n, products[2]!), { waitMs: 300 });
+    expect(outcome.status).toBe('queued');
+    expect((await itemOf(api, outcome.id)).state).toBe('sending');
+
+    proxy.setMode('pass');
+    await waitUntil(async () => (await itemOf(api, outcome.id)).state === 'done', 'the sale was delivered');
+    expect(receiptsOf(n)).toBe(1);
+  });
+
+  it('sends the queue as soon as the service address is corrected, in the order the sales were rung up', async () => {
+    const { api } = await startRemoteDesk();
+    await api.settingsUpdate({ serviceUrl: `http://127.0.0.1:${await freePort()}` });
+    const sales = [ndoc(), ndoc(), ndoc()];
+    const outcomes = [];
+    for (const [i, n] of sales.entries()) {
+      outcomes.push(await api.write('pos.checkout_close_sale', cashSale(n, products[i]!), { waitMs: 50 }));
+    }
+    expect(outcomes.map((o) => o.status)).toEqual(['queued', 'queued', 'queued']);
+
+    const t0 = Date.now();
+    await api.settingsUpdate({ serviceUrl: proxy.url });
+    await waitUntil(() => queueSent(api), 'the queue was sent', 5000);
+    // The kick, not a retry timer (which could wait up to its cap), sent them.
+    expect(Date.now() - t0).toBeLessThan(2000);
+    const checkNumber = async (id: number) =>
+      Number(((await itemOf(api, id)).result!.rows[0] as { check_number: string }).check_number);
+    const checks = await Promise.all(outcomes.map((o) => checkNumber(o.id)));
+    expect(checks).toEqual([...checks].sort((a, b) => a - b));
+    for (const n of sales) expect(receiptsOf(n)).toBe(1);
+  });
+});

@@ -1,8 +1,13 @@
 /**
  * Prints the plain closing line CI reads ("vitest: N passed, N failed, N skipped"), since CI
- * does not parse vitest's own summary.
+ * does not parse vitest's own summary, and saves the counts for the end-to-end run's total.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Reporter, TestModule } from 'vitest/node';
+
+export const VITEST_COUNTS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'test-results', 'vitest-summary.json');
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -10,14 +15,18 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
-      for (const test of mod.children.allTests()) {
+      const tests = [...mod.children.allTests()];
+      // A file that failed to load has no tests but must still count as a failure.
+      if (mod.state() === 'failed' && tests.length === 0) failed++;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
       }
     }
+    mkdirSync(dirname(VITEST_COUNTS_FILE), { recursive: true });
+    writeFileSync(VITEST_COUNTS_FILE, JSON.stringify({ passed, failed, skipped }));
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

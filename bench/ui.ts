@@ -1,0 +1,274 @@
+/**
+ * npm run bench:ui — what the interface feels like, measured in Debian's Chromium (the browser the
+ * end-to-end tests use, with the same launch options) against a real core and service.
+ *
+ * B. The PRRO grid (F5) with 5,000 documents needing attention: from "Show" to the rows painted,
+ *    then a scroll through the whole grid (frame times). Target: first paint < 300 ms (p50).
+ * A. Scan-to-line on the sale screen with the 100,000-goods catalogue: from the Enter key of a scan
+ *    to the new line painted, over 200 scans. Target: p95 < 50 ms. Needs the sale screen's
+ *    `scan-input` and `sale-line` test ids; without them part A says so and is skipped.
+ *
+ * Build the interface first (npm run build:renderer). BENCH_UI_RUNS (default 5), BENCH_UI_DOCS
+ * (5000), BENCH_UI_GOODS (100000) and BENCH_UI_SCANS (200) change the sizes.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { RENDERER_DIR, startShop } from '../e2e/shop.js';
+import config from '../playwright.config.js';
+import { BENCH_REGISTER, insertPrroErrors, startSeededShop } from './ui-shop.js';
+
+const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
+const DOCS = Number(process.env.BENCH_UI_DOCS ?? 5000);
+const GOODS = Number(process.env.BENCH_UI_GOODS ?? 100_000);
+const SCANS = Number(process.env.BENCH_UI_SCANS ?? 200);
+const VIEWPORT = { width: 1366, height: 768 };
+
+const pct = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
+};
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
+
+async function openScreen(browser: Browser, url: string, key: string, testId: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: VIEWPORT, locale: 'uk-UA' });
+  // tsx compiles this file keeping function names through an `__name` helper, which the functions
+  // handed to page.evaluate then call inside the page: give the page a do-nothing one.
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  await page.goto(url);
+  await page.getByTestId('connection').waitFor();
+  await page.keyboard.press(key);
+  await page.getByTestId(testId).waitFor();
+  return page;
+}
+
+// ── B: the PRRO grid ────────────────────────────────────────────────────────
+
+interface GridRun {
+  readonly firstPaint: number;
+  readonly scrollMs: number;
+  readonly frames: number;
+  readonly frameP50: number;
+  readonly frameP95: number;
+  readonly longFrames: number;
+}
+
+async function gridRun(browser: Browser, url: string, range: { start: string; end: string }): Promise<GridRun> {
+  const page = await openScreen(browser, url, 'F5', 'screen-prro');
+  // The screen opens on this till's own documents; let that first answer settle before measuring.
+  await page.locator('[data-testid="prro-count"][data-count], [data-testid="prro-empty"]').first().waitFor();
+  await page.getByTestId('prro-start').fill(range.start);
+  await page.getByTestId('prro-end').fill(range.end);
+  await page.getByTestId('prro-kasm').fill(String(BENCH_REGISTER.kasm));
+  await page.getByTestId('prro-numprro').fill(BENCH_REGISTER.numprro);
+
+  const firstPaint = await page.evaluate(
+    (docs) =>
+      new Promise<number>((resolve, reject) => {
+        // The next frame painted: a frame callback, then a task queued from it runs after the paint.
+        const afterPaint = (then: () => void) =>
+          requestAnimationFrame(() => {
+            const c = new MessageChannel();
+            c.port1.onmessage = then;
+            c.port2.postMessage(0);
+          });
+        const painted = () =>
+          document.querySelector(`[data-testid="prro-count"][data-count="${docs}"]`) !== null &&
+          document.querySelector('[data-testid="prro-row"]') !== null;
+        const timeout = setTimeout(() => reject(new Error('the grid did not show its rows in 30 s')), 30_000);
+        const observer = new MutationObserver(() => {
+          if (!painted()) return;
+          observer.disconnect();
+          clearTimeout(timeout);
+          afterPaint(() => resolve(performance.now() - t0));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-count'] });
+        const t0 = performance.now();
+        (document.querySelector('[data-testid="prro-apply"]') as HTMLButtonElement).click();
+      }),
+    DOCS,
+  );
+
+  const scroll = await page.evaluate(
+    () =>
+      new Promise<{ total: number; frames: number[] }>((resolve) => {
+        const grid = document.querySelector('[data-testid="prro-grid"]') as HTMLElement;
+        const step = Math.round(grid.clientHeight * 0.9);
+        const frames: number[] = [];
+        let last = performance.now();
+        const t0 = last;
+        const tick = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1) {
+            resolve({ total: now - t0, frames: frames.slice(1) });
+            return;
+          }
+          grid.scrollTop += step;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  // The last row reached and painted: the grid kept up with the scroll.
+  await page.locator(`[data-testid="prro-row"][aria-rowindex="${DOCS + 1}"]`).waitFor();
+  await page.close();
+  return {
+    firstPaint,
+    scrollMs: scroll.total,
+    frames: scroll.frames.length,
+    frameP50: pct(scroll.frames, 50),
+    frameP95: pct(scroll.frames, 95),
+    longFrames: scroll.frames.filter((f) => f > 50).length,
+  };
+}
+
+async function benchGrid(browser: Browser): Promise<void> {
+  const shop = await startShop();
+  try {
+    const range = insertPrroErrors(shop.backofficeFile, DOCS);
+    console.log(`B. PRRO grid: ${DOCS} documents needing attention (${range.start} … ${range.end}), ${RUNS} runs + 1 warm-up`);
+    await gridRun(browser, shop.url, range);
+    const runs: GridRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await gridRun(browser, shop.url, range));
+    const paint = pct(
+      runs.map((r) => r.firstPaint),
+      50,
+    );
+    console.log(
+      `   first paint after "Show"   p50 ${ms(paint)}  (runs: ${runs.map((r) => r.firstPaint.toFixed(0)).join(', ')} ms)`,
+    );
+    console.log(`   target < 300 ms: ${verdict(paint < 300)}`);
+    const scrollMs = pct(
+      runs.map((r) => r.scrollMs),
+      50,
+    );
+    const frames = pct(
+      runs.map((r) => r.frames),
+      50,
+    );
+    console.log(
+      `   scroll through all rows    p50 ${ms(scrollMs)} over ${frames} frames (${((frames * 1000) / scrollMs).toFixed(0)} frames/s)`,
+    );
+    console.log(
+      `   frame time                 p50 ${ms(
+        pct(
+          runs.map((r) => r.frameP50),
+          50,
+        ),
+      )}, p95 ${ms(
+        pct(
+          runs.map((r) => r.frameP95),
+          50,
+        ),
+      )}; frames over 50 ms per run: ${runs.map((r) => r.longFrames).join(', ')}`,
+    );
+  } finally {
+    await shop.close();
+  }
+}
+
+// ── A: scan to line ─────────────────────────────────────────────────────────
+
+const ean13Ok = (code: string) => {
+  if (!/^\d{13}$/.test(code)) return true;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(code[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === Number(code[12]);
+};
+
+/** Distinct plain products (no weight, no excise stamp, a price): each scan makes a new line. */
+function scanCodes(file: string, count: number): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const codes = db
+      .prepare('SELECT code FROM goods WHERE weighted = 0 AND excise_input = 0 AND price > 0 ORDER BY random() LIMIT ?')
+      .pluck()
+      .all(count * 3) as string[];
+    return codes.filter((c) => /^[0-9A-Za-z-]{6,32}$/.test(c) && ean13Ok(c)).slice(0, count);
+  } finally {
+    db.close();
+  }
+}
+
+/** What the page keeps between arming a measurement and reading it. */
+type Armed = Window & { scanToLine?: Promise<number> };
+
+/** Milliseconds from the Enter of one scan to the frame that shows its new line. */
+async function scanOnce(page: Page, code: string): Promise<number> {
+  // Armed first and on its own, so the listeners are in place before the first key arrives.
+  await page.evaluate(() => {
+    const afterPaint = (then: () => void) =>
+      requestAnimationFrame(() => {
+        const c = new MessageChannel();
+        c.port1.onmessage = then;
+        c.port2.postMessage(0);
+      });
+    const lines = () => document.querySelectorAll('[data-testid="sale-line"]').length;
+    const before = lines();
+    (window as Armed).scanToLine = new Promise<number>((resolve, reject) => {
+      let t0: number | undefined;
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key !== 'Enter') return;
+        t0 = performance.now();
+        window.removeEventListener('keydown', onKey, true);
+      };
+      window.addEventListener('keydown', onKey, true);
+      const timeout = setTimeout(() => reject(new Error('no new line in 10 s')), 10_000);
+      const observer = new MutationObserver(() => {
+        if (t0 === undefined || lines() <= before) return;
+        observer.disconnect();
+        clearTimeout(timeout);
+        const start = t0;
+        afterPaint(() => resolve(performance.now() - start));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  // Like a scanner: the characters in one fast burst, then Enter.
+  await page.getByTestId('scan-input').pressSequentially(code, { delay: 0 });
+  await page.keyboard.press('Enter');
+  return page.evaluate(() => (window as Armed).scanToLine as Promise<number>);
+}
+
+async function benchScan(browser: Browser): Promise<void> {
+  console.log(`A. Scan to line: ${SCANS} scans, ${GOODS.toLocaleString('en')} goods in the catalogue`);
+  const t0 = performance.now();
+  const shop = await startSeededShop(GOODS);
+  console.log(`   back office seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  try {
+    const page = await openScreen(browser, shop.url, 'F1', 'screen-sale');
+    if ((await page.getByTestId('scan-input').count()) === 0) {
+      console.log('   skipped: the sale screen has no scan-input yet');
+      return;
+    }
+    const codes = scanCodes(shop.backofficeFile, SCANS + 10);
+    if (codes.length < SCANS + 10) throw new Error(`only ${codes.length} plain goods to scan`);
+    // Warm-up scans (the first lookups fill the caches), then a fresh receipt is not needed: lines only add.
+    for (const code of codes.slice(0, 10)) await scanOnce(page, code);
+    const times: number[] = [];
+    for (const code of codes.slice(10)) times.push(await scanOnce(page, code));
+    const p95 = pct(times, 95);
+    console.log(`   scan-to-line   p50 ${ms(pct(times, 50))}   p95 ${ms(p95)}   max ${ms(Math.max(...times))}`);
+    console.log(`   target p95 < 50 ms: ${verdict(p95 < 50)}`);
+  } finally {
+    await shop.close();
+  }
+}
+
+// ── run ─────────────────────────────────────────────────────────────────────
+
+if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+  throw new Error(`no built interface in ${RENDERER_DIR}: run npm run build:renderer first`);
+}
+const launch = config.use?.launchOptions ?? {};
+const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath ?? '/usr/bin/chromium' });
+console.log(`interface bench in ${browser.version()} (Chromium), ${VIEWPORT.width}×${VIEWPORT.height}, node ${process.version}`);
+try {
+  await benchGrid(browser);
+  await benchScan(browser);
+} finally {
+  await browser.close();
+}

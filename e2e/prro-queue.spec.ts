@@ -1,0 +1,162 @@
+/**
+ * The PRRO queue (F5) against the demo shop, whose second till had yesterday's Z-report rejected
+ * by the tax server (ISO dates instead of ddMMyyyy) with the documents after it held back. The
+ * demo service runs its fiscal-server simulator every few seconds, so a corrected, requeued
+ * document is fiscalized shortly after and the chain behind it follows.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import type { Shop } from './shop.js';
+
+interface Doc {
+  id: number;
+  kasm: number;
+  numprro: string;
+  local_num: number;
+  last_error: string;
+  xml_body_b64: string;
+}
+
+const statusOf = (shop: Shop, id: number) =>
+  shop.query<{ status: number }>('SELECT status FROM prro_docs WHERE id = ?', id)[0]?.status;
+
+/** The rejected document and the range of dates its register's documents were made on. */
+function rejected(shop: Shop) {
+  const [doc] = shop.query<Doc>(
+    'SELECT id, kasm, numprro, local_num, last_error, xml_body_b64 FROM prro_docs WHERE status = 3 ORDER BY id LIMIT 1',
+  );
+  if (!doc) throw new Error('the demo shop has no rejected PRRO document');
+  const [range] = shop.query<{ start: string; end: string }>(
+    'SELECT min(created_date) AS start, max(created_date) AS end FROM prro_docs WHERE numprro = ?',
+    doc.numprro,
+  );
+  return { doc, start: range?.start ?? '', end: range?.end ?? '' };
+}
+
+/** Waits for the simulator's first pass: nothing of the register is left merely queued. */
+async function simulatorPassed(shop: Shop, numprro: string) {
+  await expect
+    .poll(() => shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status IN (0, 4, 7, 8)', numprro).length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+}
+
+async function openQueue(page: Page, f: { kasm: number; numprro: string; start: string; end: string }) {
+  await page.keyboard.press('F5');
+  await expect(page.getByTestId('screen-prro')).toBeVisible();
+  await page.getByTestId('prro-start').fill(f.start);
+  await page.getByTestId('prro-end').fill(f.end);
+  await page.getByTestId('prro-kasm').fill(String(f.kasm));
+  await page.getByTestId('prro-numprro').fill(f.numprro);
+  await page.getByTestId('prro-numprro').press('Enter');
+}
+
+test('a rejected PRRO document is read, corrected, requeued and then fiscalized', async ({ page, shop, snap }) => {
+  const { doc, start, end } = rejected(shop);
+  await simulatorPassed(shop, doc.numprro);
+  const held = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro);
+  expect(held.length).toBeGreaterThan(0);
+
+  await openQueue(page, { ...doc, start, end });
+  const rows = page.getByTestId('prro-row');
+  await expect(page.getByTestId('prro-count')).toHaveAttribute('data-count', String(held.length + 1));
+  const row = page.locator(`[data-testid="prro-row"][data-id="${doc.id}"]`);
+  await expect(row).toHaveAttribute('data-status', 'rejected');
+  await expect(page.locator(`[data-testid="prro-row"][data-id="${held[0]?.id}"]`)).toHaveAttribute('data-status', 'blocked');
+  // The demo's chain is whole: every held document points at the one before it.
+  await expect(page.locator('[data-testid="prro-row"][data-chain="break"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="prro-row"][data-chain="linked"]').first()).toBeVisible();
+
+  // Sorted by number, highest first, from the header; then back to chain order.
+  await page.getByTestId('prro-sort-local_num').click();
+  await page.getByTestId('prro-sort-local_num').click();
+  await expect(rows.first()).not.toHaveAttribute('data-id', String(doc.id));
+  await page.getByTestId('prro-sort-local_num').click();
+  await expect(rows.first()).toHaveAttribute('data-id', String(doc.id));
+  await snap('prro-queue');
+
+  // From the keyboard: to the grid, first row, open it.
+  await page.keyboard.press('Alt+G');
+  await page.keyboard.press('ArrowDown');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const detail = page.getByTestId('prro-detail');
+  await expect(detail).toBeFocused();
+  await expect(page.getByTestId('prro-detail-error')).toHaveText(doc.last_error);
+  const xml = Buffer.from(doc.xml_body_b64, 'base64').toString('utf8');
+  const cashier = /<CASHIER>([^<]+)<\/CASHIER>/.exec(xml)?.[1] ?? '';
+  expect(cashier).toMatch(/[А-ЯІЇЄҐ]/);
+  await expect(page.getByTestId('prro-xml')).toContainText(`  <ZREPHEAD>\n    <ORDERDATE>`);
+  await expect(page.getByTestId('prro-xml')).toContainText(`<CASHIER>${cashier}</CASHIER>`);
+  await expect(page.getByTestId('prro-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await page.getByTestId('prro-xml').scrollIntoViewIfNeeded();
+  await snap('prro-detail');
+
+  // The manager corrects the date the tax server named and sends the document again.
+  await page.keyboard.press('Alt+E');
+  const editor = page.getByTestId('prro-xml-editor');
+  await expect(editor).toBeFocused();
+  const corrected = (await editor.inputValue()).replace(
+    /<ORDERDATE>(\d{4})-(\d{2})-(\d{2})<\/ORDERDATE>/,
+    '<ORDERDATE>$3$2$1</ORDERDATE>',
+  );
+  await editor.fill(corrected);
+  await expect(page.getByTestId('prro-edited')).toBeVisible();
+  await page.getByTestId('prro-requeue').click();
+  await expect(page.getByRole('alertdialog')).toContainText('виправленим XML');
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('prro-notice')).toContainText(`№${doc.local_num} повернуто в чергу`);
+  await expect(row).toHaveCount(0);
+
+  // Stored as requeued with the corrected body (unless the simulator has already taken it).
+  const [stored] = shop.query<{ status: number; body: string; last_error: string }>(
+    'SELECT status, xml_body_b64 AS body, last_error FROM prro_docs WHERE id = ?',
+    doc.id,
+  );
+  expect([4, 2]).toContain(stored?.status);
+  expect(stored?.last_error).toBe('');
+  expect(Buffer.from(stored?.body ?? '', 'base64').toString('utf8')).toMatch(/<ORDERDATE>\d{8}<\/ORDERDATE>/);
+
+  // The simulator fiscalizes it, and the documents held behind it follow.
+  await expect.poll(() => statusOf(shop, doc.id), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => statusOf(shop, held[0]?.id ?? 0), { timeout: 20_000 }).toBe(2);
+  const [fiscal] = shop.query<{ fiscal_number: string }>('SELECT fiscal_number FROM prro_docs WHERE id = ?', doc.id);
+  expect(fiscal?.fiscal_number).not.toBe('');
+  await page.getByTestId('prro-apply').click();
+  await expect(page.getByTestId('prro-empty')).toBeVisible();
+});
+
+test('a bulk status change states how many documents it touches before it is made', async ({ page, shop }) => {
+  const { doc, end } = rejected(shop);
+  await simulatorPassed(shop, doc.numprro);
+  const blocked = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro);
+  expect(blocked.length).toBeGreaterThan(1);
+  // Only the last few days are in view; the change and its count take every date.
+  await openQueue(page, { ...doc, start: end, end });
+  await expect(page.getByTestId('prro-count')).toHaveAttribute('data-count', /\d+/);
+
+  await page.keyboard.press('Alt+B');
+  await expect(page.getByTestId('prro-bulk-from')).toBeFocused();
+  await page.getByTestId('prro-bulk-from').selectOption('blocked');
+  await page.getByTestId('prro-bulk-to').selectOption('cancelled');
+  await expect(page.getByTestId('prro-bulk-count')).toHaveAttribute('data-count', String(blocked.length));
+  await page.getByTestId('prro-bulk-apply').click();
+  const confirm = page.getByTestId('prro-bulk-confirm');
+  await expect(confirm).toHaveAttribute('data-count', String(blocked.length));
+  await expect(confirm).toContainText(`${blocked.length} документ`);
+  await expect(confirm).toContainText('«Заблоковано» у статус «Скасовано»');
+  await expect(page.getByRole('alertdialog')).toContainText(`каса ${doc.kasm}, ПРРО ${doc.numprro}`);
+
+  // Cancel first: nothing changes.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  expect(shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro)).toHaveLength(blocked.length);
+
+  await page.getByTestId('prro-bulk-apply').click();
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('prro-notice')).toContainText(`Змінено статус ${blocked.length} документ`);
+  expect(shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro)).toHaveLength(0);
+  const cancelled = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 5', doc.numprro);
+  expect(cancelled.map((d) => d.id)).toEqual(expect.arrayContaining(blocked.map((d) => d.id)));
+});

@@ -1,0 +1,18 @@
+/** F1..F10 switch screens from anywhere; the browser's own meaning of those keys (help, reload) is suppressed. */
+import { useEffect } from 'react';
+import { useUi } from '../state/ui-store.js';
+import { SCREENS } from './screens.js';
+
+export function useScreenKeys(): void {
+  const show = useUi((s) => s.show);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const screen = SCREENS.find((s) => s.key === e.key);
+      if (!screen || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      show(screen.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [show]);
+}

@@ -1,0 +1,49 @@
+/** The service's answer to a repayment, as it gave it: the summary, then each receipt settled. */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../money/money.js';
+import type { PaidDebt } from './payment.js';
+
+export function DebtResult({ result, akas }: { result: PaidDebt; akas: string }) {
+  const { t } = useTranslation('debt');
+  const box = useRef<HTMLElement>(null);
+  // On a small screen the answer lands below the fold: bring it into sight.
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  return (
+    <section className="debt-result" ref={box} aria-live="polite" data-testid="debt-result">
+      <h3>{t('result.title')}</h3>
+      <dl className="debt-summary">
+        <div>
+          <dt>{t('result.paid')}</dt>
+          <dd className="total" data-testid="debt-result-paid">
+            {formatMoney(result.paid)}
+          </dd>
+        </div>
+        <div>
+          <dt>{result.tender === 'cash' ? `${t('result.cashBalance')} (${akas})` : t('result.bonusBalance')}</dt>
+          <dd data-testid="debt-result-balance">{formatMoney(result.balance)}</dd>
+        </div>
+        <div>
+          <dt>{t('result.remaining')}</dt>
+          <dd data-testid="debt-result-remaining">{formatMoney(result.remainingDebt)}</dd>
+        </div>
+      </dl>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('result.document')}</th>
+            <th className="num">{t('result.documentPaid')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.documents.map((d) => (
+            <tr key={d.documentNumber} data-testid="debt-result-row">
+              <td>{d.documentNumber}</td>
+              <td className="num">{formatMoney(d.paid)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

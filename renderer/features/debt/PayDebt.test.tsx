@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
+import { initI18n } from '../../i18n/i18n.js';
+import { formatMoney } from '../../money/money.js';
+import { PayDebt } from './PayDebt.js';
+import type { OpenDebtRow } from './selection.js';
+
+const CARD = '2299001010370';
+const ROWS: OpenDebtRow[] = [
+  { check_number: '8', date_added: '2025-03-10', total: '341.93', paid: '197.43', debt: '144.50' },
+  { check_number: '38', date_added: '2025-03-11', total: '390.69', paid: '0.00', debt: '390.69' },
+];
+const RESULT = { upstream: { name: 'b', version: '1', resource: 'pos' }, status: { code: 'OK' as const, operation: 'x' } };
+
+/** getBridge keeps the first bridge it sees, so the fake desk is one, answering what each test sets. */
+let answer: WriteOutcome = { status: 'queued', id: 1 };
+const write = vi.fn(async () => answer);
+const api = {
+  write,
+  read: vi.fn(async () => ({
+    method: 'pos.cashdesk_balance',
+    result: { ...RESULT, rows: [{ balance: '100.00' }] },
+    stale: false,
+    fetchedAt: '',
+  })),
+  queueList: vi.fn(async () => []),
+  onEvent: () => () => {},
+};
+
+function desk(outcome: WriteOutcome) {
+  answer = outcome;
+  write.mockClear();
+  return write;
+}
+
+function show(onPaid = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <PayDebt card={CARD} rows={ROWS} ticked={new Set(['38'])} akas="KAS1" kasm={1} onPaid={onPaid} />
+    </QueryClientProvider>,
+  );
+  return onPaid;
+}
+
+beforeAll(() => {
+  initI18n('uk');
+  Object.defineProperty(window, 'cashdesk', { value: api as unknown as CashdeskApi, configurable: true });
+});
+afterEach(cleanup);
+
+describe('paying a card debt', () => {
+  it('checks the amount against the chosen receipts before asking anything', () => {
+    const write = desk({ status: 'queued', id: 1 });
+    show();
+    const amount = screen.getByTestId('debt-pay-amount');
+    fireEvent.change(amount, { target: { value: '400' } });
+    fireEvent.keyDown(amount, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toContain(formatMoney('390.69'));
+    expect(screen.queryByTestId('debt-confirm-text')).toBeNull();
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('states the amount, the cash box and the card, then shows the summary and receipts the service answered', async () => {
+    const write = desk({
+      status: 'done',
+      id: 1,
+      result: {
+        ...RESULT,
+        rows: [
+          ['60.00', '160.00', '475.19'],
+          ['38', '60.00'],
+        ],
+      },
+    });
+    const onPaid = show();
+    fireEvent.change(screen.getByTestId('debt-pay-amount'), { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId('debt-pay-cash'));
+    const question = screen.getByTestId('debt-confirm-text').textContent ?? '';
+    expect(question).toContain(formatMoney('60'));
+    expect(question).toContain('KAS1');
+    expect(question).toContain(CARD);
+    expect(question).toContain('38');
+    fireEvent.click(screen.getByTestId('confirm'));
+
+    const result = await screen.findByTestId('debt-result');
+    expect(within(result).getByTestId('debt-result-paid').textContent).toBe(formatMoney('60.00'));
+    expect(within(result).getByTestId('debt-result-balance').textContent).toBe(formatMoney('160.00'));
+    expect(within(result).getByTestId('debt-result-remaining').textContent).toBe(formatMoney('475.19'));
+    expect(
+      within(result)
+        .getAllByTestId('debt-result-row')
+        .map((r) => r.textContent),
+    ).toEqual([`38${formatMoney('60.00')}`]);
+    expect(write).toHaveBeenCalledWith(
+      'pos.debt_pay_cash',
+      { card: CARD, akas: 'KAS1', kasm: 1, only_nc: '38', amount: '60.00' },
+      expect.objectContaining({ group: expect.stringMatching(/^debt-2299001010370-/) }),
+    );
+    expect(onPaid).toHaveBeenCalledOnce();
+  });
+
+  it('shows a refusal of the service beside the amount, keeping what was typed', async () => {
+    desk({
+      status: 'refused',
+      id: 1,
+      error: {
+        code: 'INVALID_PARAMETER',
+        message: 'refused',
+        details: [{ path: 'params.amount', problem: 'bonus 50.00 exceeds the bonus balance 10.00 of card 2299001010370' }],
+      },
+    });
+    const onPaid = show();
+    const amount = screen.getByTestId('debt-pay-amount') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.keyDown(amount, { key: 'Enter', shiftKey: true });
+    expect(screen.getByTestId('debt-confirm-text').textContent).toContain(formatMoney('50'));
+    fireEvent.click(screen.getByTestId('confirm'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('exceeds the bonus balance 10.00');
+    expect(amount.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(amount.value).toBe('50');
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+});

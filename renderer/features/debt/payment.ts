@@ -1,0 +1,62 @@
+/** What a repayment answered, in one shape for both tenders: the summary row, then the receipts it settled. */
+import type { WriteOutcome } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../bridge/index.js';
+import { parseVariableRows } from './variable-rows.js';
+
+export type Tender = 'cash' | 'bonus';
+
+export interface PaidDebt {
+  readonly tender: Tender;
+  readonly card: string;
+  readonly paid: string;
+  /** The cash box balance (cash) or the card's bonus balance (bonus) after the payment. */
+  readonly balance: string;
+  readonly remainingDebt: string;
+  readonly documents: readonly { readonly documentNumber: string; readonly paid: string }[];
+}
+
+export type PaymentAnswer =
+  | { readonly kind: 'done'; readonly result: PaidDebt }
+  | { readonly kind: 'queued' }
+  | { readonly kind: 'problem'; readonly error: unknown; readonly reconcile: boolean };
+
+export function paidDebt(tender: Tender, card: string, rows: readonly unknown[]): PaidDebt {
+  if (tender === 'cash') {
+    const { first, rest } = parseVariableRows('pos.debt_pay_cash', rows);
+    return {
+      tender,
+      card,
+      paid: first.paid,
+      balance: first.cash_balance,
+      remainingDebt: first.remaining_debt,
+      documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+    };
+  }
+  const { first, rest } = parseVariableRows('pos.debt_pay_bonus', rows);
+  return {
+    tender,
+    card,
+    paid: first.paid,
+    balance: first.bonus_balance,
+    remainingDebt: first.remaining_debt,
+    documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+  };
+}
+
+/** The outbox's answer as the screen shows it; rows outside the contract are a problem, not a crash. */
+export function answerOf(tender: Tender, card: string, outcome: WriteOutcome): PaymentAnswer {
+  switch (outcome.status) {
+    case 'done':
+      try {
+        return { kind: 'done', result: paidDebt(tender, card, outcome.result.rows) };
+      } catch (error) {
+        return { kind: 'problem', error, reconcile: false };
+      }
+    case 'queued':
+      return { kind: 'queued' };
+    case 'refused':
+      return { kind: 'problem', error: BridgeError.from(outcome.error), reconcile: false };
+    case 'reconcile':
+      return { kind: 'problem', error: BridgeError.from(outcome.error), reconcile: true };
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Which open receipts a repayment settles and how much: exact decimals, the same rules the back
+ * office applies (server/engine/sales/cards/debt-ledger.ts), checked before anything is sent so
+ * the cashier hears about a wrong amount at once and in their own words.
+ */
+import type { ResultRowOf } from '../../../shared/contract/index.js';
+import { Dec, parseAmount } from '../../money/money.js';
+
+export type OpenDebtRow = ResultRowOf<'pos.debt_open_rows'>;
+
+/** No receipt ticked means every open receipt, oldest first (what the service does with an empty only_nc). */
+export function selectedRows(rows: readonly OpenDebtRow[], ticked: ReadonlySet<string>): OpenDebtRow[] {
+  const chosen = rows.filter((r) => ticked.has(r.check_number));
+  return chosen.length > 0 ? chosen : [...rows];
+}
+
+export const owedBy = (rows: readonly OpenDebtRow[]): Dec => rows.reduce((sum, r) => sum.plus(r.debt), new Dec(0));
+
+/** `only_nc` for the write: empty when nothing (or everything) is ticked, so the service takes them all. */
+export function onlyNcParam(rows: readonly OpenDebtRow[], ticked: ReadonlySet<string>): string {
+  const chosen = rows.filter((r) => ticked.has(r.check_number));
+  return chosen.length === 0 || chosen.length === rows.length ? '' : chosen.map((r) => r.check_number).join(',');
+}
+
+export type AmountProblem = 'notNumber' | 'notPositive' | 'kopecks' | 'overDebt';
+
+/** An empty amount means "all of it"; otherwise a positive sum of whole kopecks no larger than what is owed. */
+export function checkAmount(text: string, owed: Dec): { amount: Dec | undefined; problem?: AmountProblem } {
+  if (text.trim() === '') return { amount: undefined };
+  const amount = parseAmount(text);
+  if (!amount) return { amount, problem: 'notNumber' };
+  if (amount.lte(0)) return { amount, problem: 'notPositive' };
+  if (!amount.eq(amount.toDecimalPlaces(2))) return { amount, problem: 'kopecks' };
+  if (amount.gt(owed)) return { amount, problem: 'overDebt' };
+  return { amount };
+}

@@ -1,0 +1,53 @@
+/**
+ * F4, excise stamps: what the till knows of its pending stamps, releasing them, and the
+ * duplicates report (server/engine/sales/excise is what answers).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading } from '../../ui/Loading.js';
+import { useSale } from '../sale/sale-store.js';
+import { DuplicatesReport } from './DuplicatesReport.js';
+import './excise.css';
+import { KEYS } from './keys.js';
+import { PendingStamps } from './PendingStamps.js';
+import { knownPending, pendingDuplicates, saleStamps } from './pending.js';
+import { ReleaseStamps } from './ReleaseStamps.js';
+
+export function ExciseScreen() {
+  const { t } = useTranslation('excise');
+  const settings = useSettings();
+  const kasm = settings.data?.till.kasm ?? 0;
+  const [code, setCode] = useState('');
+  const [etax, setEtax] = useState(false);
+  const report = useRead('pos.excise_duplicate', { etax });
+  const duplicates = rowsOf(report.data);
+  const sale = saleStamps(useSale((s) => s.lines));
+  const unsold = pendingDuplicates(duplicates, kasm);
+
+  // Every action here is for this till: nothing is offered before the till is known.
+  if (!settings.data) return settings.error ? <ErrorMessage error={settings.error} /> : <Loading />;
+
+  return (
+    <div className="excise-screen">
+      <h1 className="excise-title">{t('title', { kasm })}</h1>
+      <ReleaseStamps
+        kasm={kasm}
+        code={code}
+        onCode={setCode}
+        known={knownPending(sale, unsold)}
+        inSale={sale.map((s) => s.stamp)}
+      />
+      <PendingStamps sale={sale} duplicates={unsold} onPick={setCode} />
+      <DuplicatesReport rows={duplicates} etax={etax} onEtax={setEtax} loading={report.isPending} error={report.error} />
+      <aside className="excise-keys" aria-label={t('keys.title')}>
+        {KEYS.map((k) => (
+          <span key={k.action}>
+            <kbd>{k.key}</kbd> {t(`keys.${k.action}`)}
+          </span>
+        ))}
+      </aside>
+    </div>
+  );
+}

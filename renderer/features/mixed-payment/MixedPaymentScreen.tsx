@@ -1,0 +1,204 @@
+/**
+ * Mixed payment (F2) of the sale in progress: cash, cashless, debt, bonus and a gift certificate.
+ * The remainder follows every keystroke; nothing closes until the parts pay the receipt to the
+ * kopeck (split.ts). The split is stored with the sale document and the close carries the same
+ * payments; afterwards the sale screen shows how it went.
+ */
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatMoney } from '../../money/money.js';
+import { useUi } from '../../state/ui-store.js';
+import { Field } from '../../ui/Field.js';
+import { StaleNotice } from '../../ui/Loading.js';
+import { CloseFailure } from '../sale/components/CloseFailure.js';
+import { KeyHints } from '../sale/components/KeyHints.js';
+import { type CloseResult, useSaleActions } from '../sale/sale-actions.js';
+import { saleTotal } from '../sale/sale-lines.js';
+import { useSale } from '../sale/sale-store.js';
+import { KEYS } from './keys.js';
+import './mixed.css';
+import { computeSplit, fillRemainder, type Part, type Problem, type SplitTexts, tendersOf } from './split.js';
+import { useCardFacts } from './use-card-facts.js';
+
+const FIELDS: readonly (Part | 'certNumber')[] = ['cash', 'cashless', 'debt', 'bonus', 'certNumber', 'cert'];
+const EMPTY: SplitTexts = { cash: '', cashless: '', debt: '', bonus: '', cert: '', certNumber: '' };
+const idOf = (field: Part | 'certNumber') => `mixed-part-${field}`;
+const fieldInput = (field: Part | 'certNumber') => document.getElementById(idOf(field)) as HTMLInputElement | null;
+const focusField = (field: Part | 'certNumber') => fieldInput(field)?.focus();
+/** Enter walks the fields in order, stepping over disabled ones (debt and bonus without a card). */
+function focusAfter(field: Part | 'certNumber'): void {
+  for (let i = 1; i < FIELDS.length; i++) {
+    const el = fieldInput(FIELDS[(FIELDS.indexOf(field) + i) % FIELDS.length] as Part | 'certNumber');
+    if (el && !el.disabled) {
+      el.focus();
+      return;
+    }
+  }
+}
+
+export function MixedPaymentScreen() {
+  const { t } = useTranslation('mixed');
+  const lines = useSale((s) => s.lines);
+  const card = useSale((s) => s.card);
+  const ndoc = useSale((s) => s.ndoc);
+  const show = useUi((s) => s.show);
+  const actions = useSaleActions();
+  const [typed, setTyped] = useState<SplitTexts>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Exclude<CloseResult, { kind: 'closed' }> | null>(null);
+  const { facts, debtStale, bonusLoading } = useCardFacts(card?.code ?? '', ndoc);
+
+  const total = saleTotal(lines);
+  const split = computeSplit(total, typed, facts);
+  const problemOf = (field: Part | 'certNumber') => split.problems.find((p) => p.field === field);
+  const words = (p: Problem | undefined) =>
+    p ? t(`problem.${p.kind}`, { limit: p.limit ? formatMoney(p.limit) : '' }) : undefined;
+  const general = split.problems.filter((p) => p.field === undefined);
+
+  const pay = async () => {
+    if (!split.ready || busy) return;
+    setBusy(true);
+    setFailure(null);
+    const result = await actions.close({
+      tenders: tendersOf(split, typed.certNumber),
+      cashGiven: split.amounts.cash,
+      mixed: {
+        nal: split.cashPart,
+        bn: split.amounts.cashless,
+        debt: split.amounts.debt,
+        bonus: split.amounts.bonus,
+        cert: split.amounts.cert,
+        certNumber: typed.certNumber.trim(),
+      },
+    });
+    setBusy(false);
+    if (result.kind === 'closed') show('sale');
+    else setFailure(result);
+  };
+
+  useEffect(() => focusField('cash'), []);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === KEYS.pay.key) {
+        e.preventDefault();
+        void pay();
+      } else if (e.key === KEYS.back.key && !(e.target as HTMLElement).closest('[role="alertdialog"]')) {
+        e.preventDefault();
+        show('sale');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (lines.length === 0) {
+    return (
+      <div className="mixed-screen">
+        <p className="sale-empty" data-testid="mixed-no-sale">
+          {t('noSale')}
+        </p>
+      </div>
+    );
+  }
+
+  const onFieldKey = (field: Part | 'certNumber') => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === KEYS.fill.key && field !== 'certNumber') {
+      e.preventDefault();
+      setTyped((x) => ({ ...x, [field]: formatAmount(fillRemainder(split, field, facts)).replace(/\s/g, '') }));
+    } else if (e.key === KEYS.next.key) {
+      e.preventDefault();
+      if (split.ready) void pay();
+      else focusAfter(field);
+    }
+  };
+
+  const field = (name: Part | 'certNumber', disabled = false) => (
+    <Field
+      key={name}
+      label={t(`parts.${name}`)}
+      id={idOf(name)}
+      data-testid={name === 'certNumber' ? 'mixed-cert-number' : `mixed-${name}`}
+      className={name === 'certNumber' ? undefined : 'amount-input'}
+      inputMode={name === 'certNumber' ? 'text' : 'decimal'}
+      autoComplete="off"
+      disabled={disabled || busy}
+      value={typed[name]}
+      problem={words(problemOf(name))}
+      onChange={(e) => setTyped((x) => ({ ...x, [name]: e.target.value }))}
+      onKeyDown={onFieldKey(name)}
+    />
+  );
+
+  return (
+    <div className="mixed-screen">
+      <section className="mixed-parts" aria-label={t('title')}>
+        <h1>{t('title')}</h1>
+        {field('cash')}
+        {field('cashless')}
+        <div className="mixed-card" data-testid="mixed-card">
+          {card ? (
+            <>
+              <p className="badge ok">{t('card', { code: card.code, holder: card.holder })}</p>
+              <p data-testid="mixed-card-debt" data-debt={facts.debt?.toFixed(2) ?? ''}>
+                {facts.debt ? t('debtNow', { debt: formatMoney(facts.debt) }) : t('debtUnknown')}{' '}
+                <span className="muted">{t('debtLimit')}</span>
+              </p>
+              <StaleNotice stale={debtStale} />
+              <p data-testid="mixed-bonus-balance" data-bonus={facts.bonusBalance?.toFixed(2) ?? ''}>
+                {facts.bonusBalance
+                  ? t('bonusBalance', { bonus: formatMoney(facts.bonusBalance) })
+                  : bonusLoading
+                    ? t('bonusLoading')
+                    : t('bonusUnknown')}
+              </p>
+            </>
+          ) : (
+            <p className="muted">{t('noCard')}</p>
+          )}
+        </div>
+        <div className="mixed-pair">
+          {field('debt', !card)}
+          {field('bonus', !card)}
+        </div>
+        <div className="mixed-pair">
+          {field('certNumber')}
+          {field('cert')}
+        </div>
+      </section>
+      <aside className="mixed-side">
+        <div className="sale-total-box">
+          <span className="sale-total-label">{t('total')}</span>
+          <output className="total sale-total" data-testid="mixed-total" data-total={total.toFixed(2)}>
+            {formatMoney(total)}
+          </output>
+        </div>
+        <div className={split.remainder.isZero() ? 'mixed-remainder done' : 'mixed-remainder'}>
+          <span>{split.remainder.isZero() ? t('paid') : t('remainder')}</span>
+          <output className="total" data-testid="mixed-remainder" data-remainder={split.remainder.toFixed(2)}>
+            {formatMoney(split.remainder)}
+          </output>
+        </div>
+        <div className="mixed-change">
+          <span>{t('change')}</span>
+          <output className="total" data-testid="mixed-change" data-change={split.change.toFixed(2)}>
+            {formatMoney(split.change)}
+          </output>
+        </div>
+        {general.map((p) => (
+          <p key={p.kind} className="error" role="alert" data-testid="mixed-problem">
+            {words(p)}
+          </p>
+        ))}
+        <CloseFailure result={failure} />
+        <button type="button" className="primary big" data-testid="mixed-pay" disabled={!split.ready || busy} onClick={pay}>
+          <kbd>F12</kbd> {busy ? t('sale:sending') : t('pay')}
+        </button>
+        <button type="button" onClick={() => show('sale')}>
+          <kbd>Esc</kbd> {t('back')}
+        </button>
+      </aside>
+      <KeyHints hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))} />
+    </div>
+  );
+}

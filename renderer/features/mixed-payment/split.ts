@@ -1,0 +1,132 @@
+/**
+ * The arithmetic of a mixed payment, pure so it can be pinned by tests. The parts together pay
+ * the receipt to the kopeck; only cash may be handed over in excess and the change comes from
+ * cash alone (the back office refuses anything else: server/engine/sales/checkout/close/payments.ts);
+ * debt and bonus need the buyer's discount card, debt stays within the card's limit and bonus
+ * within its balance.
+ */
+
+import { Dec, parseAmount } from '../../money/money.js';
+import type { Tender } from '../sale/close-request.js';
+
+export const PARTS = ['cash', 'cashless', 'debt', 'bonus', 'cert'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** What the cashier typed in each field; an empty field is nothing. */
+export type SplitTexts = Readonly<Record<Part, string>> & { readonly certNumber: string };
+
+/** What is known of the sale's discount card; undefined where it could not be learnt. */
+export interface CardFacts {
+  readonly hasCard: boolean;
+  readonly bonusBalance?: Dec | undefined;
+  readonly debt?: Dec | undefined;
+  readonly debtLimit?: Dec | undefined;
+}
+
+export type ProblemKind =
+  | 'notAmount'
+  | 'kopecks'
+  | 'needsCard'
+  | 'overBalance'
+  | 'balanceUnknown'
+  | 'overLimit'
+  | 'needsCertNumber'
+  | 'nonCashOver'
+  | 'cashNotNeeded';
+
+export interface Problem {
+  readonly kind: ProblemKind;
+  /** The field it is about; none for the split as a whole. */
+  readonly field?: Part | 'certNumber';
+  /** The amount the rule allows at most, where there is one. */
+  readonly limit?: Dec;
+}
+
+export interface Split {
+  readonly amounts: Readonly<Record<Part, Dec>>;
+  readonly nonCash: Dec;
+  /** Still to pay (never negative). */
+  readonly remainder: Dec;
+  /** Cash handed back: the cash beyond what the receipt still needed. */
+  readonly change: Dec;
+  /** The cash that pays the receipt (cash handed over less the change). */
+  readonly cashPart: Dec;
+  readonly problems: readonly Problem[];
+  /** Nothing to fix and the parts pay the total exactly: the sale may close. */
+  readonly ready: boolean;
+}
+
+const ZERO = new Dec(0);
+
+function amountOf(text: string, field: Part, problems: Problem[]): Dec {
+  if (text.trim() === '') return ZERO;
+  const d = parseAmount(text);
+  if (d === undefined || d.isNegative()) {
+    problems.push({ kind: 'notAmount', field });
+    return ZERO;
+  }
+  if (d.decimalPlaces() > 2) {
+    problems.push({ kind: 'kopecks', field });
+    return ZERO;
+  }
+  return d;
+}
+
+function cardProblems(a: Readonly<Record<Part, Dec>>, card: CardFacts, problems: Problem[]): void {
+  for (const field of ['debt', 'bonus'] as const) {
+    if (a[field].gt(0) && !card.hasCard) problems.push({ kind: 'needsCard', field });
+  }
+  if (!card.hasCard) return;
+  if (a.bonus.gt(0)) {
+    if (card.bonusBalance === undefined) problems.push({ kind: 'balanceUnknown', field: 'bonus' });
+    else if (a.bonus.gt(card.bonusBalance)) problems.push({ kind: 'overBalance', field: 'bonus', limit: card.bonusBalance });
+  }
+  if (a.debt.gt(0) && card.debt !== undefined && card.debtLimit !== undefined) {
+    const room = Dec.max(ZERO, card.debtLimit.minus(card.debt));
+    if (a.debt.gt(room)) problems.push({ kind: 'overLimit', field: 'debt', limit: room });
+  }
+}
+
+export function computeSplit(total: Dec, typed: SplitTexts, card: CardFacts): Split {
+  const problems: Problem[] = [];
+  const amounts = Object.fromEntries(PARTS.map((p) => [p, amountOf(typed[p], p, problems)])) as Record<Part, Dec>;
+  cardProblems(amounts, card, problems);
+  if (amounts.cert.gt(0) && typed.certNumber.trim() === '') problems.push({ kind: 'needsCertNumber', field: 'certNumber' });
+
+  const nonCash = amounts.cashless.plus(amounts.debt).plus(amounts.bonus).plus(amounts.cert);
+  const dueInCash = Dec.max(ZERO, total.minus(nonCash));
+  if (nonCash.gt(total)) problems.push({ kind: 'nonCashOver', limit: total });
+  else if (dueInCash.isZero() && amounts.cash.gt(0)) problems.push({ kind: 'cashNotNeeded', field: 'cash' });
+
+  const cashPart = Dec.min(amounts.cash, dueInCash);
+  const remainder = dueInCash.minus(cashPart);
+  const change = amounts.cash.minus(cashPart);
+  const ready = problems.length === 0 && total.gt(0) && remainder.isZero();
+  return { amounts, nonCash, remainder, change, cashPart, problems, ready };
+}
+
+/** The payments of a ready split, for the close: each part that is there, cash at what it pays. */
+export function tendersOf(split: Split, certNumber: string): Tender[] {
+  const a = split.amounts;
+  const tenders: Tender[] = [
+    { type: 'nal', amount: split.cashPart },
+    { type: 'bn', amount: a.cashless },
+    { type: 'debt', amount: a.debt },
+    { type: 'bonus', amount: a.bonus },
+    { type: 'cert', amount: a.cert, certNumber: certNumber.trim() },
+  ];
+  return tenders.filter((t) => t.amount.gt(0));
+}
+
+/**
+ * The amount that makes a field pay what is still due (the cashier's "the rest here"); bonus
+ * and debt no further than the card allows, where that is known.
+ */
+export function fillRemainder(split: Split, field: Part, card: CardFacts): Dec {
+  const wanted = split.amounts[field].plus(split.remainder);
+  if (field === 'bonus' && card.bonusBalance !== undefined) return Dec.min(wanted, card.bonusBalance);
+  if (field === 'debt' && card.debt !== undefined && card.debtLimit !== undefined) {
+    return Dec.min(wanted, Dec.max(ZERO, card.debtLimit.minus(card.debt)));
+  }
+  return wanted;
+}

@@ -1,0 +1,131 @@
+/**
+ * F8, the outbox monitor: the till's writes on their way to the server. What waits is sent on
+ * its own; what the server refused, or whose outcome is unknown, holds its group back until a
+ * person retries it or, having checked the business object, marks it reconciled with a note.
+ * The lists follow the core's queue events (useBridgeEvents in the shell).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueueItem } from '../../../shared/bridge/api.js';
+import { useQueueItems, useStatus } from '../../rpc/hooks.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading } from '../../ui/Loading.js';
+import { KEYS, viewKey } from './keys.js';
+import { QueueTable } from './QueueTable.js';
+import { ReconcileDialog } from './ReconcileDialog.js';
+import { useQueueActions } from './use-queue-actions.js';
+import { attentionFirst, type OutboxView, VIEWS } from './views.js';
+import './outbox.css';
+
+export function OutboxScreen() {
+  const { t } = useTranslation('outbox');
+  const [view, setView] = useState<OutboxView>('open');
+  const states = VIEWS.find((v) => v.id === view)?.states ?? [];
+  const items = useQueueItems({ states, limit: 500 });
+  const status = useStatus();
+  const { retry, reconcile } = useQueueActions();
+  const [reconciling, setReconciling] = useState<QueueItem | null>(null);
+  const [done, setDone] = useState('');
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const index = viewKey(e);
+      const next = index === undefined ? undefined : VIEWS[index];
+      if (!next) return;
+      e.preventDefault();
+      setView(next.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onRetry = (item: QueueItem) => {
+    setDone('');
+    reconcile.reset();
+    retry.mutate(item.id, { onSuccess: () => setDone(t('retried', { id: item.id })) });
+  };
+  const onReconcile = (note: string) => {
+    if (!reconciling) return;
+    const id = reconciling.id;
+    reconcile.mutate(
+      { id, note },
+      {
+        onSuccess: () => {
+          setReconciling(null);
+          setDone(t('reconciled', { id }));
+        },
+      },
+    );
+  };
+
+  const counts = status.data?.queue;
+  const list = attentionFirst(items.data ?? []);
+  return (
+    <section className="outbox" aria-labelledby="outbox-title">
+      <h1 id="outbox-title">{t('title')}</h1>
+      <div className="outbox-bar">
+        <div role="tablist" aria-label={t('views.label')} className="outbox-views">
+          {VIEWS.map((v, i) => (
+            <button
+              key={v.id}
+              type="button"
+              role="tab"
+              aria-selected={v.id === view}
+              className={v.id === view ? 'active' : undefined}
+              onClick={() => setView(v.id)}
+              data-testid={`outbox-view-${v.id}`}
+            >
+              <kbd>Alt+{i + 1}</kbd> {t(`views.${v.id}`)}
+            </button>
+          ))}
+        </div>
+        {counts ? (
+          <span className="outbox-counts" data-testid="outbox-counts">
+            {t('counts', { ...counts })}
+          </span>
+        ) : null}
+      </div>
+      {done ? (
+        <p className="outbox-done" role="status" data-testid="outbox-done">
+          {done}
+        </p>
+      ) : null}
+      <ErrorMessage error={items.error} />
+      {items.isPending ? (
+        <Loading />
+      ) : list.length === 0 ? (
+        <p className="outbox-empty" data-testid="outbox-empty">
+          {t(`empty.${view}`)}
+        </p>
+      ) : (
+        <QueueTable
+          items={list}
+          retrying={retry.isPending ? (retry.variables ?? null) : null}
+          failed={retry.isError && retry.variables !== undefined ? { id: retry.variables, error: retry.error } : null}
+          onRetry={onRetry}
+          onReconcile={setReconciling}
+        />
+      )}
+      {reconciling ? (
+        <ReconcileDialog
+          item={reconciling}
+          busy={reconcile.isPending}
+          error={reconcile.error}
+          onConfirm={onReconcile}
+          onCancel={() => {
+            setReconciling(null);
+            reconcile.reset();
+          }}
+        />
+      ) : null}
+      <footer className="outbox-keys">
+        <span>{t('keys.legend')}:</span>
+        {KEYS.map((k) => (
+          <span key={k.action}>
+            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
+          </span>
+        ))}
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+/** The outbox items of a view: what each is, where it is, why it stopped, and what can be done. */
+import { useTranslation } from 'react-i18next';
+import type { QueueItem } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../bridge/index.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { errorWords } from '../../ui/error-words.js';
+import { needsPerson, shownTime } from './views.js';
+
+interface Props {
+  readonly items: readonly QueueItem[];
+  /** The item a retry is being sent for. */
+  readonly retrying: number | null;
+  /** A retry the core would not do (sent again meanwhile, say), shown on its item. */
+  readonly failed: { readonly id: number; readonly error: unknown } | null;
+  readonly onRetry: (item: QueueItem) => void;
+  readonly onReconcile: (item: QueueItem) => void;
+}
+
+const BADGE: Record<QueueItem['state'], string> = {
+  queued: '',
+  sending: '',
+  done: 'ok',
+  refused: 'bad',
+  reconcile: 'warn',
+  reconciled: 'ok',
+};
+
+export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Props) {
+  const { t } = useTranslation('outbox');
+  return (
+    <table className="outbox-table" data-testid="outbox-table">
+      <thead>
+        <tr>
+          <th className="num">{t('columns.id')}</th>
+          <th>{t('columns.summary')}</th>
+          <th>{t('columns.state')}</th>
+          <th className="num">{t('columns.attempts')}</th>
+          <th>{t('columns.next')}</th>
+          <th>{t('columns.waiting')}</th>
+          <th>{t('columns.problem')}</th>
+          <th>{t('columns.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-testid="outbox-item" data-id={item.id} data-state={item.state} className={`state-${item.state}`}>
+            <td className="num">{item.id}</td>
+            <td>
+              <div className="outbox-summary">{item.summary}</div>
+              <div className="outbox-meta">
+                <code>{item.method}</code> · {item.group} · {t('created', { at: shownTime(item.createdAt) })}
+              </div>
+            </td>
+            <td>
+              <span className={`badge ${BADGE[item.state]}`}>{t(`states.${item.state}`)}</span>
+            </td>
+            <td className="num">{item.attempts}</td>
+            <td>{shownTime(item.nextAttemptAt)}</td>
+            <td>{item.waitingFor === null ? '' : t('waitingFor', { id: item.waitingFor })}</td>
+            <td>
+              <Problem item={item} />
+            </td>
+            <td>
+              {needsPerson(item.state) ? (
+                <div className="outbox-actions">
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={retrying === item.id}
+                    onClick={() => onRetry(item)}
+                    data-testid={`outbox-retry-${item.id}`}
+                  >
+                    {retrying === item.id ? t('retrying') : t('retry')}
+                  </button>
+                  <button type="button" onClick={() => onReconcile(item)} data-testid={`outbox-reconcile-${item.id}`}>
+                    {t('reconcile')}
+                  </button>
+                </div>
+              ) : null}
+              {failed?.id === item.id ? <ErrorMessage error={failed.error} testId={`outbox-action-error-${item.id}`} /> : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Problem({ item }: { item: QueueItem }) {
+  const { t } = useTranslation('outbox');
+  const words = item.lastError ? errorWords(t, BridgeError.from(item.lastError)) : '';
+  return (
+    <div data-testid={`outbox-problem-${item.id}`}>
+      {needsPerson(item.state) && words ? <p className="error">{words}</p> : null}
+      {item.state === 'reconcile' ? <p className="outbox-help">{t('reconcileHelp')}</p> : null}
+      {!needsPerson(item.state) && words ? <p className="outbox-help">{t('lastTry', { problem: words })}</p> : null}
+      {item.note ? <p className="outbox-help">{t('note', { note: item.note })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Moving every document of the filter's till and PRRO from one status to another. The service
+ * moves them whatever their date, so the count the confirmation states is taken from the error
+ * grid over all dates, just before asking. Only the statuses that grid lists can be counted, so
+ * only those are offered as the status to move from.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrroStatusName } from '../../../shared/contract/index.js';
+import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading } from '../../ui/Loading.js';
+import { ALL_DATES, gridParams, type PrroFilter } from './filters.js';
+import { PRRO_READS, settle } from './outcome.js';
+import { codeOf, inferStatus, LISTED_STATUSES, type ListedStatus, SETTABLE_STATUSES } from './status.js';
+import type { Notice } from './view-store.js';
+
+interface Props {
+  readonly filter: PrroFilter;
+  readonly onClose: () => void;
+  readonly onNotice: (notice: Notice) => void;
+}
+
+export function scopeText(f: PrroFilter, t: TFunction): string {
+  const kasm = f.kasm.trim();
+  const numprro = f.numprro.trim();
+  const where = kasm
+    ? numprro
+      ? t('bulk.scope', { kasm, numprro })
+      : t('bulk.scopeKasm', { kasm })
+    : numprro
+      ? t('bulk.scopeNumprro', { numprro })
+      : t('bulk.scopeAll');
+  return f.scope === 'user' ? `${where}${t('bulk.mine')}` : where;
+}
+
+export function BulkPanel({ filter, onClose, onNotice }: Props) {
+  const { t } = useTranslation('prro');
+  const client = useQueryClient();
+  const [from, setFrom] = useState<ListedStatus>('rejected');
+  const [to, setTo] = useState<PrroStatusName | ''>('');
+  const [asking, setAsking] = useState(false);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const all = useRead('pos.prro_inline_error_grid', gridParams(filter, ALL_DATES), { staleTime: 0 });
+  const write = useWrite('pos.prro_inline_set_status_by_filter');
+  const counted = useMemo(
+    () => (all.data ? rowsOf(all.data).filter((r) => inferStatus(r.last_error) === from).length : undefined),
+    [all.data, from],
+  );
+  const scope = scopeText(filter, t);
+  const names = { from: t(`statuses.${from}`), to: to ? t(`statuses.${to}`) : '' };
+
+  const ask = async () => {
+    setRefusal(null);
+    // Counted again right before the question, so it states what the change touches now.
+    await all.refetch();
+    setAsking(true);
+  };
+
+  const apply = () => {
+    if (!to || counted === undefined) return;
+    setAsking(false);
+    const expected = counted;
+    write.mutate(
+      {
+        params: {
+          kasm: filter.kasm.trim(),
+          numprro: filter.numprro.trim(),
+          scope: filter.scope,
+          from_status: codeOf(from),
+          to_status: codeOf(to),
+        },
+        options: { group: 'prro-bulk', summary: t('bulk.confirmBody', { count: expected, scope, ...names }) },
+      },
+      {
+        onSuccess: (outcome) => {
+          const s = settle(outcome, t, (affected) => ({
+            kind: affected === expected ? 'ok' : 'warn',
+            text: `${t('outcome.bulk', { count: affected })}${affected === expected ? '' : ` ${t('outcome.bulkDiffers', { counted: expected })}`}`,
+          }));
+          setRefusal(s.refusal);
+          if (s.notice) onNotice(s.notice);
+          if (outcome.status === 'done') {
+            for (const key of PRRO_READS) client.invalidateQueries({ queryKey: key });
+            onClose();
+          }
+        },
+        onError: setRefusal,
+      },
+    );
+  };
+
+  return (
+    <fieldset
+      className="prro-bulk"
+      data-testid="prro-bulk"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !asking) onClose();
+      }}
+    >
+      <legend>{t('bulk.legend')}</legend>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="prro-bulk-from">{t('bulk.from')}</label>
+          <select
+            id="prro-bulk-from"
+            // biome-ignore lint/a11y/noAutofocus: the panel is opened to choose this first (Alt+B).
+            autoFocus
+            value={from}
+            onChange={(e) => setFrom(e.target.value as ListedStatus)}
+            data-testid="prro-bulk-from"
+          >
+            {LISTED_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="prro-bulk-to">{t('bulk.to')}</label>
+          <select
+            id="prro-bulk-to"
+            value={to}
+            onChange={(e) => setTo(e.target.value as PrroStatusName | '')}
+            data-testid="prro-bulk-to"
+          >
+            <option value="">—</option>
+            {SETTABLE_STATUSES.filter((s) => s !== from).map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <button
+            type="button"
+            className="primary"
+            disabled={!to || !counted || all.isFetching || write.isPending}
+            onClick={ask}
+            data-testid="prro-bulk-apply"
+          >
+            {t('bulk.apply')}
+          </button>
+        </div>
+        <div className="field">
+          <button type="button" onClick={onClose}>
+            <kbd>Esc</kbd> {t('bulk.cancel')}
+          </button>
+        </div>
+      </div>
+      {all.isFetching ? <Loading label={t('bulk.counting')} /> : null}
+      {counted !== undefined && !all.isFetching ? (
+        <p data-testid="prro-bulk-count" data-count={counted} role="status">
+          {counted > 0 ? t('bulk.count', { count: counted, scope }) : t('bulk.none', { status: names.from })}
+        </p>
+      ) : null}
+      <p className="muted">{t('bulk.note')}</p>
+      {write.isPending ? <Loading label={t('common:sending')} /> : null}
+      <ErrorMessage error={all.error ?? refusal} testId="prro-bulk-error" />
+      {asking && to && counted !== undefined ? (
+        <ConfirmDialog
+          title={t('bulk.confirmTitle', { count: counted })}
+          confirmLabel={t('bulk.confirm')}
+          onConfirm={apply}
+          onCancel={() => setAsking(false)}
+        >
+          <p data-testid="prro-bulk-confirm" data-count={counted}>
+            {t('bulk.confirmBody', { count: counted, scope, ...names })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+/** Requeueing a document and setting its status by name, each after a confirmation. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrroStatusName } from '../../../shared/contract/index.js';
+import { useWrite } from '../../rpc/hooks.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { PRRO_READS, settle } from './outcome.js';
+import type { GridRow } from './rows.js';
+import { codeOf, SETTABLE_STATUSES } from './status.js';
+import { useAltKeys } from './use-alt-keys.js';
+import type { Notice } from './view-store.js';
+
+interface Props {
+  readonly doc: GridRow;
+  /** What requeueing sends: the body as it is or corrected; null while it cannot be sent. */
+  readonly body: { readonly b64: string; readonly edited: boolean } | null;
+  readonly onNotice: (notice: Notice) => void;
+}
+
+export function DocActions({ doc, body, onNotice }: Props) {
+  const { t } = useTranslation('prro');
+  const client = useQueryClient();
+  const requeue = useWrite('pos.prro_inline_requeue');
+  const setStatus = useWrite('pos.prro_inline_set_status');
+  const [asking, setAsking] = useState<'requeue' | 'status' | null>(null);
+  const [status, setStatusName] = useState<PrroStatusName | ''>('');
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const statusSelect = useRef<HTMLSelectElement>(null);
+  const selectId = useId();
+  const busy = requeue.isPending || setStatus.isPending;
+  const r = doc.row;
+  const num = r.local_num;
+  const options = { group: `prro-doc-${r.id}` };
+
+  useAltKeys((key) => {
+    if (!('action' in key) || asking) return false;
+    if (key.action === 'requeue' && body && !busy) setAsking('requeue');
+    else if (key.action === 'status') statusSelect.current?.focus();
+    else return false;
+    return true;
+  });
+
+  const finish = (outcome: Parameters<typeof settle>[0], done: (affected: number) => Notice) => {
+    const s = settle(outcome, t, done);
+    setRefusal(s.refusal);
+    if (s.notice) onNotice(s.notice);
+    if (outcome.status === 'done') for (const key of PRRO_READS) client.invalidateQueries({ queryKey: key });
+  };
+
+  const doRequeue = () => {
+    if (!body) return;
+    setAsking(null);
+    setRefusal(null);
+    requeue.mutate(
+      {
+        params: {
+          id: Number(r.id),
+          created_at: r.created_at,
+          fiscal_number: r.fiscal_number,
+          xml_body_b64: body.b64,
+          control_code: r.control_code,
+          local_num: Number(r.local_num),
+          local_doc_number: Number(r.local_doc_number),
+          // A corrected body has a new hash, which the back office computes; an unchanged one keeps its own.
+          doc_hash: body.edited ? '' : r.doc_hash,
+          prev_doc_hash: r.prev_doc_hash,
+        },
+        options: { ...options, summary: t('outcome.requeued', { num }) },
+      },
+      {
+        onSuccess: (o) => finish(o, () => ({ kind: 'ok', text: t('outcome.requeued', { num }) })),
+        onError: setRefusal,
+      },
+    );
+  };
+
+  const doSetStatus = () => {
+    if (!status) return;
+    setAsking(null);
+    setRefusal(null);
+    const name = t(`statuses.${status}`);
+    setStatus.mutate(
+      {
+        params: { id: Number(r.id), status: codeOf(status) },
+        options: { ...options, summary: t('outcome.status', { num, status: name }) },
+      },
+      {
+        onSuccess: (o) =>
+          finish(o, (affected) =>
+            affected > 0
+              ? { kind: 'ok', text: t('outcome.status', { num, status: name }) }
+              : { kind: 'warn', text: t('outcome.notFound', { num }) },
+          ),
+        onError: setRefusal,
+      },
+    );
+  };
+
+  return (
+    <div className="prro-actions">
+      <button
+        type="button"
+        className="primary"
+        disabled={!body || busy}
+        onClick={() => setAsking('requeue')}
+        data-testid="prro-requeue"
+      >
+        {t('detail.requeue')} <kbd>Alt+R</kbd>
+      </button>
+      <div className="prro-status-change">
+        <label htmlFor={selectId}>{t('detail.status')}</label>
+        <select
+          id={selectId}
+          ref={statusSelect}
+          value={status}
+          onChange={(e) => setStatusName(e.target.value as PrroStatusName | '')}
+          data-testid="prro-status-select"
+        >
+          <option value="">—</option>
+          {SETTABLE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+        <button type="button" disabled={!status || busy} onClick={() => setAsking('status')} data-testid="prro-set-status">
+          {t('detail.setStatus')} <kbd>Alt+S</kbd>
+        </button>
+      </div>
+      {busy ? (
+        <p className="loading" role="status">
+          {t('common:sending')}
+        </p>
+      ) : null}
+      <ErrorMessage error={refusal} testId="prro-action-error" />
+      {asking === 'requeue' ? (
+        <ConfirmDialog
+          title={t('confirm.requeueTitle', { num })}
+          confirmLabel={t('confirm.requeue')}
+          onConfirm={doRequeue}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t(body?.edited ? 'confirm.requeueEdited' : 'confirm.requeueAsIs')}</p>
+        </ConfirmDialog>
+      ) : null}
+      {asking === 'status' && status ? (
+        <ConfirmDialog
+          title={t('confirm.statusTitle', { num })}
+          confirmLabel={t('confirm.status')}
+          onConfirm={doSetStatus}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{t('confirm.statusBody', { status: t(`statuses.${status}`), help: t(`statusHelp.${status}`) })}</p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

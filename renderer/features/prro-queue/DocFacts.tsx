@@ -1,0 +1,91 @@
+/** A document's numbers, hashes, place in the chain and last error. */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ChainVerdict } from './chain.js';
+import type { GridRow } from './rows.js';
+import { shortHash, shownTime } from './rows.js';
+import { blockedBy } from './status.js';
+
+interface Props {
+  readonly doc: GridRow;
+  /** The listed documents by id, to name the one before it and the one it waits for. */
+  readonly byId: ReadonlyMap<string, GridRow>;
+  readonly onShow: (id: string) => void;
+}
+
+export function DocFacts({ doc, byId, onShow }: Props) {
+  const { t } = useTranslation('prro');
+  const r = doc.row;
+  const blocker = blockedBy(r.last_error);
+  return (
+    <>
+      <dl className="prro-facts">
+        <dt>{t('detail.type')}</dt>
+        <dd>{t(`docTypes.${r.doc_type}`, { defaultValue: r.doc_type })}</dd>
+        <dt>{t('detail.created')}</dt>
+        <dd>{shownTime(r.created_at)}</dd>
+        <dt>{t('detail.fiscal')}</dt>
+        <dd data-testid="prro-fiscal">{r.fiscal_number || <span className="muted">{t('detail.noFiscal')}</span>}</dd>
+        <dt>{t('detail.localNumbers')}</dt>
+        <dd>{t('detail.localNumbersValue', { num: r.local_num, doc: r.local_doc_number, session: r.offline_session_id })}</dd>
+        <dt>{t('detail.control')}</dt>
+        <dd data-testid="prro-control">{r.control_code}</dd>
+        <dt>{t('detail.user')}</dt>
+        <dd>{r.user_id}</dd>
+        <dt>{t('detail.id')}</dt>
+        <dd>{r.id}</dd>
+        <dt>{t('detail.hash')}</dt>
+        <dd className="hash" data-testid="prro-hash">
+          {r.doc_hash}
+        </dd>
+        <dt>{t('detail.prevHash')}</dt>
+        <dd className="hash" data-testid="prro-prev-hash">
+          {r.prev_doc_hash || <span className="muted">{t('detail.noPrevHash')}</span>}
+        </dd>
+      </dl>
+
+      <h3>{t('detail.chain')}</h3>
+      <p className={`chain-verdict chain-${doc.chain?.kind ?? 'unchecked'}`} data-testid="prro-chain" role="status">
+        <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain?.kind ?? 'unchecked'}`)}</span>{' '}
+        {explain(doc, byId, t)}
+      </p>
+
+      <h3>{t('detail.error')}</h3>
+      {r.last_error ? (
+        <p className="error" data-testid="prro-detail-error">
+          {r.last_error}
+        </p>
+      ) : (
+        <p className="muted" data-testid="prro-detail-error">
+          {t('detail.noError')}
+        </p>
+      )}
+      {blocker && byId.has(blocker) && blocker !== doc.id ? (
+        <button type="button" onClick={() => onShow(blocker)} data-testid="prro-show-blocker">
+          {t('detail.showBlocker')} (id {blocker})
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+const badgeOf = (v: ChainVerdict | undefined) =>
+  v?.kind === 'break' ? 'bad' : v?.kind === 'linked' || v?.kind === 'first' ? 'ok' : 'warn';
+
+function explain(doc: GridRow, byId: ReadonlyMap<string, GridRow>, t: TFunction): string {
+  const v = doc.chain;
+  const actual = shortHash(doc.row.prev_doc_hash) || t('detail.noPrevHash');
+  if (!v) return t('chain.explain.unchecked');
+  switch (v.kind) {
+    case 'linked':
+      return t('chain.explain.linked', { num: byId.get(v.previousId)?.row.local_num ?? '?' });
+    case 'break':
+      return v.previousId === null
+        ? t('chain.explain.breakFirst', { actual })
+        : t('chain.explain.break', { actual, expected: shortHash(v.expected) || t('detail.noPrevHash') });
+    case 'unlisted':
+      return t('chain.explain.unlisted', { num: Number(doc.row.local_num) - 1 });
+    default:
+      return t(`chain.explain.${v.kind}`);
+  }
+}

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/i18n.js';
+import { ErrorGrid } from './ErrorGrid.js';
+import { type ErrorRow, gridRows } from './rows.js';
+
+const row = (n: number, lastError = ''): ErrorRow => ({
+  id: String(100 + n),
+  created_at: `2026-11-20T08:${String(n % 60).padStart(2, '0')}:00+02:00`,
+  offline_session_id: '1',
+  local_doc_number: String(n),
+  local_num: String(n),
+  fiscal_number: '',
+  doc_type: 'receipt',
+  control_code: String(1000 + n),
+  doc_hash: `h${n}`,
+  prev_doc_hash: `h${n - 1}`,
+  user_id: 'Касир',
+  last_error: lastError,
+});
+
+const rows = gridRows(
+  Array.from({ length: 5000 }, (_, i) => row(i + 1, i === 0 ? 'ORDERDATE не є датою' : '')),
+  true,
+);
+
+beforeAll(() => {
+  initI18n('uk');
+  // happy-dom lays nothing out: give the grid's scroller the size a till's screen would.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
+afterEach(cleanup);
+
+function renderGrid(props: Partial<Parameters<typeof ErrorGrid>[0]> = {}) {
+  const handlers = { onSort: vi.fn(), onSelect: vi.fn(), onOpen: vi.fn() };
+  const view = render(<ErrorGrid rows={rows} sort={null} selectedId={null} {...handlers} {...props} />);
+  return { ...handlers, ...view };
+}
+
+describe('the error grid', () => {
+  it('puts only the rows in view into the page, not all 5,000', () => {
+    renderGrid();
+    const shown = screen.getAllByTestId('prro-row');
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.length).toBeLessThan(40);
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
+  });
+
+  it('shows statuses by name and the chain verdict of each row', () => {
+    renderGrid();
+    const [first, second] = screen.getAllByTestId('prro-row');
+    expect(first?.textContent).toContain('Відхилено');
+    expect(second?.textContent).toContain('Повторна спроба');
+    expect(second?.getAttribute('data-chain')).toBe('linked');
+  });
+
+  it('moves the selection with the arrows and Home/End, and opens it with Enter', () => {
+    const first = renderGrid();
+    const grid = screen.getByRole('grid');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(first.onSelect).toHaveBeenLastCalledWith('101');
+    fireEvent.keyDown(grid, { key: 'End' });
+    expect(first.onSelect).toHaveBeenLastCalledWith('5100');
+    first.unmount();
+
+    const selected = renderGrid({ selectedId: '102' });
+    const grid2 = screen.getByRole('grid');
+    expect(grid2.getAttribute('aria-activedescendant')).toBe('prro-row-102');
+    fireEvent.keyDown(grid2, { key: 'ArrowUp' });
+    expect(selected.onSelect).toHaveBeenLastCalledWith('101');
+    fireEvent.keyDown(grid2, { key: 'Enter' });
+    expect(selected.onOpen).toHaveBeenCalledWith('102');
+  });
+
+  it('sorts by a column when its header is clicked, and says which way it is sorted', () => {
+    const { onSort } = renderGrid({ sort: { column: 'local_num', dir: 'desc' } });
+    fireEvent.click(screen.getByTestId('prro-sort-created_at'));
+    expect(onSort).toHaveBeenCalledWith('created_at');
+    const header = screen.getByTestId('prro-sort-local_num').parentElement;
+    expect(header?.getAttribute('aria-sort')).toBe('descending');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * F5, for the store manager: the fiscal documents the tax server rejected or holds back, with
+ * their hash chain checked, their XML readable, and requeue / status changes a confirmation away.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TillIdentity } from '../../../shared/bridge/api.js';
+import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading, StaleNotice } from '../../ui/Loading.js';
+import { BulkPanel } from './BulkPanel.js';
+import { COLUMNS } from './columns.js';
+import { DocDetail, type DocDetailHandle } from './DocDetail.js';
+import { ErrorGrid, type ErrorGridHandle } from './ErrorGrid.js';
+import { FIRST_FILTER_ID, Filters } from './Filters.js';
+import { defaultFilter, gridParams } from './filters.js';
+import { KEYS } from './keys.js';
+import { type GridRow, gridRows } from './rows.js';
+import { nextSort, sortBy } from './sort.js';
+import { useAltKeys } from './use-alt-keys.js';
+import { usePrroView } from './view-store.js';
+import './prro-queue.css';
+
+export function PrroQueueScreen() {
+  const settings = useSettings();
+  if (settings.data) return <PrroQueue till={settings.data.till} />;
+  return settings.error ? <ErrorMessage error={settings.error} /> : <Loading />;
+}
+
+function PrroQueue({ till }: { till: TillIdentity }) {
+  const { t } = useTranslation('prro');
+  const client = useQueryClient();
+  const view = usePrroView();
+  const [defaults] = useState(() => defaultFilter(till, new Date()));
+  const filter = view.filter ?? defaults;
+  const grid = useRead('pos.prro_inline_error_grid', gridParams(filter));
+  const gridRef = useRef<ErrorGridHandle>(null);
+  const detailRef = useRef<DocDetailHandle>(null);
+
+  const rows = useMemo(() => gridRows(rowsOf(grid.data), filter.numprro.trim() !== ''), [grid.data, filter.numprro]);
+  const sorted = useMemo(() => {
+    const column = COLUMNS.find((c) => c.id === view.sort?.column);
+    if (!column || !view.sort) return rows;
+    const value = column.sortValue ?? ((r: GridRow) => column.text(r, t));
+    return sortBy(rows, value, column.kind, view.sort.dir);
+  }, [rows, view.sort, t]);
+  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  const breaks = useMemo(() => rows.filter((r) => r.chain?.kind === 'break').length, [rows]);
+  const selected = view.selectedId === null ? undefined : byId.get(view.selectedId);
+
+  const sortColumn = (index: number) => {
+    const column = COLUMNS[index];
+    if (column) view.setSort(nextSort(view.sort, column.id));
+  };
+
+  useAltKeys((key) => {
+    if ('sort' in key) {
+      if (key.sort >= COLUMNS.length) return false;
+      sortColumn(key.sort);
+      return true;
+    }
+    if (key.action === 'filters') document.getElementById(FIRST_FILTER_ID)?.focus();
+    else if (key.action === 'grid') gridRef.current?.focus();
+    else if (key.action === 'bulk') view.setBulkOpen(true);
+    else return false;
+    return true;
+  });
+
+  return (
+    <section className="prro" aria-labelledby="prro-title">
+      <h1 id="prro-title">{t('title')}</h1>
+      <Filters
+        initial={filter}
+        onApply={(f) => {
+          view.apply(f);
+          // "Show" again with the same filter is a refresh.
+          client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
+        }}
+      />
+      {view.notice ? (
+        <p className={`prro-notice ${view.notice.kind}`} role="status" data-testid="prro-notice">
+          {view.notice.text}
+        </p>
+      ) : null}
+      <div className="prro-toolbar row">
+        <span data-testid="prro-count" data-count={rows.length}>
+          {grid.isSuccess ? t('grid.count', { count: rows.length }) : null}
+        </span>
+        {breaks > 0 ? (
+          <span className="badge bad" data-testid="prro-breaks">
+            {t('grid.breaks', { count: breaks })}
+          </span>
+        ) : null}
+        {grid.isFetching ? <span className="loading">{t('grid.refreshing')}</span> : null}
+        <button type="button" onClick={() => view.setBulkOpen(!view.bulkOpen)} data-testid="prro-bulk-open">
+          {t('bulk.open')} <kbd>Alt+B</kbd>
+        </button>
+      </div>
+      {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
+      <StaleNotice stale={grid.data?.stale} />
+      <ErrorMessage error={grid.error} testId="prro-grid-error" />
+      <p className="muted prro-legend">
+        {t('grid.inferred')}
+        {filter.numprro.trim() === '' ? ` ${t('grid.noChainCheck')}` : ''}
+      </p>
+      <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
+        {grid.isPending ? (
+          <Loading />
+        ) : rows.length === 0 && grid.isSuccess ? (
+          <p className="prro-empty" data-testid="prro-empty">
+            {t('grid.empty')}
+          </p>
+        ) : (
+          <ErrorGrid
+            ref={gridRef}
+            rows={sorted}
+            sort={view.sort}
+            onSort={(c) => view.setSort(nextSort(view.sort, c))}
+            selectedId={view.selectedId}
+            onSelect={view.select}
+            onOpen={(id) => {
+              view.select(id);
+              // The panel mounts with the selection; focus it once it is there.
+              requestAnimationFrame(() => detailRef.current?.focus());
+            }}
+          />
+        )}
+        {selected ? (
+          <DocDetail
+            key={selected.id}
+            ref={detailRef}
+            doc={selected}
+            filter={filter}
+            byId={byId}
+            onShow={view.select}
+            onClose={() => {
+              view.select(null);
+              gridRef.current?.focus();
+            }}
+            onNotice={view.say}
+          />
+        ) : null}
+      </div>
+      <footer className="prro-keys">
+        <span>{t('keys.legend')}:</span>
+        {KEYS.map((k) => (
+          <span key={`${k.keys}-${k.action}`}>
+            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
+          </span>
+        ))}
+      </footer>
+    </section>
+  );
+}

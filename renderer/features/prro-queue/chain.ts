@@ -1,0 +1,55 @@
+/**
+ * The hash chain of a register's fiscal documents, checked on what the error grid lists. Each
+ * document carries the SHA-256 of the one before it (`prev_doc_hash`); the back office chains
+ * every document of a register in `local_num` order, across offline sessions, skipping only
+ * withdrawn ones. The grid lists only the documents that need attention, so a document can be
+ * checked only when the one right before it (local_num − 1) is listed too; otherwise the chain
+ * is "not listed here" rather than whole or broken. The rows carry no register number, so the
+ * screen checks only a grid filtered to one PRRO.
+ */
+
+export interface ChainDoc {
+  readonly id: string;
+  readonly local_num: string;
+  readonly doc_hash: string;
+  readonly prev_doc_hash: string;
+}
+
+export type ChainVerdict =
+  /** The register's first document: it follows nothing. */
+  | { readonly kind: 'first' }
+  /** Its prev_doc_hash is the hash of the listed document before it. */
+  | { readonly kind: 'linked'; readonly previousId: string }
+  /** Its prev_doc_hash is not what the chain holds: the tax server will refuse it. */
+  | { readonly kind: 'break'; readonly previousId: string | null; readonly expected: string }
+  /** The document before it is not listed (fiscalized or withdrawn): nothing to compare with here. */
+  | { readonly kind: 'unlisted' }
+  /** Several listed documents hold this place: the rows are of more than one register. */
+  | { readonly kind: 'ambiguous' };
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function checkChain(docs: readonly ChainDoc[]): Map<string, ChainVerdict> {
+  const byPlace = new Map<number, ChainDoc[]>();
+  for (const d of docs) {
+    const place = Number(d.local_num);
+    byPlace.set(place, [...(byPlace.get(place) ?? []), d]);
+  }
+  const verdicts = new Map<string, ChainVerdict>();
+  for (const d of docs) {
+    const place = Number(d.local_num);
+    const previous = byPlace.get(place - 1) ?? [];
+    let verdict: ChainVerdict;
+    if ((byPlace.get(place)?.length ?? 0) > 1 || previous.length > 1) verdict = { kind: 'ambiguous' };
+    else if (place === 1) {
+      verdict = d.prev_doc_hash === '' ? { kind: 'first' } : { kind: 'break', previousId: null, expected: '' };
+    } else if (previous[0]) {
+      const p = previous[0];
+      verdict = same(d.prev_doc_hash, p.doc_hash)
+        ? { kind: 'linked', previousId: p.id }
+        : { kind: 'break', previousId: p.id, expected: p.doc_hash };
+    } else verdict = { kind: 'unlisted' };
+    verdicts.set(d.id, verdict);
+  }
+  return verdicts;
+}

@@ -1,0 +1,35 @@
+/** What a write's outcome means for the PRRO screen: a notice, or a refusal to show beside the action. */
+import type { TFunction } from 'i18next';
+import type { WriteOutcome } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../bridge/index.js';
+import type { Notice } from './view-store.js';
+
+export interface Settled {
+  /** Said at the top of the screen (the document may leave the grid). */
+  readonly notice: Notice | null;
+  /** Said next to the action that caused it. */
+  readonly refusal: BridgeError | null;
+  /** The service's answer when done: how many documents changed. */
+  readonly affected: number | null;
+}
+
+export function settle(outcome: WriteOutcome, t: TFunction, done: (affected: number) => Notice): Settled {
+  switch (outcome.status) {
+    case 'done': {
+      const affected = Number(outcome.result.status.affected ?? '0');
+      return { notice: done(affected), refusal: null, affected };
+    }
+    case 'queued':
+      return { notice: { kind: 'info', text: t('outcome.queued') }, refusal: null, affected: null };
+    case 'refused':
+      return { notice: null, refusal: BridgeError.from(outcome.error), affected: null };
+    case 'reconcile':
+      return { notice: { kind: 'warn', text: t('outcome.reconcile') }, refusal: BridgeError.from(outcome.error), affected: null };
+  }
+}
+
+/** The grid and the documents' XML after a change the service made. */
+export const PRRO_READS = [
+  ['rpc', 'pos.prro_inline_error_grid'],
+  ['rpc', 'pos.prro_inline_error_docs'],
+] as const;

@@ -1,0 +1,39 @@
+/**
+ * What the manager was looking at, kept while they switch screens (F1 to ring a sale up, F5
+ * back): the filter applied, the sort, the selected document and the open bulk-change panel.
+ */
+import { create } from 'zustand';
+import type { ColumnId } from './columns.js';
+import type { PrroFilter } from './filters.js';
+import type { SortDir } from './sort.js';
+
+export interface Notice {
+  readonly kind: 'ok' | 'info' | 'warn';
+  readonly text: string;
+}
+
+interface PrroView {
+  readonly filter: PrroFilter | null;
+  readonly sort: { readonly column: ColumnId; readonly dir: SortDir } | null;
+  readonly selectedId: string | null;
+  readonly bulkOpen: boolean;
+  readonly notice: Notice | null;
+  apply(filter: PrroFilter): void;
+  setSort(sort: { column: ColumnId; dir: SortDir }): void;
+  select(id: string | null): void;
+  setBulkOpen(open: boolean): void;
+  say(notice: Notice | null): void;
+}
+
+export const usePrroView = create<PrroView>((set) => ({
+  filter: null,
+  sort: null,
+  selectedId: null,
+  bulkOpen: false,
+  notice: null,
+  apply: (filter) => set({ filter, selectedId: null, notice: null }),
+  setSort: (sort) => set({ sort }),
+  select: (selectedId) => set({ selectedId }),
+  setBulkOpen: (bulkOpen) => set({ bulkOpen }),
+  say: (notice) => set({ notice }),
+}));

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+/** A modal of the sale: Escape closes it; the first control inside takes focus (autoFocus there). */
+export function Dialog(props: {
+  readonly title: string;
+  readonly testId: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  readonly actions: ReactNode;
+}) {
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog sale-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.title}
+        data-testid={props.testId}
+        onKeyDown={(e) => {
+          // A question asked over this dialog (ConfirmDialog) handles its own Escape.
+          if (e.key !== 'Escape' || (e.target as HTMLElement).closest('[role="alertdialog"]')) return;
+          e.stopPropagation();
+          props.onClose();
+        }}
+      >
+        <h2>{props.title}</h2>
+        <div className="dialog-body">{props.children}</div>
+        <div className="dialog-actions">{props.actions}</div>
+      </div>
+    </div>
+  );
+}

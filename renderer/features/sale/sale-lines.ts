@@ -1,0 +1,152 @@
+/**
+ * The lines of a sale in progress and their arithmetic, as pure functions over plain data (the
+ * store keeps them; tests pin them). Money is exact (Dec) and every sum is whole kopecks, priced
+ * the way the back office prices a line (server/engine/sales/checkout/pricing.ts): the sum is
+ * quantity × price less the discount percent, rounded half-up to kopecks, and the discount is
+ * what that takes off the gross, so sum = quantity × price − discount holds as the close checks.
+ */
+import { Dec, dec, kopecks } from '../../money/money.js';
+
+/**
+ * Where a line's price came from: `pending` asked of the back office, `confirmed` priced by it
+ * (card and action discounts), `unconfirmed` the price the till knew while the back office was
+ * unreachable (the receipt still adds up; the discounts may differ).
+ */
+export type PriceState = 'pending' | 'confirmed' | 'unconfirmed';
+
+export interface SaleLine {
+  readonly code: string;
+  readonly name: string;
+  readonly unit: string;
+  /** Decimal strings, as on the wire. */
+  readonly quantity: string;
+  readonly price: string;
+  readonly discountPercent: string;
+  readonly discount: string;
+  readonly sum: string;
+  /** Needs one scanned excise stamp per unit. */
+  readonly excise: boolean;
+  readonly stamps: readonly string[];
+  readonly priceState: PriceState;
+  /** Bumped by every change of quantity, so a late answer for an older quantity is ignored. */
+  readonly revision: number;
+}
+
+/** What a scan found: a product with its shelf price and the quantity the code carries (a weight, or 1). */
+export interface Found {
+  readonly code: string;
+  readonly name: string;
+  readonly unit: string;
+  readonly price: string;
+  readonly quantity: string;
+  readonly excise: boolean;
+}
+
+/** A priced line as the back office answered it (pos.checkout_apply_sale_line). */
+export interface Priced {
+  readonly name: string;
+  readonly quantity: string;
+  readonly price: string;
+  readonly discount_percent: string;
+  readonly discount: string;
+  readonly sum: string;
+}
+
+const HUNDRED = new Dec(100);
+
+/** The sum and discount of a quantity at a price less a percent, as the back office computes them. */
+export function priceOf(quantity: Dec, price: Dec, percent: Dec): { sum: Dec; discount: Dec } {
+  const gross = kopecks(quantity.mul(price));
+  const sum = kopecks(quantity.mul(price).mul(HUNDRED.minus(percent)).div(HUNDRED));
+  return { sum, discount: gross.minus(sum) };
+}
+
+/** The line at a new quantity, its sum estimated with the price and percent it has until the back office answers. */
+function requantified(line: SaleLine, quantity: Dec, priceState: PriceState): SaleLine {
+  const { sum, discount } = priceOf(quantity, dec(line.price), dec(line.discountPercent));
+  return {
+    ...line,
+    quantity: quantity.toFixed(),
+    sum: sum.toFixed(2),
+    discount: discount.toFixed(2),
+    priceState,
+    revision: line.revision + 1,
+  };
+}
+
+/** Adds what was scanned: one line per product, a repeated scan adds its quantity to the line. */
+export function addFound(lines: readonly SaleLine[], found: Found, priceState: PriceState): SaleLine[] {
+  const at = lines.findIndex((l) => l.code === found.code);
+  if (at >= 0) {
+    const line = lines[at] as SaleLine;
+    return lines.map((l, i) => (i === at ? requantified(line, dec(line.quantity).plus(dec(found.quantity)), priceState) : l));
+  }
+  const fresh: SaleLine = {
+    code: found.code,
+    name: found.name,
+    unit: found.unit,
+    quantity: '0',
+    price: found.price,
+    discountPercent: '0',
+    discount: '0.00',
+    sum: '0.00',
+    excise: found.excise,
+    stamps: [],
+    priceState,
+    revision: 0,
+  };
+  return [...lines, requantified(fresh, dec(found.quantity), priceState)];
+}
+
+export function setQuantity(lines: readonly SaleLine[], code: string, quantity: Dec, priceState: PriceState): SaleLine[] {
+  return lines.map((l) => (l.code === code ? requantified(l, quantity, priceState) : l));
+}
+
+/** Takes the back office's pricing, unless the quantity changed again since it was asked. */
+export function applyPriced(lines: readonly SaleLine[], code: string, revision: number, p: Priced): SaleLine[] {
+  return lines.map((l) =>
+    l.code === code && l.revision === revision
+      ? {
+          ...l,
+          name: p.name || l.name,
+          price: p.price,
+          discountPercent: p.discount_percent,
+          discount: p.discount,
+          sum: p.sum,
+          priceState: 'confirmed',
+        }
+      : l,
+  );
+}
+
+export function setPriceState(lines: readonly SaleLine[], code: string, revision: number, priceState: PriceState): SaleLine[] {
+  return lines.map((l) => (l.code === code && l.revision === revision ? { ...l, priceState } : l));
+}
+
+export const saleTotal = (lines: readonly SaleLine[]): Dec => lines.reduce((t, l) => t.plus(dec(l.sum)), new Dec(0));
+
+/** Whole units of a line: excise goods are sold by the piece, one stamp each. */
+export const unitsOf = (line: SaleLine): number => dec(line.quantity).ceil().toNumber();
+
+/** Units of an excise line still waiting for their stamp. */
+export const stampsMissing = (line: SaleLine): number => (line.excise ? Math.max(0, unitsOf(line) - line.stamps.length) : 0);
+
+/** Every stamp of the sale, to catch the same stamp scanned twice before the back office sees it. */
+export const stampsOf = (lines: readonly SaleLine[]): Set<string> => new Set(lines.flatMap((l) => l.stamps));
+
+export type QuantityProblem = 'notNumber' | 'notPositive' | 'places' | 'tooMuch' | 'pieces';
+
+/** Biggest quantity a receipt line takes (the close's limit). */
+const MAX_QUANTITY = new Dec(1_000_000);
+
+/** A quantity the cashier typed, or why it cannot be one: positive, grams at most, whole pieces for excise goods. */
+export function parseQuantity(text: string, excise: boolean): { quantity: Dec } | { problem: QuantityProblem } {
+  const t = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(t)) return { problem: 'notNumber' };
+  const quantity = new Dec(t);
+  if (!quantity.gt(0)) return { problem: 'notPositive' };
+  if (quantity.decimalPlaces() > 3) return { problem: 'places' };
+  if (quantity.gt(MAX_QUANTITY)) return { problem: 'tooMuch' };
+  if (excise && !quantity.isInteger()) return { problem: 'pieces' };
+  return { quantity };
+}

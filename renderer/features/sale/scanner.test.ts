@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyEntry,
+  EntryTimer,
+  ean13CheckDigit,
+  isEan13,
+  isMisreadScan,
+  SCAN_MAX_GAP_MS,
+  SCAN_MEAN_GAP_MS,
+} from './scanner.js';
+
+/** Key moments `gap` ms apart, starting at 1000. */
+const burst = (n: number, gap: number) => Array.from({ length: n }, (_, i) => 1000 + i * gap);
+
+describe('telling a scan from typing', () => {
+  it('takes thirteen keys 5 ms apart and a quick Enter for a scan', () => {
+    const times = burst(13, 5);
+    expect(classifyEntry(times, (times.at(-1) as number) + 5)).toBe('scan');
+  });
+
+  it('takes the same code typed 120 ms a key for typing', () => {
+    const times = burst(13, 120);
+    expect(classifyEntry(times, (times.at(-1) as number) + 120)).toBe('typed');
+  });
+
+  it('takes one slow gap in the middle of a burst for typing', () => {
+    const times = [...burst(6, 5), 2000, 2005, 2010];
+    expect(classifyEntry(times, 2015)).toBe('typed');
+  });
+
+  it('takes a late Enter after a fast burst for typing (a person finished the entry)', () => {
+    const times = burst(13, 5);
+    expect(classifyEntry(times, (times.at(-1) as number) + 800)).toBe('typed');
+  });
+
+  it('takes a pace just under the average limit for a scan and one at the limit for typing', () => {
+    const under = burst(8, SCAN_MEAN_GAP_MS - 1);
+    expect(classifyEntry(under, (under.at(-1) as number) + SCAN_MEAN_GAP_MS - 1)).toBe('scan');
+    const at = burst(8, SCAN_MEAN_GAP_MS);
+    expect(classifyEntry(at, (at.at(-1) as number) + SCAN_MEAN_GAP_MS)).toBe('typed');
+  });
+
+  it('forgives one key of a burst delayed by a busy till, but not a pause', () => {
+    const hiccup = [...burst(7, 4), 1024 + 80, ...burst(6, 4).map((t) => t + 110)];
+    expect(classifyEntry(hiccup, (hiccup.at(-1) as number) + 4)).toBe('scan');
+    const pause = [...burst(7, 4), 1024 + SCAN_MAX_GAP_MS, ...burst(6, 4).map((t) => t + 130)];
+    expect(classifyEntry(pause, (pause.at(-1) as number) + 4)).toBe('typed');
+  });
+
+  it('takes a fast typist (70 ms a key) for typing', () => {
+    const times = burst(14, 70);
+    expect(classifyEntry(times, (times.at(-1) as number) + 70)).toBe('typed');
+  });
+
+  it('takes short codes for typing however fast they came', () => {
+    expect(classifyEntry(burst(5, 2), 1012)).toBe('typed');
+    expect(classifyEntry(burst(6, 2), 1012)).toBe('scan');
+  });
+
+  it('takes nothing at all for typing', () => {
+    expect(classifyEntry([], 1000)).toBe('typed');
+  });
+});
+
+describe('the entry timer of an input', () => {
+  it('calls a fast burst of characters then Enter a scan, and starts over after it', () => {
+    const timer = new EntryTimer();
+    for (const [i, ch] of [...'4821001000013'].entries()) timer.key(ch, 100 + i * 3);
+    expect(timer.finish(140)).toBe('scan');
+    timer.key('1', 5000);
+    expect(timer.finish(5001)).toBe('typed');
+  });
+
+  it('calls an entry with a Backspace typed, however fast it was', () => {
+    const timer = new EntryTimer();
+    for (const [i, ch] of [...'48210010000'].entries()) timer.key(ch, 100 + i * 3);
+    timer.key('Backspace', 134);
+    timer.key('3', 137);
+    timer.key('3', 140);
+    expect(timer.finish(143)).toBe('typed');
+  });
+
+  it('calls a pasted entry typed', () => {
+    const timer = new EntryTimer();
+    timer.edit();
+    expect(timer.finish(10)).toBe('typed');
+  });
+
+  it('ignores Shift, which scanners send before capital letters of a stamp', () => {
+    const timer = new EntryTimer();
+    let t = 100;
+    for (const ch of 'AAKZ4100007919') {
+      timer.key('Shift', t);
+      timer.key(ch, t + 1);
+      t += 4;
+    }
+    expect(timer.finish(t)).toBe('scan');
+  });
+});
+
+describe('EAN-13 check digits', () => {
+  it('computes the GS1 check digit', () => {
+    expect(ean13CheckDigit('482100100001')).toBe(3);
+    expect(ean13CheckDigit('400638133393')).toBe(1);
+    expect(ean13CheckDigit('229900100149')).toBe(1);
+  });
+
+  it('accepts a valid code and refuses a changed digit, a short code and letters', () => {
+    expect(isEan13('4821001000013')).toBe(true);
+    expect(isEan13('4821001000014')).toBe(false);
+    expect(isEan13('482100100001')).toBe(false);
+    expect(isEan13('482100100001A')).toBe(false);
+  });
+
+  it('calls a scanned 13-digit code with a bad check digit a misread, but never a typed one or another length', () => {
+    expect(isMisreadScan('4821001000014', 'scan')).toBe(true);
+    expect(isMisreadScan('4821001000013', 'scan')).toBe(false);
+    expect(isMisreadScan('4821001000014', 'typed')).toBe(false);
+    expect(isMisreadScan('12345678', 'scan')).toBe(false);
+  });
+});

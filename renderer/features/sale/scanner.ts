@@ -1,0 +1,80 @@
+/**
+ * A barcode scanner types like a keyboard: a burst of characters a few milliseconds apart, then
+ * Enter. A person types far slower and edits. Telling the two apart matters where typing by hand
+ * is dangerous (excise stamps: duplicates typed by hand were fined), and a scanned EAN-13 with a
+ * wrong check digit is a misread to be scanned again, not a code to look up.
+ */
+
+/**
+ * Scanners in keyboard mode send a key every 1-15 ms. Nobody types six or more keys averaging
+ * under 35 ms (that is over 340 words a minute), while a busy till may delay one key of a burst:
+ * so a scan is judged by its average pace, with one late key tolerated up to 100 ms.
+ */
+export const SCAN_MEAN_GAP_MS = 35;
+export const SCAN_MAX_GAP_MS = 100;
+/** Shorter bursts are key repeats or a fast "12", not a barcode (EAN-8 is the shortest we read). */
+export const SCAN_MIN_LENGTH = 6;
+
+export type EntryKind = 'scan' | 'typed';
+
+/**
+ * How an entry came: `times` are the moments of its character keys in order, `enterAt` the
+ * moment of Enter (a scanner sends it as the last key of the burst).
+ */
+export function classifyEntry(times: readonly number[], enterAt: number): EntryKind {
+  if (times.length < SCAN_MIN_LENGTH) return 'typed';
+  const all = [...times, enterAt];
+  let longest = 0;
+  for (let i = 1; i < all.length; i++) {
+    const gap = (all[i] as number) - (all[i - 1] as number);
+    if (gap < 0) return 'typed';
+    longest = Math.max(longest, gap);
+  }
+  const mean = ((all.at(-1) as number) - (all[0] as number)) / (all.length - 1);
+  return mean < SCAN_MEAN_GAP_MS && longest < SCAN_MAX_GAP_MS ? 'scan' : 'typed';
+}
+
+/**
+ * Collects the key timings of one entry in an input. Anything but plain characters (Backspace,
+ * a paste, a cursor move) makes the entry a typed one: a scanner never edits.
+ */
+export class EntryTimer {
+  private times: number[] = [];
+  private edited = false;
+
+  /** A keydown in the input: its key name (KeyboardEvent.key) and when it happened. */
+  key(key: string, at: number): void {
+    if (key.length === 1) this.times.push(at);
+    else if (key !== 'Enter' && key !== 'Shift') this.edited = true;
+  }
+
+  /** Text came in some other way than keys (paste, drop, autofill). */
+  edit(): void {
+    this.edited = true;
+  }
+
+  /** Enter was pressed: how the entry came. The timer starts over. */
+  finish(enterAt: number): EntryKind {
+    const kind = this.edited ? 'typed' : classifyEntry(this.times, enterAt);
+    this.reset();
+    return kind;
+  }
+
+  reset(): void {
+    this.times = [];
+    this.edited = false;
+  }
+}
+
+/** GS1 check digit of the first 12 digits of an EAN-13: weights 1,3,1,3... from the left. */
+export function ean13CheckDigit(first12: string): number {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10;
+}
+
+export const isEan13 = (code: string): boolean => /^\d{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
+
+/** A scanned 13-digit code whose check digit is wrong was misread: scan it again. */
+export const isMisreadScan = (code: string, kind: EntryKind): boolean =>
+  kind === 'scan' && /^\d{13}$/.test(code) && !isEan13(code);

@@ -1,0 +1,65 @@
+/**
+ * F9: where the till's service is, its access key (replaced, never shown), a connection test,
+ * which till this is, and the interface language.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicSettings } from '../../../shared/bridge/api.js';
+import { useSettings, useSettingsUpdate } from '../../rpc/hooks.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading } from '../../ui/Loading.js';
+import { KEY_FIELD_ID, KeySection } from './KeySection.js';
+import { KEYS, settingsKey } from './keys.js';
+import { LanguageSection } from './LanguageSection.js';
+import { ServiceSection } from './ServiceSection.js';
+import { TillSection } from './TillSection.js';
+import { useKeyActions } from './use-key-actions.js';
+import './settings.css';
+
+export function SettingsScreen() {
+  const settings = useSettings();
+  if (settings.data) return <Settings settings={settings.data} />;
+  return settings.error ? <ErrorMessage error={settings.error} /> : <Loading />;
+}
+
+function Settings({ settings }: { settings: PublicSettings }) {
+  const { t } = useTranslation('settings');
+  const actions = useKeyActions();
+  const language = useSettingsUpdate();
+  const latest = useRef({ actions, language, settings });
+  latest.current = { actions, language, settings };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const key = settingsKey(e);
+      if (!key) return;
+      e.preventDefault();
+      const { actions: a, language: l, settings: s } = latest.current;
+      if (key === 'test' && !a.test.isPending) a.test.mutate();
+      else if (key === 'key') document.getElementById(KEY_FIELD_ID)?.focus();
+      else if (key === 'language' && !l.isPending) l.mutate({ language: s.language === 'uk' ? 'en' : 'uk' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('title')}</h1>
+      <div className="settings-grid">
+        <ServiceSection settings={settings} />
+        <KeySection hasApiKey={settings.hasApiKey} actions={actions} />
+        <TillSection till={settings.till} />
+        <LanguageSection language={settings.language} />
+      </div>
+      <footer className="settings-keys">
+        <span>{t('keys.legend')}:</span>
+        {KEYS.map((k) => (
+          <span key={k.action}>
+            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
+          </span>
+        ))}
+      </footer>
+    </section>
+  );
+}

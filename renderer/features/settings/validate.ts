@@ -1,0 +1,43 @@
+/**
+ * What the settings form checks before anything is sent, in the same terms as the bridge's own
+ * checks (shared/bridge/validate.ts), so a person reads the problem under the field instead of a
+ * refusal from the core.
+ */
+import type { TillIdentity } from '../../../shared/bridge/api.js';
+
+export type UrlProblem = 'url';
+export type KeyProblem = 'keyShort' | 'keyChars';
+export type TillProblem = 'kasm' | 'akas' | 'numprro';
+
+/** Empty (the embedded service) or an http(s) address with a host and no query or fragment. */
+export function urlProblem(text: string): UrlProblem | undefined {
+  const url = text.trim();
+  if (url === '') return undefined;
+  return /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/.test(url) ? undefined : 'url';
+}
+
+export function keyProblem(key: string): KeyProblem | undefined {
+  if (key.length < 8 || key.length > 512) return 'keyShort';
+  return /^[\x21-\x7e]+$/.test(key) ? undefined : 'keyChars';
+}
+
+export interface TillDraft {
+  readonly kasm: string;
+  readonly akas: string;
+  readonly numprro: string;
+}
+
+export function tillProblems(d: TillDraft): Partial<Record<keyof TillDraft, TillProblem>> {
+  const problems: Partial<Record<keyof TillDraft, TillProblem>> = {};
+  if (!/^\d{1,9}$/.test(d.kasm.trim()) || Number(d.kasm) < 1) problems.kasm = 'kasm';
+  if (d.akas.trim() === '' || d.akas.length > 512) problems.akas = 'akas';
+  // Empty: a till that works without a PRRO.
+  if (!/^\d{0,20}$/.test(d.numprro.trim())) problems.numprro = 'numprro';
+  return problems;
+}
+
+export const tillOf = (d: TillDraft): TillIdentity => ({
+  kasm: Number(d.kasm.trim()),
+  akas: d.akas.trim(),
+  numprro: d.numprro.trim(),
+});

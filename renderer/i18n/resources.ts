@@ -1,0 +1,19 @@
+/** All namespaces: the shell's and one per screen. */
+import { strings as debt } from '../features/debt/strings.js';
+import { strings as diagnostics } from '../features/diagnostics/strings.js';
+import { strings as excise } from '../features/excise/strings.js';
+import { strings as journal } from '../features/journal/strings.js';
+import { strings as mixed } from '../features/mixed-payment/strings.js';
+import { strings as outbox } from '../features/outbox/strings.js';
+import { strings as product } from '../features/product-card/strings.js';
+import { strings as prro } from '../features/prro-queue/strings.js';
+import { strings as sale } from '../features/sale/strings.js';
+import { strings as settings } from '../features/settings/strings.js';
+import { common } from './common.js';
+
+const namespaces = { common, sale, mixed, debt, excise, prro, journal, product, outbox, settings, diagnostics };
+
+export const resources = {
+  uk: Object.fromEntries(Object.entries(namespaces).map(([ns, s]) => [ns, s.uk])),
+  en: Object.fromEntries(Object.entries(namespaces).map(([ns, s]) => [ns, s.en])),
+};

@@ -15,5 +15,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'chrome120',
+    // Served from the till's own disk, never over a network: one ~550 kB bundle loads in milliseconds.
+    chunkSizeWarningLimit: 1024,
   },
 });

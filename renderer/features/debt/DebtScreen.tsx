@@ -9,6 +9,7 @@ import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
 import './debt.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { KEYS } from './keys.js';
 import { OpenDebts } from './OpenDebts.js';
 import { OverdueDebts } from './OverdueDebts.js';
@@ -88,13 +89,11 @@ export function DebtScreen() {
           <PayDebt key={card} card={card} rows={rows} ticked={ticked} akas={till.akas} kasm={till.kasm} onPaid={paid} />
         ) : null}
       </section>
-      <aside className="debt-keys" aria-label={t('keys.title')}>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.key}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </aside>
+      <KeyHints
+        className="debt-keys"
+        title={t('keys.title')}
+        hints={KEYS.map((k) => ({ keys: k.key, label: t(`keys.${k.action}`) }))}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Loading } from '../../ui/Loading.js';
 import { isAgainKey, KEYS } from './keys.js';
 import { usePing } from './use-ping.js';
 import './diagnostics.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 
 export function DiagnosticsScreen() {
   const { t, i18n } = useTranslation('diagnostics');
@@ -133,14 +134,11 @@ export function DiagnosticsScreen() {
           ) : null}
         </section>
       </div>
-      <footer className="diagnostics-keys">
-        <span>{t('keys.legend')}:</span>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </footer>
+      <KeyHints
+        className="diagnostics-keys"
+        title={t('keys.legend')}
+        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Loading } from '../../ui/Loading.js';
 import { useSale } from '../sale/sale-store.js';
 import { DuplicatesReport } from './DuplicatesReport.js';
 import './excise.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { KEYS } from './keys.js';
 import { PendingStamps } from './PendingStamps.js';
 import { knownPending, pendingDuplicates, saleStamps } from './pending.js';
@@ -41,13 +42,11 @@ export function ExciseScreen() {
       />
       <PendingStamps sale={sale} duplicates={unsold} onPick={setCode} />
       <DuplicatesReport rows={duplicates} etax={etax} onEtax={setEtax} loading={report.isPending} error={report.error} />
-      <aside className="excise-keys" aria-label={t('keys.title')}>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.key}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </aside>
+      <KeyHints
+        className="excise-keys"
+        title={t('keys.title')}
+        hints={KEYS.map((k) => ({ keys: k.key, label: t(`keys.${k.action}`) }))}
+      />
     </div>
   );
 }

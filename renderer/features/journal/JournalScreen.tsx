@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
 import './journal.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { KEYS } from './keys.js';
 import { OutboxSales } from './OutboxSales.js';
 import { ReceiptLines } from './ReceiptLines.js';
@@ -109,13 +110,11 @@ export function JournalScreen() {
         )}
       </div>
       <OutboxSales />
-      <aside className="journal-keys" aria-label={t('keys.title')}>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.key}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </aside>
+      <KeyHints
+        className="journal-keys"
+        title={t('keys.title')}
+        hints={KEYS.map((k) => ({ keys: k.key, label: t(`keys.${k.action}`) }))}
+      />
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, formatMoney } from '../../money/money.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
 import { CloseFailure } from '../sale/components/CloseFailure.js';
-import { KeyHints } from '../sale/components/KeyHints.js';
 import { type CloseResult, useSaleActions } from '../sale/sale-actions.js';
 import { saleTotal } from '../sale/sale-lines.js';
 import { useSale } from '../sale/sale-store.js';
@@ -198,7 +198,11 @@ export function MixedPaymentScreen() {
           <kbd>Esc</kbd> {t('back')}
         </button>
       </aside>
-      <KeyHints hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))} />
+      <KeyHints
+        className="key-hints"
+        title={t('sale:keyHints')}
+        hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))}
+      />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { ReconcileDialog } from './ReconcileDialog.js';
 import { useQueueActions } from './use-queue-actions.js';
 import { attentionFirst, type OutboxView, VIEWS } from './views.js';
 import './outbox.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 
 export function OutboxScreen() {
   const { t } = useTranslation('outbox');
@@ -118,14 +119,11 @@ export function OutboxScreen() {
           }}
         />
       ) : null}
-      <footer className="outbox-keys">
-        <span>{t('keys.legend')}:</span>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </footer>
+      <KeyHints
+        className="outbox-keys"
+        title={t('keys.legend')}
+        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+      />
     </section>
   );
 }

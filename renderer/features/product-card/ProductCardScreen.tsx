@@ -14,6 +14,7 @@ import { CardDetails } from './CardDetails.js';
 import { CardMain } from './CardMain.js';
 import { KEYS } from './keys.js';
 import './product-card.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { Shape } from './Shape.js';
 import { cardFound, groupByTag } from './tagged.js';
 
@@ -107,13 +108,11 @@ export function ProductCardScreen() {
           <CardDetails parts={parts} />
         </div>
       ) : null}
-      <aside className="product-keys" aria-label={t('keys.title')}>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.key}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </aside>
+      <KeyHints
+        className="product-keys"
+        title={t('keys.title')}
+        hints={KEYS.map((k) => ({ keys: k.key, label: t(`keys.${k.action}`) }))}
+      />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { nextSort, sortBy } from './sort.js';
 import { useAltKeys } from './use-alt-keys.js';
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 
 export function PrroQueueScreen() {
   const settings = useSettings();
@@ -142,14 +143,11 @@ function PrroQueue({ till }: { till: TillIdentity }) {
           />
         ) : null}
       </div>
-      <footer className="prro-keys">
-        <span>{t('keys.legend')}:</span>
-        {KEYS.map((k) => (
-          <span key={`${k.keys}-${k.action}`}>
-            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </footer>
+      <KeyHints
+        className="prro-keys"
+        title={t('keys.legend')}
+        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+      />
     </section>
   );
 }

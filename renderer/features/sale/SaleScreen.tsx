@@ -9,12 +9,12 @@ import type { Dec } from '../../money/money.js';
 import { useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
 import { saleProblem } from './close-request.js';
 import { CashDialog } from './components/CashDialog.js';
 import { problemKey } from './components/CloseFailure.js';
 import { CloseReport } from './components/CloseReport.js';
-import { KeyHints } from './components/KeyHints.js';
 import { LinesTable } from './components/LinesTable.js';
 import { NoticeLine } from './components/NoticeLine.js';
 import { QuantityDialog } from './components/QuantityDialog.js';
@@ -164,7 +164,11 @@ export function SaleScreen() {
         onStamps={openStamps}
         onCancel={() => setOpen({ kind: 'cancel' })}
       />
-      <KeyHints hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))} />
+      <KeyHints
+        className="key-hints"
+        title={t('keyHints')}
+        hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))}
+      />
 
       {open?.kind === 'cash' ? (
         <CashDialog

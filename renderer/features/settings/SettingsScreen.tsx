@@ -15,6 +15,7 @@ import { ServiceSection } from './ServiceSection.js';
 import { TillSection } from './TillSection.js';
 import { useKeyActions } from './use-key-actions.js';
 import './settings.css';
+import { KeyHints } from '../../ui/KeyHints.js';
 
 export function SettingsScreen() {
   const settings = useSettings();
@@ -52,14 +53,11 @@ function Settings({ settings }: { settings: PublicSettings }) {
         <TillSection till={settings.till} />
         <LanguageSection language={settings.language} />
       </div>
-      <footer className="settings-keys">
-        <span>{t('keys.legend')}:</span>
-        {KEYS.map((k) => (
-          <span key={k.action}>
-            <kbd>{k.keys}</kbd> {t(`keys.${k.action}`)}
-          </span>
-        ))}
-      </footer>
+      <KeyHints
+        className="settings-keys"
+        title={t('keys.legend')}
+        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+      />
     </section>
   );
 }

@@ -5,7 +5,6 @@
  * start it (the till going offline and coming back).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,6 +13,7 @@ import { FileSecretStore } from '../electron/core/secrets/file-secret-store.js';
 import { startHost } from '../electron/host/host.js';
 import { silentLogger } from '../server/log/logger.js';
 import { type RunningService, startService } from '../server/service.js';
+import { freePort } from '../server/testing/processes.js';
 import type { CashdeskApi } from '../shared/bridge/api.js';
 
 export const RENDERER_DIR = join(import.meta.dirname, '..', 'dist', 'renderer');
@@ -32,17 +32,6 @@ export interface Shop {
   stopService(): Promise<void>;
   startService(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Promise<Shop> {

@@ -1,6 +1,6 @@
 /**
  * Command line of the RPC service. Other tools script it, so its shape is fixed:
- *   serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
+ *   serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
  *   keys create --db FILE --name NAME --scopes LIST|all   (the key alone on the last line)
  *   keys list --db FILE
  *   keys revoke --db FILE --name NAME
@@ -10,7 +10,7 @@ import { KeyStore, parseScopes } from './auth/keys.js';
 import { openServiceDatabase, startService } from './service.js';
 
 const USAGE = `usage:
-  server serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
+  server serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
   server keys create --db FILE --name NAME --scopes LIST|all
   server keys list --db FILE
   server keys revoke --db FILE --name NAME`;
@@ -39,18 +39,23 @@ async function serve(args: string[]) {
       demo: { type: 'boolean', default: false },
       goods: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'idempotency-days': { type: 'string' },
     },
     strict: true,
   });
   const port = positiveInt(values.port, '--port', 8787);
   const goods = values.goods === undefined ? undefined : positiveInt(values.goods, '--goods', 0);
   const rate = values['rate-limit'] === undefined ? undefined : positiveInt(values['rate-limit'], '--rate-limit', 0);
+  // Idempotency records must outlive the longest a till stays offline (36 h by the PRRO rules).
+  const keepDays = positiveInt(values['idempotency-days'], '--idempotency-days', 7);
+  if (keepDays < 2) throw new UsageError('--idempotency-days must be at least 2: a till may stay offline for 36 hours');
   const service = await startService({
     dbFile: need(values.db, '--db'),
     host: values.host ?? '127.0.0.1',
     port,
     demo: values.demo ? (goods ? { goods } : true) : false,
     ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { perSecond: rate, burst: rate * 2 } }),
+    idempotencyTtlMs: keepDays * 86_400_000,
   });
   process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
   const stop = () => {

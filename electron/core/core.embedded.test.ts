@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashSale, demoProducts, type Product, receiptsPerNdoc } from './testing/demo-shop.js';
+import { cashSale, demoProducts, type Product, receiptsPerNdoc } from '../../server/testing/demo-sales.js';
 import { startDesk, type TestDesk } from './testing/desk.js';
 
 let desk: TestDesk;

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cashSale, demoProducts, type Product, receiptsPerNdoc } from '../../server/testing/demo-sales.js';
 import { startTestService, type TestService } from '../../server/testing/harness.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { cashSale, demoProducts, type Product, receiptsPerNdoc } from './testing/demo-shop.js';
 import { eventually, itemOf, queueSent, startDesk, type TestDesk, waitUntil } from './testing/desk.js';
 import { type FaultProxy, freePort, startFaultProxy } from './testing/fault-proxy.js';
 

@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoProducts, type Product, receiptsPerNdoc } from '../../../server/testing/demo-sales.js';
+import { type Child, killAll, sleep, spawnScript } from '../../../server/testing/processes.js';
+import { allowNegativeStock, createServiceKey, startServiceProcess } from '../../../server/testing/service-process.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
-import { demoProducts, type Product, receiptsPerNdoc } from '../testing/demo-shop.js';
 import { type FaultMode, type FaultProxy, freePort, startFaultProxy } from '../testing/fault-proxy.js';
-import { type Child, killAll, sleep, spawnScript } from './processes.js';
-import { allowNegativeStock, createServiceKey, startServiceProcess } from './service-process.js';
 
 const ROUNDS = 24;
 const RING_SALES = 'electron/core/crash/ring-sales.ts';

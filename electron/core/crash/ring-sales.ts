@@ -13,10 +13,10 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cashSale, type Product } from '../../../server/testing/demo-sales.js';
 import type { CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
 import { createCore } from '../core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
-import { cashSale, type Product } from '../testing/demo-shop.js';
 
 /** A reconcile item is sent again under its key this many times: the service's stored answer decides. */
 const RECONCILE_RETRIES = 3;

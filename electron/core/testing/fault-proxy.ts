@@ -7,6 +7,8 @@
  * Leaving hang destroys what it held, as a link that comes back resets the stale connections;
  * a call held that long would otherwise wait out the client's whole timeout.
  */
+export { freePort } from '../../../server/testing/processes.js';
+
 import { connect, createServer, type Socket } from 'node:net';
 
 export type FaultMode = 'pass' | 'drop' | 'hang';
@@ -107,14 +109,3 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
 }
 
 /** A loopback port nothing listens on right now (a service can be started on it, or a call refused by it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}

@@ -42,7 +42,8 @@ async function simulatorPassed(shop: Shop, numprro: string) {
     .toBe(0);
 }
 
-async function openQueue(page: Page, f: { kasm: number; numprro: string; start: string; end: string }) {
+/** Opens F5 with a filter; an empty till or PRRO means every one. */
+async function openQueue(page: Page, f: { kasm: number | ''; numprro: string; start: string; end: string }) {
   await page.keyboard.press('F5');
   await expect(page.getByTestId('screen-prro')).toBeVisible();
   await page.getByTestId('prro-start').fill(f.start);
@@ -159,4 +160,41 @@ test('a bulk status change states how many documents it touches before it is mad
   expect(shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro)).toHaveLength(0);
   const cancelled = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 5', doc.numprro);
   expect(cancelled.map((d) => d.id)).toEqual(expect.arrayContaining(blocked.map((d) => d.id)));
+});
+
+test('statuses are shown by the name the service reports, and chains are checked for every PRRO at once', async ({
+  page,
+  shop,
+}) => {
+  const { doc, start, end } = rejected(shop);
+  for (const { numprro } of shop.query<{ numprro: string }>('SELECT numprro FROM prro_registers')) {
+    await simulatorPassed(shop, numprro);
+  }
+  const held = shop.query<{ id: number; last_error: string }>(
+    'SELECT id, last_error FROM prro_docs WHERE numprro = ? AND status = 6 ORDER BY local_num',
+    doc.numprro,
+  );
+  const marked = held[held.length - 1];
+  if (!marked) throw new Error('the demo shop holds nothing back behind its rejected document');
+  // A manager records a held-back document as rejected; its error text still says it waits for another.
+  const outcome = await shop.api.write('pos.prro_inline_set_status', { id: marked.id, status: 3 });
+  expect(outcome.status).toBe('done');
+  expect(marked.last_error).toMatch(/^очікує на документ/);
+
+  await openQueue(page, { kasm: '', numprro: '', start, end });
+  const row = (id: number) => page.locator(`[data-testid="prro-row"][data-id="${id}"]`);
+  await expect(row(marked.id)).toHaveAttribute('data-status', 'rejected');
+  await expect(row(marked.id)).toContainText('Відхилено');
+  await expect(row(held[0]?.id ?? 0)).toHaveAttribute('data-status', 'blocked');
+  await expect(row(held[0]?.id ?? 0)).toContainText('Заблоковано');
+  // Every listed row is checked against its own register's chain, with no PRRO named in the filter.
+  await expect(row(held[0]?.id ?? 0)).toHaveAttribute('data-chain', 'linked');
+  await expect(page.locator('[data-testid="prro-row"][data-chain="break"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="prro-row"][data-chain="ambiguous"]')).toHaveCount(0);
+  const listed = shop.query<{ status: number }>(
+    'SELECT status FROM prro_docs WHERE status IN (3, 6, 8) AND created_date BETWEEN ? AND ?',
+    start,
+    end,
+  );
+  await expect(page.getByTestId('prro-count')).toHaveAttribute('data-count', String(listed.length));
 });

@@ -10,11 +10,11 @@ import { formatAmount, formatMoney } from '../../money/money.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
 import { KeyHints } from '../../ui/KeyHints.js';
-import { StaleNotice } from '../../ui/Loading.js';
 import { CloseFailure } from '../sale/components/CloseFailure.js';
 import { type CloseResult, useSaleActions } from '../sale/sale-actions.js';
 import { saleTotal } from '../sale/sale-lines.js';
 import { useSale } from '../sale/sale-store.js';
+import { CardPanel } from './CardPanel.js';
 import { KEYS } from './keys.js';
 import './mixed.css';
 import { computeSplit, fillRemainder, type Part, type Problem, type SplitTexts, tendersOf } from './split.js';
@@ -40,13 +40,12 @@ export function MixedPaymentScreen() {
   const { t } = useTranslation('mixed');
   const lines = useSale((s) => s.lines);
   const card = useSale((s) => s.card);
-  const ndoc = useSale((s) => s.ndoc);
   const show = useUi((s) => s.show);
   const actions = useSaleActions();
   const [typed, setTyped] = useState<SplitTexts>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Exclude<CloseResult, { kind: 'closed' }> | null>(null);
-  const { facts, debtStale, bonusLoading } = useCardFacts(card?.code ?? '', ndoc);
+  const { facts, stale, loading } = useCardFacts(card?.code ?? '');
 
   const total = saleTotal(lines);
   const split = computeSplit(total, typed, facts);
@@ -136,27 +135,7 @@ export function MixedPaymentScreen() {
         <h1>{t('title')}</h1>
         {field('cash')}
         {field('cashless')}
-        <div className="mixed-card" data-testid="mixed-card">
-          {card ? (
-            <>
-              <p className="badge ok">{t('card', { code: card.code, holder: card.holder })}</p>
-              <p data-testid="mixed-card-debt" data-debt={facts.debt?.toFixed(2) ?? ''}>
-                {facts.debt ? t('debtNow', { debt: formatMoney(facts.debt) }) : t('debtUnknown')}{' '}
-                <span className="muted">{t('debtLimit')}</span>
-              </p>
-              <StaleNotice stale={debtStale} />
-              <p data-testid="mixed-bonus-balance" data-bonus={facts.bonusBalance?.toFixed(2) ?? ''}>
-                {facts.bonusBalance
-                  ? t('bonusBalance', { bonus: formatMoney(facts.bonusBalance) })
-                  : bonusLoading
-                    ? t('bonusLoading')
-                    : t('bonusUnknown')}
-              </p>
-            </>
-          ) : (
-            <p className="muted">{t('noCard')}</p>
-          )}
-        </div>
+        <CardPanel card={card} facts={facts} stale={stale} loading={loading} />
         <div className="mixed-pair">
           {field('debt', !card)}
           {field('bonus', !card)}

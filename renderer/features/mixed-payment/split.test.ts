@@ -4,7 +4,12 @@ import { type CardFacts, computeSplit, fillRemainder, type SplitTexts, tendersOf
 
 const none: SplitTexts = { cash: '', cashless: '', debt: '', bonus: '', cert: '', certNumber: '' };
 const typed = (t: Partial<SplitTexts>): SplitTexts => ({ ...none, ...t });
-const card: CardFacts = { hasCard: true, bonusBalance: dec('112.83'), debt: dec('369.85'), debtLimit: dec('2000') };
+const card: CardFacts = {
+  hasCard: true,
+  ledger: { bonusBalance: dec('112.83'), debt: dec('369.85'), debtLimit: dec('2000') },
+};
+/** A card the till knows is there but whose figures it could not learn (offline, never looked up). */
+const unknownCard: CardFacts = { hasCard: true };
 const noCard: CardFacts = { hasCard: false };
 const kinds = (s: ReturnType<typeof computeSplit>) => s.problems.map((p) => `${p.kind}${p.field ? `:${p.field}` : ''}`);
 
@@ -73,16 +78,22 @@ describe('debt and bonus', () => {
     expect(computeSplit(dec('2000'), typed({ debt: '1630.15', cash: '369.85' }), card).ready).toBe(true);
   });
 
-  it('leaves the debt limit to the close where the till does not know it', () => {
-    const s = computeSplit(dec('5000'), typed({ debt: '5000' }), { hasCard: true, debt: dec('0') });
-    expect(s.ready).toBe(true);
+  it('refuse any debt once the card owes its whole limit, or where it may not buy on credit', () => {
+    const full: CardFacts = { hasCard: true, ledger: { bonusBalance: dec('0'), debt: dec('500'), debtLimit: dec('300') } };
+    const s = computeSplit(dec('10'), typed({ debt: '0.01', cash: '9.99' }), full);
+    expect(kinds(s)).toEqual(['overLimit:debt']);
+    expect(s.problems[0]?.limit?.toFixed(2)).toBe('0.00');
   });
 
-  it('keep bonus within the balance, and refuse bonus whose balance could not be learnt', () => {
+  it('keep bonus within the balance', () => {
     expect(kinds(computeSplit(dec('200'), typed({ bonus: '112.84', cash: '87.16' }), card))).toEqual(['overBalance:bonus']);
     expect(computeSplit(dec('200'), typed({ bonus: '112.83', cash: '87.17' }), card).ready).toBe(true);
-    const unknown = computeSplit(dec('200'), typed({ bonus: '10', cash: '190' }), { hasCard: true });
-    expect(kinds(unknown)).toEqual(['balanceUnknown:bonus']);
+  });
+
+  it('are refused where the card is there but its figures could not be learnt', () => {
+    const s = computeSplit(dec('200'), typed({ debt: '10', bonus: '10', cash: '180' }), unknownCard);
+    expect(kinds(s)).toEqual(['balanceUnknown:bonus', 'limitUnknown:debt']);
+    expect(s.ready).toBe(false);
   });
 
   it('fill the rest no further than the card allows', () => {

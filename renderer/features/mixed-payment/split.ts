@@ -2,8 +2,10 @@
  * The arithmetic of a mixed payment, pure so it can be pinned by tests. The parts together pay
  * the receipt to the kopeck; only cash may be handed over in excess and the change comes from
  * cash alone (the back office refuses anything else: server/engine/sales/checkout/close/payments.ts);
- * debt and bonus need the buyer's discount card, debt stays within the card's limit and bonus
- * within its balance.
+ * debt and bonus need the buyer's discount card, debt stays within the room the card's limit
+ * leaves above its current debt and bonus within its balance. Where the till could not learn the
+ * card's figures (offline, never looked up) neither is offered: the close would be refused later,
+ * after the buyer has gone.
  */
 
 import { Dec, parseAmount } from '../../money/money.js';
@@ -15,12 +17,17 @@ export type Part = (typeof PARTS)[number];
 /** What the cashier typed in each field; an empty field is nothing. */
 export type SplitTexts = Readonly<Record<Part, string>> & { readonly certNumber: string };
 
-/** What is known of the sale's discount card; undefined where it could not be learnt. */
+/** A discount card's figures as pos.find_code tells them. */
+export interface CardLedger {
+  readonly debt: Dec;
+  readonly debtLimit: Dec;
+  readonly bonusBalance: Dec;
+}
+
+/** What is known of the sale's discount card; no ledger where it could not be learnt. */
 export interface CardFacts {
   readonly hasCard: boolean;
-  readonly bonusBalance?: Dec | undefined;
-  readonly debt?: Dec | undefined;
-  readonly debtLimit?: Dec | undefined;
+  readonly ledger?: CardLedger | undefined;
 }
 
 export type ProblemKind =
@@ -30,6 +37,7 @@ export type ProblemKind =
   | 'overBalance'
   | 'balanceUnknown'
   | 'overLimit'
+  | 'limitUnknown'
   | 'needsCertNumber'
   | 'nonCashOver'
   | 'cashNotNeeded';
@@ -58,6 +66,9 @@ export interface Split {
 
 const ZERO = new Dec(0);
 
+/** What the card may still take on credit: its limit less the debt it already has. */
+export const debtRoom = (l: CardLedger): Dec => Dec.max(ZERO, l.debtLimit.minus(l.debt));
+
 function amountOf(text: string, field: Part, problems: Problem[]): Dec {
   if (text.trim() === '') return ZERO;
   const d = parseAmount(text);
@@ -77,13 +88,14 @@ function cardProblems(a: Readonly<Record<Part, Dec>>, card: CardFacts, problems:
     if (a[field].gt(0) && !card.hasCard) problems.push({ kind: 'needsCard', field });
   }
   if (!card.hasCard) return;
+  const { ledger } = card;
   if (a.bonus.gt(0)) {
-    if (card.bonusBalance === undefined) problems.push({ kind: 'balanceUnknown', field: 'bonus' });
-    else if (a.bonus.gt(card.bonusBalance)) problems.push({ kind: 'overBalance', field: 'bonus', limit: card.bonusBalance });
+    if (!ledger) problems.push({ kind: 'balanceUnknown', field: 'bonus' });
+    else if (a.bonus.gt(ledger.bonusBalance)) problems.push({ kind: 'overBalance', field: 'bonus', limit: ledger.bonusBalance });
   }
-  if (a.debt.gt(0) && card.debt !== undefined && card.debtLimit !== undefined) {
-    const room = Dec.max(ZERO, card.debtLimit.minus(card.debt));
-    if (a.debt.gt(room)) problems.push({ kind: 'overLimit', field: 'debt', limit: room });
+  if (a.debt.gt(0)) {
+    if (!ledger) problems.push({ kind: 'limitUnknown', field: 'debt' });
+    else if (a.debt.gt(debtRoom(ledger))) problems.push({ kind: 'overLimit', field: 'debt', limit: debtRoom(ledger) });
   }
 }
 
@@ -124,9 +136,7 @@ export function tendersOf(split: Split, certNumber: string): Tender[] {
  */
 export function fillRemainder(split: Split, field: Part, card: CardFacts): Dec {
   const wanted = split.amounts[field].plus(split.remainder);
-  if (field === 'bonus' && card.bonusBalance !== undefined) return Dec.min(wanted, card.bonusBalance);
-  if (field === 'debt' && card.debt !== undefined && card.debtLimit !== undefined) {
-    return Dec.min(wanted, Dec.max(ZERO, card.debtLimit.minus(card.debt)));
-  }
+  if (field === 'bonus' && card.ledger) return Dec.min(wanted, card.ledger.bonusBalance);
+  if (field === 'debt' && card.ledger) return Dec.min(wanted, debtRoom(card.ledger));
   return wanted;
 }

@@ -1,8 +1,8 @@
 /**
  * Moving every document of the filter's till and PRRO from one status to another. The service
  * moves them whatever their date, so the count the confirmation states is taken from the error
- * grid over all dates, just before asking. Only the statuses that grid lists can be counted, so
- * only those are offered as the status to move from.
+ * grid over all dates, just before asking. Only a status some of that grid's rows are in can be
+ * counted, so only those are offered as the status to move from.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -15,7 +15,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { ALL_DATES, gridParams, type PrroFilter } from './filters.js';
 import { PRRO_READS, settle } from './outcome.js';
-import { codeOf, inferStatus, LISTED_STATUSES, type ListedStatus, SETTABLE_STATUSES } from './status.js';
+import { codeOf, SETTABLE_STATUSES, statusesIn } from './status.js';
 import type { Notice } from './view-store.js';
 
 interface Props {
@@ -40,18 +40,22 @@ export function scopeText(f: PrroFilter, t: TFunction): string {
 export function BulkPanel({ filter, onClose, onNotice }: Props) {
   const { t } = useTranslation('prro');
   const client = useQueryClient();
-  const [from, setFrom] = useState<ListedStatus>('rejected');
+  const [chosen, setChosen] = useState<PrroStatusName | null>(null);
   const [to, setTo] = useState<PrroStatusName | ''>('');
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const all = useRead('pos.prro_inline_error_grid', gridParams(filter, ALL_DATES), { staleTime: 0 });
   const write = useWrite('pos.prro_inline_set_status_by_filter');
+  const present = useMemo(() => statusesIn(rowsOf(all.data)), [all.data]);
+  // A status chosen stays offered after a recount finds none in it, so the choice never changes by itself.
+  const from = chosen ?? present[0];
+  const offered = from && !present.includes(from) ? [...present, from] : present;
   const counted = useMemo(
-    () => (all.data ? rowsOf(all.data).filter((r) => inferStatus(r.last_error) === from).length : undefined),
+    () => (all.data && from ? rowsOf(all.data).filter((r) => r.status === String(codeOf(from))).length : undefined),
     [all.data, from],
   );
   const scope = scopeText(filter, t);
-  const names = { from: t(`statuses.${from}`), to: to ? t(`statuses.${to}`) : '' };
+  const names = { from: from ? t(`statuses.${from}`) : '', to: to ? t(`statuses.${to}`) : '' };
 
   const ask = async () => {
     setRefusal(null);
@@ -61,7 +65,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   };
 
   const apply = () => {
-    if (!to || counted === undefined) return;
+    if (!from || !to || counted === undefined) return;
     setAsking(false);
     const expected = counted;
     write.mutate(
@@ -109,11 +113,11 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
             id="prro-bulk-from"
             // biome-ignore lint/a11y/noAutofocus: the panel is opened to choose this first (Alt+B).
             autoFocus
-            value={from}
-            onChange={(e) => setFrom(e.target.value as ListedStatus)}
+            value={from ?? ''}
+            onChange={(e) => setChosen(e.target.value as PrroStatusName)}
             data-testid="prro-bulk-from"
           >
-            {LISTED_STATUSES.map((s) => (
+            {offered.map((s) => (
               <option key={s} value={s}>
                 {t(`statuses.${s}`)}
               </option>
@@ -154,9 +158,9 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
         </div>
       </div>
       {all.isFetching ? <Loading label={t('bulk.counting')} /> : null}
-      {counted !== undefined && !all.isFetching ? (
-        <p data-testid="prro-bulk-count" data-count={counted} role="status">
-          {counted > 0 ? t('bulk.count', { count: counted, scope }) : t('bulk.none', { status: names.from })}
+      {all.data && !all.isFetching ? (
+        <p data-testid="prro-bulk-count" data-count={counted ?? 0} role="status">
+          {counted ? t('bulk.count', { count: counted, scope }) : from ? t('bulk.none', { status: names.from }) : t('bulk.empty')}
         </p>
       ) : null}
       <p className="muted">{t('bulk.note')}</p>

@@ -87,7 +87,7 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
         <h2 id="prro-detail-title">
           {t('detail.title', { num: doc.row.local_num })}{' '}
           <span className={`badge ${doc.status === 'rejected' ? 'bad' : 'warn'}`} data-testid="prro-detail-status">
-            {t(`statuses.${doc.status}`)}
+            {doc.status ? t(`statuses.${doc.status}`) : doc.row.status}
           </span>
         </h2>
         <button type="button" onClick={props.onClose} aria-label={t('detail.close')}>

@@ -16,7 +16,7 @@ interface Props {
 export function DocFacts({ doc, byId, onShow }: Props) {
   const { t } = useTranslation('prro');
   const r = doc.row;
-  const blocker = blockedBy(r.last_error);
+  const blocker = doc.status === 'blocked' ? blockedBy(r.last_error) : undefined;
   return (
     <>
       <dl className="prro-facts">
@@ -45,9 +45,8 @@ export function DocFacts({ doc, byId, onShow }: Props) {
       </dl>
 
       <h3>{t('detail.chain')}</h3>
-      <p className={`chain-verdict chain-${doc.chain?.kind ?? 'unchecked'}`} data-testid="prro-chain" role="status">
-        <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain?.kind ?? 'unchecked'}`)}</span>{' '}
-        {explain(doc, byId, t)}
+      <p className={`chain-verdict chain-${doc.chain.kind}`} data-testid="prro-chain" role="status">
+        <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain.kind}`)}</span> {explain(doc, byId, t)}
       </p>
 
       <h3>{t('detail.error')}</h3>
@@ -69,13 +68,11 @@ export function DocFacts({ doc, byId, onShow }: Props) {
   );
 }
 
-const badgeOf = (v: ChainVerdict | undefined) =>
-  v?.kind === 'break' ? 'bad' : v?.kind === 'linked' || v?.kind === 'first' ? 'ok' : 'warn';
+const badgeOf = (v: ChainVerdict) => (v.kind === 'break' ? 'bad' : v.kind === 'linked' || v.kind === 'first' ? 'ok' : 'warn');
 
 function explain(doc: GridRow, byId: ReadonlyMap<string, GridRow>, t: TFunction): string {
   const v = doc.chain;
   const actual = shortHash(doc.row.prev_doc_hash) || t('detail.noPrevHash');
-  if (!v) return t('chain.explain.unchecked');
   switch (v.kind) {
     case 'linked':
       return t('chain.explain.linked', { num: byId.get(v.previousId)?.row.local_num ?? '?' });

@@ -5,7 +5,7 @@ import { initI18n } from '../../i18n/i18n.js';
 import { ErrorGrid } from './ErrorGrid.js';
 import { type ErrorRow, gridRows } from './rows.js';
 
-const row = (n: number, lastError = ''): ErrorRow => ({
+const row = (n: number, status: string, lastError = ''): ErrorRow => ({
   id: String(100 + n),
   created_at: `2026-11-20T08:${String(n % 60).padStart(2, '0')}:00+02:00`,
   offline_session_id: '1',
@@ -18,12 +18,12 @@ const row = (n: number, lastError = ''): ErrorRow => ({
   prev_doc_hash: `h${n - 1}`,
   user_id: 'Касир',
   last_error: lastError,
+  status,
+  kasm: '1',
+  numprro: '4000211451',
 });
 
-const rows = gridRows(
-  Array.from({ length: 5000 }, (_, i) => row(i + 1, i === 0 ? 'ORDERDATE не є датою' : '')),
-  true,
-);
+const rows = gridRows(Array.from({ length: 5000 }, (_, i) => (i === 0 ? row(1, '3', 'ORDERDATE не є датою') : row(i + 1, '8'))));
 
 beforeAll(() => {
   initI18n('uk');
@@ -48,7 +48,7 @@ describe('the error grid', () => {
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
   });
 
-  it('shows statuses by name and the chain verdict of each row', () => {
+  it('shows the statuses the service reports by name, and the chain verdict of each row', () => {
     renderGrid();
     const [first, second] = screen.getAllByTestId('prro-row');
     expect(first?.textContent).toContain('Відхилено');

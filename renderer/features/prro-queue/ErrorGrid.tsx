@@ -124,7 +124,7 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
         <tbody>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index] as GridRow;
-            const chain = r.chain?.kind ?? 'unchecked';
+            const chain = r.chain.kind;
             return (
               <tr
                 key={r.id}
@@ -137,7 +137,7 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
                 onDoubleClick={() => props.onOpen(r.id)}
                 data-testid="prro-row"
                 data-id={r.id}
-                data-status={r.status}
+                data-status={r.status ?? r.row.status}
                 data-chain={chain}
               >
                 {COLUMNS.map((c) => {
@@ -159,7 +159,7 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
 
 function cellClass(id: ColumnId, numeric: boolean | undefined, r: GridRow): string {
   const classes = [numeric ? 'num' : ''];
-  if (id === 'status') classes.push(`status-${r.status}`);
-  if (id === 'chain') classes.push(`chain-${r.chain?.kind ?? 'unchecked'}`);
+  if (id === 'status' && r.status) classes.push(`status-${r.status}`);
+  if (id === 'chain') classes.push(`chain-${r.chain.kind}`);
   return classes.filter(Boolean).join(' ');
 }

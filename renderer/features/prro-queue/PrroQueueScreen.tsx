@@ -39,7 +39,7 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const gridRef = useRef<ErrorGridHandle>(null);
   const detailRef = useRef<DocDetailHandle>(null);
 
-  const rows = useMemo(() => gridRows(rowsOf(grid.data), filter.numprro.trim() !== ''), [grid.data, filter.numprro]);
+  const rows = useMemo(() => gridRows(rowsOf(grid.data)), [grid.data]);
   const sorted = useMemo(() => {
     const column = COLUMNS.find((c) => c.id === view.sort?.column);
     if (!column || !view.sort) return rows;
@@ -101,10 +101,6 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
       <StaleNotice stale={grid.data?.stale} />
       <ErrorMessage error={grid.error} testId="prro-grid-error" />
-      <p className="muted prro-legend">
-        {t('grid.inferred')}
-        {filter.numprro.trim() === '' ? ` ${t('grid.noChainCheck')}` : ''}
-      </p>
       <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
         {grid.isPending ? (
           <Loading />

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type ChainDoc, checkChain } from './chain.js';
 
 const h = (n: number) => n.toString(16).padStart(64, '0');
-const doc = (localNum: number, hash: number, prev: number | null, id = `d${localNum}`): ChainDoc => ({
+const doc = (localNum: number, hash: number, prev: number | null, id = `d${localNum}`, numprro = '4000211452'): ChainDoc => ({
   id,
+  numprro,
   local_num: String(localNum),
   doc_hash: h(hash),
   prev_doc_hash: prev === null ? '' : h(prev),
@@ -60,7 +61,19 @@ describe('checkChain', () => {
     expect(checkChain([doc(43, 43, 42), upper]).get('d44')).toMatchObject({ kind: 'linked' });
   });
 
-  it('will not judge places held by two documents (rows of more than one register)', () => {
+  it('checks each register on its own when the rows are of several PRROs', () => {
+    const v = checkChain([
+      doc(52, 52, 51, 'a52', 'A'),
+      doc(52, 77, 51, 'b52', 'B'),
+      doc(53, 53, 52, 'a53', 'A'),
+      doc(53, 78, 52, 'b53', 'B'),
+    ]);
+    expect(v.get('a53')).toEqual({ kind: 'linked', previousId: 'a52' });
+    expect(v.get('b53')).toEqual({ kind: 'break', previousId: 'b52', expected: h(77) });
+    expect(v.get('a52')).toEqual({ kind: 'unlisted' });
+  });
+
+  it('will not judge places one register lists twice', () => {
     const v = checkChain([doc(52, 52, 51, 'a52'), doc(52, 77, 51, 'b52'), doc(53, 53, 52)]);
     expect(v.get('a52')).toEqual({ kind: 'ambiguous' });
     expect(v.get('d53')).toEqual({ kind: 'ambiguous' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ErrorRow, gridRows, shortHash, shownTime } from './rows.js';
 
-const row = (id: string, localNum: string, hash: string, prev: string, lastError = ''): ErrorRow => ({
+const row = (id: string, localNum: string, hash: string, prev: string, status: string, numprro = '4000211452'): ErrorRow => ({
   id,
   created_at: '2026-11-20T08:20:20+02:00',
   offline_session_id: '1',
@@ -13,22 +13,26 @@ const row = (id: string, localNum: string, hash: string, prev: string, lastError
   doc_hash: hash,
   prev_doc_hash: prev,
   user_id: 'Бондаренко',
-  last_error: lastError,
+  last_error: '',
+  status,
+  kasm: '2',
+  numprro,
 });
 
 describe('grid rows', () => {
-  it('carry the inferred status and, for one register, the chain verdict', () => {
-    const rows = [
-      row('143', '43', 'a', 'z', 'ORDERDATE не є датою'),
-      row('144', '44', 'b', 'a', 'очікує на документ №43 (id 143), …'),
-    ];
-    const [z, close] = gridRows(rows, true);
+  it('carry the status the service reports, by name, and the chain verdict', () => {
+    const [z, close] = gridRows([row('143', '43', 'a', 'z', '3'), row('144', '44', 'b', 'a', '6')]);
     expect(z).toMatchObject({ id: '143', status: 'rejected', chain: { kind: 'unlisted' } });
     expect(close).toMatchObject({ id: '144', status: 'blocked', chain: { kind: 'linked', previousId: '143' } });
   });
 
-  it('leave the chain unchecked when the rows may be of several registers', () => {
-    expect(gridRows([row('1', '1', 'a', '')], false)[0]?.chain).toBeUndefined();
+  it('check the chain of each register when the rows are of several', () => {
+    const rows = [row('1', '1', 'a', '', '3', 'A'), row('2', '1', 'b', 'x', '3', 'B'), row('3', '2', 'c', 'b', '6', 'B')];
+    expect(gridRows(rows).map((r) => r.chain.kind)).toEqual(['first', 'break', 'linked']);
+  });
+
+  it('keep a status code outside the contract without a name', () => {
+    expect(gridRows([row('1', '1', 'a', '', '12')])[0]?.status).toBeUndefined();
   });
 });
 

@@ -1,21 +1,22 @@
-/** The grid's rows: the service's rows with the inferred status and the chain verdict beside them. */
-import type { ResultRowOf } from '../../../shared/contract/index.js';
+/** The grid's rows: the service's rows with the status by name and the chain verdict beside them. */
+import type { PrroStatusName, ResultRowOf } from '../../../shared/contract/index.js';
 import { type ChainVerdict, checkChain } from './chain.js';
-import { inferStatus, type ListedStatus } from './status.js';
+import { statusOf } from './status.js';
 
 export type ErrorRow = ResultRowOf<'pos.prro_inline_error_grid'>;
 
 export interface GridRow {
   readonly id: string;
   readonly row: ErrorRow;
-  readonly status: ListedStatus;
-  /** Undefined when the grid is not of one register, so the chain cannot be checked. */
-  readonly chain: ChainVerdict | undefined;
+  /** Undefined for a code outside the contract's 0..9. */
+  readonly status: PrroStatusName | undefined;
+  readonly chain: ChainVerdict;
 }
 
-export function gridRows(rows: readonly ErrorRow[], oneRegister: boolean): GridRow[] {
-  const chain = oneRegister ? checkChain(rows) : undefined;
-  return rows.map((row) => ({ id: row.id, row, status: inferStatus(row.last_error), chain: chain?.get(row.id) }));
+export function gridRows(rows: readonly ErrorRow[]): GridRow[] {
+  const chain = checkChain(rows);
+  // checkChain judges every row it is given.
+  return rows.map((row) => ({ id: row.id, row, status: statusOf(row), chain: chain.get(row.id) as ChainVerdict }));
 }
 
 /** The shop's wall-clock time of a contract date-time ("2026-11-20T08:20:20+02:00" → "20.11.2026 08:20:20"). */

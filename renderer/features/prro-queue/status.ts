@@ -1,29 +1,23 @@
+/** The statuses of listed documents, as the service reports them (shared/contract/prro-status.ts). */
+import { PRRO, PRRO_STATUSES, type PrroStatusName, prroStatusName } from '../../../shared/contract/index.js';
+
+/** A row's status by name; undefined for a code outside 0..9, which the screen shows as it came. */
+export const statusOf = (row: { readonly status: string }): PrroStatusName | undefined =>
+  /^\d$/.test(row.status) ? prroStatusName(Number(row.status)) : undefined;
+
+/** The statuses some of the rows are in, in the order of their codes. */
+export function statusesIn(rows: readonly { readonly status: string }[]): PrroStatusName[] {
+  const present = new Set(rows.map(statusOf));
+  return PRRO_STATUSES.map((s) => s.name).filter((name) => present.has(name));
+}
+
 /**
- * Which status a listed document is in. The error grid lists documents in the statuses that need
- * a person (rejected, blocked, retrying: PRRO_ERROR_STATUSES) but has no status column, so the
- * screen infers it from what the back office writes (server/engine/sales/prro/simulator.ts):
- * a document held back behind a rejected one gets "очікує на документ №N (id X), …"; a rejected
- * one gets the tax server's reason; a send that failed in transport leaves no reason, so a
- * listed document with no error is taken as retrying. The screen says the status is inferred.
+ * The id of the rejected document a blocked one waits for. The rows do not name it; the back
+ * office writes it into the blocked document's error ("очікує на документ №N (id X), …").
  */
-import { PRRO, PRRO_ERROR_STATUSES, PRRO_STATUSES, type PrroStatusName, prroStatusName } from '../../../shared/contract/index.js';
-
-export type ListedStatus = 'rejected' | 'blocked' | 'retrying';
-
-const BLOCKED = /^очікує на документ №(\d+) \(id (\d+)\)/;
-
-export function inferStatus(lastError: string): ListedStatus {
-  if (lastError.trim() === '') return 'retrying';
-  return BLOCKED.test(lastError) ? 'blocked' : 'rejected';
-}
-
-/** The id of the rejected document a blocked one waits for, when its error names it. */
 export function blockedBy(lastError: string): string | undefined {
-  return BLOCKED.exec(lastError)?.[2];
+  return /^очікує на документ №\d+ \(id (\d+)\)/.exec(lastError)?.[1];
 }
-
-/** The statuses the grid lists, by name, in the order of their codes. */
-export const LISTED_STATUSES = PRRO_ERROR_STATUSES.map((code) => prroStatusName(code)) as ListedStatus[];
 
 /**
  * Statuses a manager may set. Not `accepted`: only the tax server fiscalizes a document, and the

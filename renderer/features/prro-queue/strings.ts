@@ -34,9 +34,6 @@ export const strings = {
       sortedAsc: 'за зростанням',
       sortedDesc: 'за спаданням',
       sortHint: 'Сортувати за цим стовпцем',
-      inferred:
-        'Статус у таблиці виведено з тексту помилки: служба не повідомляє його окремо. «Заблоковано» — документ чекає на відхилений; «Повторна спроба» — помилки від сервера немає.',
-      noChainCheck: 'Щоб перевірити ланцюжок хешів, оберіть у відборі один ПРРО.',
       columns: {
         local_num: '№',
         created_at: 'Створено',
@@ -54,7 +51,6 @@ export const strings = {
       break: 'Розрив',
       unlisted: 'Не звірено',
       ambiguous: 'Неоднозначно',
-      unchecked: '—',
       explain: {
         first: 'Перший документ цього ПРРО: попереднього немає.',
         linked: 'Хеш попереднього документа збігається з хешем документа №{{num}}.',
@@ -62,8 +58,7 @@ export const strings = {
         breakFirst: 'Розрив ланцюжка: перший документ ПРРО не повинен посилатися на попередній, а посилається на {{actual}}.',
         unlisted:
           'Попереднього документа (№{{num}}) немає в таблиці: його вже фіскалізовано або скасовано, тож звірити хеш тут неможливо.',
-        ambiguous: 'У таблиці кілька документів з тим самим номером: це документи різних ПРРО. Оберіть у відборі один ПРРО.',
-        unchecked: 'Оберіть у відборі один ПРРО, щоб перевірити ланцюжок хешів.',
+        ambiguous: 'У таблиці кілька документів цього ПРРО з тим самим номером: звірити хеш тут неможливо.',
       },
     },
     statuses: {
@@ -120,7 +115,7 @@ export const strings = {
       noPrevHash: 'порожній',
       chain: 'Ланцюжок хешів',
       error: 'Остання помилка',
-      noError: 'Податковий сервер не повідомив причини (збій зв’язку).',
+      noError: 'Помилку не записано.',
       waitsFor: 'Чекає на документ id {{id}}',
       showBlocker: 'Показати документ, на який він чекає',
       xml: 'XML документа',
@@ -170,6 +165,7 @@ export const strings = {
       count_many: 'Буде змінено {{count}} документів ({{scope}})',
       count_other: 'Буде змінено {{count}} документа ({{scope}})',
       none: 'Документів у статусі «{{status}}» за цим відбором немає.',
+      empty: 'За цим відбором немає документів, що потребують уваги.',
       apply: 'Змінити статус…',
       cancel: 'Закрити',
       confirmTitle_one: 'Змінити статус {{count}} документа?',
@@ -190,7 +186,7 @@ export const strings = {
       bulk_few: 'Змінено статус {{count}} документів.',
       bulk_many: 'Змінено статус {{count}} документів.',
       bulk_other: 'Змінено статус {{count}} документа.',
-      bulkDiffers: 'Таблиця показувала {{counted}}: документи змінилися тим часом або їхній статус виведено неточно.',
+      bulkDiffers: 'Таблиця показувала {{counted}}: документи змінилися тим часом.',
       queued: 'Зміну збережено на касі; її буде надіслано, щойно сервер відповість (див. «Відправлення», F8).',
       reconcile: 'Невідомо, чи зміну виконано. Перевірте документ і позначте запис у «Відправленнях» (F8).',
     },
@@ -239,9 +235,6 @@ export const strings = {
       sortedAsc: 'ascending',
       sortedDesc: 'descending',
       sortHint: 'Sort by this column',
-      inferred:
-        'The status in the table is inferred from the error text: the service does not report it separately. "Blocked": waits for a rejected document; "Retrying": no error from the server.',
-      noChainCheck: 'Choose one PRRO in the filter to check the hash chain.',
       columns: {
         local_num: 'No.',
         created_at: 'Created',
@@ -259,7 +252,6 @@ export const strings = {
       break: 'Break',
       unlisted: 'Not checked',
       ambiguous: 'Ambiguous',
-      unchecked: '—',
       explain: {
         first: "This PRRO's first document: nothing comes before it.",
         linked: 'The previous-document hash matches the hash of document {{num}}.',
@@ -267,9 +259,7 @@ export const strings = {
         breakFirst: "Chain break: a PRRO's first document must not point to a previous one, but it points to {{actual}}.",
         unlisted:
           'The previous document ({{num}}) is not in the table: it was fiscalized or cancelled, so its hash cannot be compared here.',
-        ambiguous:
-          'Several documents in the table have the same number: they belong to different PRROs. Choose one PRRO in the filter.',
-        unchecked: 'Choose one PRRO in the filter to check the hash chain.',
+        ambiguous: 'Several documents of this PRRO in the table have the same number: the hash cannot be compared here.',
       },
     },
     statuses: {
@@ -326,7 +316,7 @@ export const strings = {
       noPrevHash: 'empty',
       chain: 'Hash chain',
       error: 'Last error',
-      noError: 'The tax server gave no reason (a transport failure).',
+      noError: 'No error was recorded.',
       waitsFor: 'Waits for document id {{id}}',
       showBlocker: 'Show the document it waits for',
       xml: 'Document XML',
@@ -374,6 +364,7 @@ export const strings = {
       count_one: '{{count}} document will change ({{scope}})',
       count_other: '{{count}} documents will change ({{scope}})',
       none: 'No documents are "{{status}}" for this filter.',
+      empty: 'No documents need attention for this filter.',
       apply: 'Change status…',
       cancel: 'Close',
       confirmTitle_one: 'Change the status of {{count}} document?',
@@ -388,7 +379,7 @@ export const strings = {
       notFound: 'Document {{num}} is no longer in the queue.',
       bulk_one: 'The status of {{count}} document was changed.',
       bulk_other: 'The status of {{count}} documents was changed.',
-      bulkDiffers: 'The table showed {{counted}}: documents changed meanwhile or their status was inferred wrongly.',
+      bulkDiffers: 'The table showed {{counted}}: documents changed meanwhile.',
       queued: 'The change is saved on the till and will be sent once the server answers (see Outbox, F8).',
       reconcile: 'It is not known whether the change was made. Check the document and mark the item in the Outbox (F8).',
     },

@@ -137,9 +137,9 @@ describe('the PRRO queue through HTTP', () => {
 
     const filter = { start: '2025-03-14', end: '2025-03-14', kasm: '1', numprro: '4000123456' };
     const grid = (await t.ok('pos.prro_inline_error_grid', filter)).rows as Record<string, string>[];
-    expect(grid.map((r) => [r.id, r.doc_type])).toEqual([
-      [id, 'shift_close'],
-      [String(Number(id) + 1), 'receipt'],
+    expect(grid.map((r) => [r.id, r.doc_type, r.status])).toEqual([
+      [id, 'shift_close', String(PRRO.rejected)],
+      [String(Number(id) + 1), 'receipt', String(PRRO.blocked)],
     ]);
     expect(grid[0]?.last_error).toBe('XML документа некоректний: незакритий елемент <CHECKHEAD>');
 

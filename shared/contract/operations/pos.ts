@@ -139,10 +139,16 @@ const reads = [
           'prev_doc_hash',
           'user_id',
           'last_error',
+          'status',
+          'kasm',
+          'numprro',
         ],
         { created_at: dateTime, doc_hash: sha256, prev_doc_hash: sha256OrEmpty },
       ),
     ),
+    projectDefined: [
+      'result: status (0..9, named in the contract), kasm and numprro follow the spec columns, so a manager sees each document state and chain by register',
+    ],
   }),
   defineOp({
     name: 'pos.prro_inline_queue_rows',
@@ -193,13 +199,17 @@ const reads = [
       code: opt(str(512), ''),
     },
     result: rows(
-      cols(['kind', 'code', 'name', 'price', 'quantity', 'unit_type', 'excise_input', 'matched'], {
+      cols(['kind', 'code', 'name', 'price', 'quantity', 'unit_type', 'excise_input', 'matched', 'debt', 'debt_limit', 'bonus'], {
         price: money,
         quantity: qty,
+        debt: money,
+        debt_limit: money,
+        bonus: money,
       }),
     ),
     projectDefined: [
       'result: one row per match; kind is product, extra, weight or card; quantity is the weight for weighted barcodes, 1 otherwise',
+      'result: debt, debt_limit and bonus describe a card (0.00 for goods), so a till can offer debt and bonus within their bounds',
       'pref_disc / pref_ves: comma-separated prefixes of discount-card codes / weighted barcodes (defaults 2299 / 20..28)',
     ],
   }),

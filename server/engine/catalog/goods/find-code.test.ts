@@ -17,8 +17,8 @@ beforeEach(() => {
   t.db.prepare("INSERT INTO goods_extra_codes (extra_code, code) VALUES ('4600000000012', ?)").run(vodka);
   t.db
     .prepare(
-      `INSERT INTO discount_cards (card, last_name, first_name, middle_name, created_at)
-       VALUES ('2299000000017', 'Шевченко', 'Олена', 'Петрівна', '2025-01-01T10:00:00+02:00')`,
+      `INSERT INTO discount_cards (card, last_name, first_name, middle_name, debt_allowed, debt_limit, debt, bonus, created_at)
+       VALUES ('2299000000017', 'Шевченко', 'Олена', 'Петрівна', 1, 5000000, 1234500, 87600, '2025-01-01T10:00:00+02:00')`,
     )
     .run();
 });
@@ -36,6 +36,9 @@ describe('pos.find_code', () => {
         unit_type: 'шт',
         excise_input: '1',
         matched: vodka,
+        debt: '0.00',
+        debt_limit: '0.00',
+        bonus: '0.00',
       },
     ]);
   });
@@ -58,6 +61,9 @@ describe('pos.find_code', () => {
         unit_type: 'кг',
         excise_input: '0',
         matched: '123',
+        debt: '0.00',
+        debt_limit: '0.00',
+        bonus: '0.00',
       },
     ]);
   });
@@ -68,7 +74,7 @@ describe('pos.find_code', () => {
     expect(call('pos.find_code', { code: scanned, pref_ves: '22' }).rows).toMatchObject([{ kind: 'weight', quantity: '0.500' }]);
   });
 
-  it('recognises a discount card by its prefix and names the holder', () => {
+  it('recognises a discount card by its prefix, names the holder and tells its debt, debt limit and bonus', () => {
     expect(call('pos.find_code', { code: '2299000000017' }).rows).toEqual([
       {
         kind: 'card',
@@ -79,9 +85,17 @@ describe('pos.find_code', () => {
         unit_type: '',
         excise_input: '0',
         matched: '2299000000017',
+        debt: '123.45',
+        debt_limit: '500.00',
+        bonus: '8.76',
       },
     ]);
     expect(call('pos.find_code', { code: '2299000000017', pref_disc: '77' }).rows).toEqual([]);
+  });
+
+  it('gives a card that may not buy on credit no debt limit, whatever limit is stored', () => {
+    t.db.prepare("UPDATE discount_cards SET debt_allowed = 0 WHERE card = '2299000000017'").run();
+    expect(call('pos.find_code', { code: '2299000000017' }).rows).toMatchObject([{ debt: '123.45', debt_limit: '0.00' }]);
   });
 
   it('finds nothing for an unknown or empty code, and refuses letters unless allowed', () => {

@@ -14,6 +14,8 @@ import { type CardRow, goodsSql } from './statements.js';
 type Kind = 'product' | 'extra' | 'weight' | 'card';
 
 const ONE = '1.000';
+/** Goods carry no card facts; the columns are there so every row has the same shape. */
+const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00' };
 
 const productRow = (kind: Kind, card: CardRow, quantity: string, matched: string) => ({
   kind,
@@ -24,6 +26,7 @@ const productRow = (kind: Kind, card: CardRow, quantity: string, matched: string
   unit_type: card.unit_type,
   excise_input: String(card.excise_input),
   matched,
+  ...NO_CARD,
 });
 
 export const findCode: Handler<'pos.find_code'> = (p, { db }) => {
@@ -56,6 +59,9 @@ export const findCode: Handler<'pos.find_code'> = (p, { db }) => {
         unit_type: '',
         excise_input: '0',
         matched: card.card,
+        debt: fmtDb(card.debt, 'cur'),
+        debt_limit: fmtDb(card.debt_limit, 'cur'),
+        bonus: fmtDb(card.bonus, 'cur'),
       });
     }
   }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../../shared/contract/index.js';
+import { caller } from '../../catalog/testing.js';
+import { fmtDb } from '../../decimal.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
 import { balanceOf, cardOf } from '../testing/queries.js';
 import { addCard, BREAD, MILK, type Shop, standardShop } from '../testing/shop.js';
@@ -166,6 +168,18 @@ describe('discount cards', () => {
     shop.db.prepare("INSERT INTO card_extra_values (card, nt, value) VALUES (?, 'Email', 'o@example.com')").run(CARD);
     expect(shop.call('discounts.delete_extra_value', { code: CARD, nt: 'Email' }).status.affected).toBe('1');
     expect(shop.call('discounts.delete_extra_value', { code: CARD, nt: 'Email' }).status.affected).toBe('0');
+  });
+
+  it('tells a till scanning the card its debt, debt limit and bonus as the ledgers stand', () => {
+    // The catalog answers pos.find_code; it reads the card the sales half keeps.
+    const facts = () => caller(shop.db)('pos.find_code', { code: CARD }).rows?.[0];
+    const ledger = (sql: string) => fmtDb(shop.db.prepare<[string], number>(sql).pluck().get(CARD) ?? 0);
+    const openDebt = () => ledger('SELECT sum(amount - repaid) FROM card_debts WHERE card = ?');
+    const bonusLedger = () => ledger('SELECT sum(amount) FROM bonus_ledger WHERE card = ?');
+    expect(facts()).toMatchObject({ kind: 'card', debt: '177.00', debt_limit: '1000.00', bonus: '100.00' });
+    shop.call('pos.debt_pay_bonus', { card: CARD, amount: '50.00' });
+    expect(facts()).toMatchObject({ debt: openDebt(), debt_limit: '1000.00', bonus: bonusLedger() });
+    expect(facts()).toMatchObject({ debt: '127.00', bonus: '50.00' });
   });
 
   it('refuses an unknown card in the debt check', () => {

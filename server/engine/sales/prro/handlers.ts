@@ -96,6 +96,9 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
         prev_doc_hash: d.prev_doc_hash,
         user_id: d.user_id,
         last_error: d.last_error,
+        status: String(d.status),
+        kasm: String(d.kasm),
+        numprro: d.numprro,
       })),
   }),
 

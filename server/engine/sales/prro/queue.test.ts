@@ -34,6 +34,7 @@ const sell = () =>
 
 interface Doc {
   id: number;
+  numprro: string;
   status: number;
   local_num: number;
   local_doc_number: number;
@@ -116,9 +117,9 @@ describe('the fiscal-server simulator', () => {
       status: PRRO.blocked,
       last_error: `очікує на документ №2 (id ${bad?.id}), відхилений податковим сервером`,
     });
-    expect(grid().map((r) => [r.local_num, r.last_error])).toEqual([
-      ['2', bad?.last_error],
-      ['3', after?.last_error],
+    expect(grid().map((r) => [r.local_num, r.last_error, r.status, r.kasm, r.numprro])).toEqual([
+      ['2', bad?.last_error, String(PRRO.rejected), '1', '4000123456'],
+      ['3', after?.last_error, String(PRRO.blocked), '1', '4000123456'],
     ]);
     const errorDocs = shop.call('pos.prro_inline_error_docs', {
       start: '2025-03-01',
@@ -251,6 +252,18 @@ describe('correcting the queue', () => {
         to_status: PRRO.queued,
       }).path,
     ).toBe('params.from_status');
+  });
+
+  it("shows each document's own status, till and register when the filter names no register", () => {
+    enqueue('<bad');
+    shop.call('pos.prro_inline_enqueue', { kasm: '2', numprro: '4000123457', xml_body_b64: b64('<bad') });
+    runFiscalSimulatorStep(shop.db, new Date());
+    const [one, two] = ['4000123456', '4000123457'].map((numprro) => docs().find((d) => d.numprro === numprro));
+    shop.call('pos.prro_inline_set_status', { id: two?.id ?? 0, status: PRRO.retrying });
+    expect(grid({ kasm: '', numprro: '' }).map((r) => [r.id, r.status, r.kasm, r.numprro])).toEqual([
+      [String(one?.id), String(PRRO.rejected), '1', '4000123456'],
+      [String(two?.id), String(PRRO.retrying), '2', '4000123457'],
+    ]);
   });
 
   it("shows a user only their own documents in scope 'user'", () => {

@@ -14,7 +14,6 @@ import { RpcClient } from '../electron/core/rpc/client.js';
 import { openDatabase } from '../server/db/open.js';
 import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
-import type { WriteName } from '../shared/contract/index.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 
@@ -32,7 +31,7 @@ try {
     const t0 = performance.now();
     store.enqueue({
       // Cast: the registry's WriteName is currently `never` (defineOp does not keep `kind` literal).
-      method: 'pos.excise_clear_pending' as WriteName,
+      method: 'pos.excise_clear_pending',
       params: { kasm: 1 },
       group: `sale-${Math.floor(i / 4)}`,
       summary: `Sale ${i >> 2}: release stamps`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/open.js';
 import type { QueueItem } from '../../../shared/bridge/api.js';
 import type { CallOutcome } from '../rpc/client.js';
-import { type DrainerOptions, OutboxDrainer } from './drainer.js';
+import { type DrainerOptions, OutboxDrainer, POISON_ATTEMPTS } from './drainer.js';
 import { OutboxStore } from './store.js';
 import { CLEAR_STAMPS, ok, refused, retry, ScriptedClient, unknown } from './testing/scripted-client.js';
 
@@ -166,6 +166,38 @@ describe('OutboxDrainer', () => {
     while (await drainer.drainOnce());
     expect(store.get(1)).toMatchObject({ state: 'reconcile', lastError: { code: 'IDEMPOTENCY_RESULT_UNKNOWN' } });
     expect(store.get(2)).toMatchObject({ state: 'queued', waitingFor: 1 });
+  });
+
+  it('sets aside an item the service keeps failing on while it answers a ping; only its group waits', async () => {
+    const { clock, store, client, drainer, put } = setup();
+    put('a');
+    put('b');
+    client.answer(...Array.from({ length: POISON_ATTEMPTS }, () => retry()), ok('ping'));
+    for (let attempt = 1; attempt < POISON_ATTEMPTS; attempt++) {
+      await drainer.drainOnce();
+      expect(store.get(1)).toMatchObject({ state: 'queued', attempts: attempt });
+      clock.now = Date.parse(store.get(1)!.nextAttemptAt!);
+    }
+    await drainer.drainOnce();
+    const head = store.get(1)!;
+    expect(head.state).toBe('reconcile');
+    expect(head.lastError?.code).toBe('UPSTREAM_FAILURE');
+    expect(head.lastError?.message).toContain(`set aside after ${POISON_ATTEMPTS} attempts`);
+    expect(client.sent.at(-1)?.method).toBe('service.ping');
+    expect(await drainer.drainOnce()).toBe(true);
+    expect(store.get(2)?.state).toBe('done');
+  });
+
+  it('keeps a failing item in line when the ping fails too: an outage, not a bad item', async () => {
+    const { clock, store, client, drainer, put } = setup();
+    put('a');
+    client.answer(...Array.from({ length: POISON_ATTEMPTS }, () => retry()), retry('NETWORK_ERROR'));
+    for (let attempt = 1; attempt <= POISON_ATTEMPTS; attempt++) {
+      await drainer.drainOnce();
+      clock.now = Date.parse(store.get(1)!.nextAttemptAt!);
+    }
+    expect(store.get(1)).toMatchObject({ state: 'queued', attempts: POISON_ATTEMPTS });
+    expect(client.sent.filter((c) => c.method === 'service.ping')).toHaveLength(1);
   });
 
   it('sends an item a person retried under the key it always had', async () => {

@@ -30,6 +30,16 @@ export interface DrainerOptions {
 
 export const DEFAULT_BASE_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
+/**
+ * After this many sends that the service answered with its own failure (502, 500), an item whose
+ * failure is not the service's — the service answers a ping meanwhile — is set aside for a person:
+ * one bad item must not hold the till's line for ever. An outage fails the ping too and waits.
+ */
+export const POISON_ATTEMPTS = 8;
+
+/** The service answered, and the answer was its own failure rather than "later" or "not you". */
+const serviceFault = (o: CallOutcome): o is Extract<CallOutcome, { kind: 'retry' }> =>
+  o.kind === 'retry' && o.status !== null && (o.error.code === 'UPSTREAM_FAILURE' || o.error.code === 'INTERNAL');
 
 type Step = { kind: 'sent' } | { kind: 'idle' } | { kind: 'paused' } | { kind: 'wait'; until: number };
 
@@ -178,6 +188,17 @@ export class OutboxDrainer {
       this.report(err);
       outcome = failedBeforeAnswer('network', 'the call failed inside the desk; it is sent again under the same key');
     }
+    if (serviceFault(outcome) && sending.attempts >= POISON_ATTEMPTS && (await this.serviceAnswers())) {
+      // Whether a remote back office performed it is unknown: a person checks, then retries under the same key.
+      outcome = {
+        kind: 'unknown',
+        status: outcome.status ?? 502,
+        error: {
+          ...outcome.error,
+          message: `${outcome.error.message} (set aside after ${sending.attempts} attempts: the service answers other calls but keeps failing on this one)`,
+        },
+      };
+    }
     try {
       this.changed(this.record(sending, outcome));
     } catch (err) {
@@ -214,6 +235,14 @@ export class OutboxDrainer {
         const wait = Math.max(outcome.retryAfterMs ?? 0, backoffDelay(item.attempts, this.backoff));
         return this.store.requeue(item.id, outcome.error, now + wait);
       }
+    }
+  }
+
+  private async serviceAnswers(): Promise<boolean> {
+    try {
+      return (await this.client.call('service.ping', {})).kind === 'ok';
+    } catch {
+      return false;
     }
   }
 

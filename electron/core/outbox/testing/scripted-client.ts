@@ -12,13 +12,10 @@ export interface Sent {
 
 type Answer = CallOutcome | (() => Promise<CallOutcome>);
 
-/**
- * Write names for tests. Cast because the registry's WriteName is currently `never` (defineOp does
- * not keep `kind` literal); the cast stays correct once it is fixed.
- */
-export const CLEAR_STAMPS = 'pos.excise_clear_pending' as WriteName;
-export const SAVE_CARD = 'pos.card_setting_save' as WriteName;
-export const SAVE_SUPPLIER = 'catalog.contrag.save' as WriteName;
+/** Write names for tests. */
+export const CLEAR_STAMPS: WriteName = 'pos.excise_clear_pending';
+export const SAVE_CARD: WriteName = 'pos.card_setting_save';
+export const SAVE_SUPPLIER: WriteName = 'catalog.contrag.save';
 
 export const result = (value = '1'): RpcResult => ({
   upstream: { name: 'test', version: '0.4.0', resource: 'pos' },

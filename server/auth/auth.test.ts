@@ -27,7 +27,8 @@ describe('API keys', () => {
     const { store } = freshStore();
     const { key } = store.create('a', 'all');
     expect(store.verify('')).toBeUndefined();
-    expect(store.verify(`${key.slice(0, -1)}A`)).toBeUndefined();
+    // Another last character (a fixed one would equal it one time in 64).
+    expect(store.verify(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
     expect(store.verify(key.replace(/^rk_[0-9a-f]{16}/, 'rk_0000000000000000'))).toBeUndefined();
     expect(store.revoke('a')).toBe(true);
     expect(store.verify(key)).toBeUndefined();

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate } from '../../server/db/migrate.js';
 import { type Db, openDatabase } from '../../server/db/open.js';
 import type { Logger } from '../../server/log/logger.js';
 import type {
@@ -27,7 +26,6 @@ import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
-import { outboxMigrations } from './outbox/schema.js';
 import { OutboxStore } from './outbox/store.js';
 import { RpcClient } from './rpc/client.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -79,7 +77,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   let apiKey = await opts.secrets.get();
 
   const db: Db = openDatabase(join(opts.dataDir, 'outbox.sqlite'));
-  migrate(db, outboxMigrations);
   const store = new OutboxStore(db);
   const cache = new ReadCache(db);
   const client = new RpcClient({

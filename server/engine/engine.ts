@@ -4,7 +4,7 @@
  * idempotency record (the commit hook), so a write and its record commit or vanish together.
  */
 
-import { CONTRACT_VERSION, type OperationName } from '../../shared/contract/index.js';
+import { CONTRACT_VERSION } from '../../shared/contract/index.js';
 import type { Migration } from '../db/migrate.js';
 import type { Db } from '../db/open.js';
 import {
@@ -15,16 +15,14 @@ import {
   type UpstreamCall,
   UpstreamError,
 } from '../upstream/upstream.js';
-import { catalogHandlers, catalogMigrations } from './catalog/index.js';
+import { catalogMigrations } from './catalog/index.js';
 import { coreMigrations } from './core/schema.js';
-import type { EngineContext, Handlers } from './handlers.js';
-import { salesHandlers, salesMigrations } from './sales/index.js';
+import { perform } from './operations.js';
+import { salesMigrations } from './sales/index.js';
 
 export const UPSTREAM_NAME = 'cashdesk-backoffice';
 
 export const ENGINE_MIGRATIONS: readonly Migration[] = [...coreMigrations, ...catalogMigrations, ...salesMigrations];
-
-const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
 
 export interface EngineOptions {
   readonly now?: () => Date;
@@ -36,17 +34,7 @@ export function createEmbeddedUpstream(db: Db, options: EngineOptions = {}): Ups
   const timeZone = options.timeZone ?? 'Europe/Kyiv';
 
   function run(call: UpstreamCall, commit?: CommitHook): RawResult {
-    const handler = HANDLERS[call.op.name as OperationName] as (p: unknown, ctx: EngineContext) => RawResult;
-    const ctx: EngineContext = { db, user: call.ctx.user, now, timeZone };
-    if (call.op.kind === 'read') return handler(call.params, ctx);
-    // IMMEDIATE takes the write lock up front, so a busy database fails fast instead of mid-write.
-    return db
-      .transaction(() => {
-        const raw = handler(call.params, ctx);
-        commit?.(raw);
-        return raw;
-      })
-      .immediate();
+    return perform({ db, user: call.ctx.user, now, timeZone }, call.op, call.params, commit);
   }
 
   return {

@@ -138,14 +138,7 @@ export function createGateway(deps: GatewayDeps) {
         return existing.result;
       }
       if (existing.state === 'in_progress' && inFlight.has(flightKey)) {
-        throw new RpcError(
-          'IDEMPOTENCY_IN_PROGRESS',
-          'a request with this Idempotency-Key is being performed; retry shortly',
-          [],
-          {
-            'Retry-After': '1',
-          },
-        );
+        throw inProgress();
       }
       // In progress with nobody performing it (the process died mid-call), or already unknown.
       if (existing.state !== 'unknown') deps.idempotency.markUnknown(key.id, idemKey);
@@ -154,9 +147,7 @@ export function createGateway(deps: GatewayDeps) {
     const flying = inFlight.get(flightKey);
     if (flying !== undefined) {
       if (flying !== fp) throw reused();
-      throw new RpcError('IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is being performed; retry shortly', [], {
-        'Retry-After': '1',
-      });
+      throw inProgress();
     }
     inFlight.set(flightKey, fp);
     try {
@@ -259,6 +250,12 @@ export function createGateway(deps: GatewayDeps) {
       return { status: e.http, headers: e.headers, body: e.body(requestId), facts };
     }
   };
+}
+
+function inProgress(): RpcError {
+  return new RpcError('IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is being performed; retry shortly', [], {
+    'Retry-After': '1',
+  });
 }
 
 function unknownOutcome(): RpcError {

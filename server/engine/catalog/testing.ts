@@ -1,19 +1,19 @@
 /**
  * Test support for the catalog half of the back office: a real SQLite file in a temp dir with
- * the core and catalog migrations, and a caller that validates params against the registry and
- * wraps writes in one IMMEDIATE transaction, as engine.ts does.
+ * the core and catalog migrations, and a caller that performs operations as the engine does.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findOperation, type OperationName, type ParamsOf, validateParams } from '../../../shared/contract/index.js';
+import type { ParamsOf } from '../../../shared/contract/index.js';
 import { type Migration, migrate } from '../../db/migrate.js';
 import { type Db, openDatabase } from '../../db/open.js';
 import type { RawResult } from '../../upstream/upstream.js';
 import { coreMigrations } from '../core/schema.js';
 import { toDb } from '../decimal.js';
-import type { EngineContext, Handler } from '../handlers.js';
-import { catalogHandlers, catalogMigrations } from './index.js';
+import type { EngineContext } from '../handlers.js';
+import { invoke } from '../operations.js';
+import { type catalogHandlers, catalogMigrations } from './index.js';
 
 export interface TestDb {
   readonly db: Db;
@@ -43,15 +43,7 @@ export type Call = <M extends CatalogName>(name: M, params: ParamsOf<M>) => RawR
 export function caller(db: Db, opts: { now?: Date; user?: string } = {}): Call {
   const now = opts.now ?? new Date('2025-03-14T10:00:00Z');
   const ctx: EngineContext = { db, user: opts.user ?? 'tester', now: () => now, timeZone: 'Europe/Kyiv' };
-  return (name, params) => {
-    const op = findOperation(name);
-    if (!op) throw new Error(`unknown operation ${name}`);
-    const checked = validateParams(op.params, params);
-    if (!checked.ok) throw new Error(`invalid params for ${name}: ${JSON.stringify(checked.issues)}`);
-    const handler = catalogHandlers[name as OperationName & CatalogName] as unknown as Handler<OperationName>;
-    const run = () => handler(checked.value as never, ctx);
-    return op.kind === 'read' ? run() : db.transaction(run).immediate();
-  };
+  return (name, params) => invoke(ctx, name, params);
 }
 
 export interface ProductSeed {

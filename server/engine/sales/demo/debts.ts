@@ -2,7 +2,7 @@
 import type { Db } from '../../../db/open.js';
 import { D, fmt, fromDb } from '../../decimal.js';
 import type { Prng } from '../../demo/prng.js';
-import { invoke } from '../invoke.js';
+import { invoke } from '../../operations.js';
 import { contextAt } from './clock.js';
 import { demoSql } from './statements.js';
 

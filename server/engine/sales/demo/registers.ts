@@ -6,8 +6,9 @@
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../db/open.js';
 import { D } from '../../decimal.js';
+import { invoke } from '../../operations.js';
 import { momentAt } from '../common/moment.js';
-import { firstRow, invoke } from '../invoke.js';
+import { firstRow } from '../first-row.js';
 import type { DocType } from '../prro/doc-types.js';
 import { contextAt, DEMO_TIME_ZONE } from './clock.js';
 import { shiftXml, zReportXml } from './fiscal-docs.js';

@@ -8,7 +8,7 @@
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../db/open.js';
 import { prng } from '../../demo/prng.js';
-import { invoke } from '../invoke.js';
+import { invoke } from '../../operations.js';
 import { runFiscalSimulatorStep } from '../prro/simulator.js';
 import { prroSql } from '../prro/statements.js';
 import { seedCards } from './cards.js';

@@ -16,8 +16,8 @@ import { catalogMigrations, receiveBatch } from '../../catalog/index.js';
 import { coreMigrations } from '../../core/schema.js';
 import { dec, toDb } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
+import { invoke } from '../../operations.js';
 import { type SalesOperation, salesMigrations } from '../index.js';
-import { invoke } from '../invoke.js';
 
 export interface Shop {
   readonly db: Db;

@@ -1,0 +1,44 @@
+/**
+ * Every operation of the back office, and the one way to perform one in-process: a read as is,
+ * a write in one IMMEDIATE transaction (IMMEDIATE takes the write lock up front, so a busy
+ * database fails fast instead of mid-write). The embedded upstream, the demo seed and the tests
+ * all go through here, so demo data and test data obey exactly the rules a till's data does.
+ */
+import {
+  findOperation,
+  type OperationName,
+  type OperationSpec,
+  type ParamsOf,
+  validateParams,
+} from '../../shared/contract/index.js';
+import { BusinessRefusal, type CommitHook, type RawResult } from '../upstream/upstream.js';
+import { catalogHandlers } from './catalog/index.js';
+import type { EngineContext, Handlers } from './handlers.js';
+import { salesHandlers } from './sales/index.js';
+
+const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
+
+/** Performs validated params; `commit` runs inside a write's transaction (the idempotency record). */
+export function perform(ctx: EngineContext, op: OperationSpec, params: unknown, commit?: CommitHook): RawResult {
+  const handler = HANDLERS[op.name as OperationName] as (p: unknown, ctx: EngineContext) => RawResult;
+  if (op.kind === 'read') return handler(params, ctx);
+  return ctx.db
+    .transaction(() => {
+      const raw = handler(params, ctx);
+      commit?.(raw);
+      return raw;
+    })
+    .immediate();
+}
+
+/** Checks params against the registry (defaults applied; the first issue refused), then performs. */
+export function invoke<M extends OperationName>(ctx: EngineContext, name: M, params: ParamsOf<M>): RawResult {
+  const op = findOperation(name);
+  if (!op) throw new Error(`${name} is not an operation of the registry`);
+  const checked = validateParams(op.params, params);
+  if (!checked.ok) {
+    const [first] = checked.issues;
+    throw new BusinessRefusal(first?.path ?? 'params', first?.problem ?? 'is invalid');
+  }
+  return perform(ctx, op, checked.value);
+}

@@ -8,9 +8,11 @@ import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
 import { migrate } from './db/migrate.js';
 import { type Db, openDatabase } from './db/open.js';
+import { pruneCatalogChanges } from './engine/catalog/index.js';
 import { seedDemo } from './engine/demo/index.js';
 import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from './engine/engine.js';
-import { runFiscalSimulatorStep } from './engine/sales/prro/simulator.js';
+import { dispatchFiscal } from './engine/sales/prro/server/dispatch.js';
+import { simulatedFiscalServer } from './engine/sales/prro/server/simulator/simulator.js';
 import { createGateway } from './gateway/pipeline.js';
 import { gatewayMigrations } from './gateway/schema.js';
 import { createHttpServer } from './http/server.js';
@@ -99,16 +101,26 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   const purge = () => {
     const n = idempotency.purgeExpired();
     if (n > 0) logger.log('info', 'idempotency records expired', { count: n });
+    const changes = pruneCatalogChanges(db);
+    if (changes > 0) logger.log('info', 'catalogue change log pruned', { count: changes });
   };
   purge();
   timers.push(setInterval(purge, 3600_000).unref());
   if (cfg.demo) {
-    const step = () => {
+    // The demo's fiscal server is the simulator; the real DPS server is a later adapter of the same port.
+    const fiscalServer = simulatedFiscalServer(db);
+    let sending = false;
+    const step = async () => {
+      if (sending) return;
+      sending = true;
       try {
-        const r = runFiscalSimulatorStep(db, now());
-        if (r.accepted + r.rejected > 0) logger.log('info', 'fiscal simulator', r);
+        const r = await dispatchFiscal(db, fiscalServer, now, cfg.timeZone ?? 'Europe/Kyiv');
+        if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0)
+          logger.log('info', 'fiscal server', { ...r });
       } catch (err) {
-        logger.log('warn', 'fiscal simulator failed', { error: String(err) });
+        logger.log('warn', 'fiscal dispatch failed', { error: String(err) });
+      } finally {
+        sending = false;
       }
     };
     timers.push(setInterval(step, cfg.simulatorIntervalMs ?? 5000).unref());

@@ -15,14 +15,19 @@ import {
   type UpstreamCall,
   UpstreamError,
 } from '../upstream/upstream.js';
-import { catalogMigrations } from './catalog/index.js';
+import { catalogMigrations, syncMigrations } from './catalog/index.js';
 import { coreMigrations } from './core/schema.js';
 import { perform } from './operations.js';
 import { salesMigrations } from './sales/index.js';
 
 export const UPSTREAM_NAME = 'cashdesk-backoffice';
 
-export const ENGINE_MIGRATIONS: readonly Migration[] = [...coreMigrations, ...catalogMigrations, ...salesMigrations];
+export const ENGINE_MIGRATIONS: readonly Migration[] = [
+  ...coreMigrations,
+  ...catalogMigrations,
+  ...salesMigrations,
+  ...syncMigrations,
+];
 
 export interface EngineOptions {
   readonly now?: () => Date;

@@ -11,7 +11,7 @@ import {
   type ParamsOf,
   validateParams,
 } from '../../shared/contract/index.js';
-import { BusinessRefusal, type CommitHook, type RawResult } from '../upstream/upstream.js';
+import { type CommitHook, type RawResult, refusalOfIssue } from '../upstream/upstream.js';
 import { catalogHandlers } from './catalog/index.js';
 import type { EngineContext, Handlers } from './handlers.js';
 import { salesHandlers } from './sales/index.js';
@@ -38,7 +38,8 @@ export function invoke<M extends OperationName>(ctx: EngineContext, name: M, par
   const checked = validateParams(op.params, params);
   if (!checked.ok) {
     const [first] = checked.issues;
-    throw new BusinessRefusal(first?.path ?? 'params', first?.problem ?? 'is invalid');
+    if (!first) throw new Error(`${name}: the contract refused params without saying why`);
+    throw refusalOfIssue(first);
   }
   return perform(ctx, op, checked.value);
 }

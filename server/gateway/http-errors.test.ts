@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
-import { UpstreamError } from '../upstream/upstream.js';
+import { refuse, UpstreamError } from '../upstream/upstream.js';
 
-let behaviour: 'ok' | 'down' | 'hang' | 'breach' | 'crash' = 'ok';
+let behaviour: 'ok' | 'down' | 'hang' | 'breach' | 'crash' | 'refuse' = 'ok';
 const upstream = fakeUpstream(async (call) => {
   switch (behaviour) {
     case 'down':
@@ -14,6 +14,8 @@ const upstream = fakeUpstream(async (call) => {
       return { rows: [{ balance: 'twelve' }] };
     case 'crash':
       throw new TypeError('secret internals at /srv/app.js:12');
+    case 'refuse':
+      throw refuse('params.kasm', 'till.unknown', { kasm: 9 });
     default:
       if (call.op.name === 'pos.cashdesk_balance') return { rows: [{ balance: 0.1 + 0.2 }] };
       return { status: { affected: 1 } };
@@ -64,6 +66,18 @@ describe('the success envelope', () => {
 });
 
 describe('refusals', () => {
+  it('names the reason and values of a business refusal beside its English problem', async () => {
+    behaviour = 'refuse';
+    const r = await svc.call('pos.cashdesk_balance', { akas: 'KAS1' });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toEqual({
+      code: 'INVALID_PARAMETER',
+      message: 'names no till: 9',
+      details: [{ path: 'params.kasm', problem: 'names no till: 9', reason: 'till.unknown', values: { kasm: '9' } }],
+    });
+    behaviour = 'ok';
+  });
+
   const expectError = async (res: Response, status: number, code: string) => {
     const body = (await res.json()) as {
       ok: boolean;
@@ -90,7 +104,12 @@ describe('refusals', () => {
       400,
       'INVALID_REQUEST',
     );
-    expect(body.error.details).toContainEqual({ path: 'extra', problem: 'is not a member of the envelope' });
+    expect(body.error.details).toContainEqual({
+      path: 'extra',
+      problem: 'is not a member of the envelope',
+      reason: 'envelope.member',
+      values: {},
+    });
   });
 
   it('answers 400 to a fractional id', async () => {

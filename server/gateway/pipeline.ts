@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import {
   checkEnvelope,
   findOperation,
+  issueAt,
+  issueWords,
   type OperationSpec,
   type RpcId,
   type RpcResult,
@@ -203,13 +205,13 @@ export function createGateway(deps: GatewayDeps) {
     const op = findOperation(method);
     if (!op)
       throw new RpcError('METHOD_NOT_FOUND', `no operation is named ${JSON.stringify(method.slice(0, 100))}`, [
-        { path: 'method', problem: 'is not an operation of this service' },
+        issueAt('method', issueWords('gateway.unknown_method')),
       ]);
     if (!hasScope(key, op.scope)) {
       throw new RpcError(
         'INSUFFICIENT_SCOPE',
         `the key lacks the scope ${op.scope}`,
-        [{ path: 'scope', problem: `${op.scope} is required` }],
+        [issueAt('scope', issueWords('gateway.scope', { scope: op.scope }))],
         {
           'WWW-Authenticate': `Bearer realm="retail-rpc", error="insufficient_scope", scope="${op.scope}"`,
         },
@@ -267,8 +269,10 @@ function unknownOutcome(): RpcError {
 
 function toRpcError(err: unknown, facts: RequestFacts): RpcError {
   if (err instanceof RpcError) return err;
-  if (err instanceof BusinessRefusal)
-    return new RpcError('INVALID_PARAMETER', err.problem, [{ path: err.path, problem: err.problem }]);
+  if (err instanceof BusinessRefusal) {
+    const why = err.reason ? { reason: err.reason, values: err.values ?? {} } : {};
+    return new RpcError('INVALID_PARAMETER', err.problem, [{ path: err.path, problem: err.problem, ...why }]);
+  }
   if (err instanceof UpstreamError) {
     facts.cause = err.message;
     return new RpcError(

@@ -2,7 +2,14 @@
  * What the gateway forwards to. The embedded back office (SQLite) is the default; a remote
  * business server can implement the same port.
  */
-import type { OperationSpec } from '../../shared/contract/index.js';
+import {
+  type Issue,
+  type IssueReason,
+  type OperationSpec,
+  type RefusalReason,
+  type RefusalValues,
+  refusalText,
+} from '../../shared/contract/index.js';
 
 /** What an upstream returns before the gateway normalizes it against the result contract. */
 export interface RawResult {
@@ -50,11 +57,31 @@ export class BusinessRefusal extends Error {
   constructor(
     readonly path: string,
     readonly problem: string,
+    /** A reason of the refusal catalogue, or a contract issue's when a check of the contract refused it. */
+    readonly reason?: RefusalReason | IssueReason,
+    readonly values?: RefusalValues,
   ) {
     super(`${path} ${problem}`);
     this.name = 'BusinessRefusal';
   }
 }
+
+/**
+ * The one way the back office refuses: a reason of the catalogue (shared/contract/refusals.ts)
+ * with its values, worded in English for API clients and kept as data for clients that translate.
+ */
+export function refuse(
+  path: string,
+  reason: RefusalReason,
+  values: Readonly<Record<string, string | number>> = {},
+): BusinessRefusal {
+  const strings = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+  return new BusinessRefusal(path, refusalText(reason, strings), reason, strings);
+}
+
+/** A check of the contract (shared/contract/dsl) refused the params: its issue, reason and values kept. */
+export const refusalOfIssue = (issue: Issue): BusinessRefusal =>
+  new BusinessRefusal(issue.path, issue.problem, issue.reason, issue.values);
 
 /** The upstream is unreachable or failed. `sent` says whether a write may have reached it. */
 export class UpstreamError extends Error {

@@ -5,6 +5,15 @@
  */
 import type { ErrorCode, ErrorDetail, OperationName, ParamsOf, ReadName, RpcResult, WriteName } from '../contract/index.js';
 
+/**
+ * What a queued write is, as data the interface words in its own language (the summary is the
+ * English line for logs): a key of the interface's outbox labels and the values it carries.
+ */
+export interface WriteLabel {
+  readonly key: string;
+  readonly values: Readonly<Record<string, string>>;
+}
+
 /** Failures the client finds itself, besides the service's own error codes. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'NO_API_KEY' | 'BAD_RESPONSE';
 
@@ -33,16 +42,23 @@ export interface QueueItem {
   readonly idempotencyKey: string;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** What a person reads in the monitor, e.g. "Sale 1042: close, 3 lines, 152.40". */
+  /** The English line for logs, e.g. "sale K1-…: close, 3 lines, 152.40". */
   readonly summary: string;
+  /** What the interface shows, in the cashier's language. */
+  readonly label: WriteLabel | null;
   readonly note: string | null;
+  /** The service the write was made for, and the only one it is ever sent to ('' is the embedded one). */
+  readonly service: string;
 }
 
+/** Writes of the service the till works with now, by state, and those waiting for another service. */
 export interface QueueCounts {
   readonly queued: number;
   readonly sending: number;
   readonly refused: number;
   readonly reconcile: number;
+  /** Open writes made for another service: sent only when the till is pointed there again. */
+  readonly elsewhere: number;
 }
 
 export type ConnectionState = 'online' | 'offline' | 'unauthorized' | 'unknown';
@@ -72,20 +88,57 @@ export interface TillIdentity {
 
 export type Language = 'uk' | 'en';
 
+/** A product on a quick key: goods without a barcode (bread by the piece, a bag) are one key away. */
+export interface QuickKey {
+  /** The product's code; empty for an empty slot. */
+  readonly code: string;
+  /** What the key says; the product's name when empty. */
+  readonly label: string;
+}
+
+/** How many quick keys the sale screen has: a grid of 4 rows of 6. */
+export const QUICK_KEY_SLOTS = 24;
+
 /** Settings the interface may read: everything but the key, of which it learns only that it is set. */
 export interface PublicSettings {
   /** Empty: the embedded service on a local file. */
   readonly serviceUrl: string;
   readonly till: TillIdentity;
   readonly language: Language;
+  /** A key is set for the service the till works with now. */
   readonly hasApiKey: boolean;
   readonly embedded: boolean;
+  /** The quick-key grid, QUICK_KEY_SLOTS slots in order. */
+  readonly quickKeys: readonly QuickKey[];
+  /** The shop's IANA time zone, in which times are shown whatever the machine's clock zone. */
+  readonly timeZone: string;
+  /** The excise stamp formats the back office accepts (shared/excise/stamp-format.ts), as last known. */
+  readonly stampMasks: readonly string[];
+  /** The cash-rounding steps the back office applies (shared/fiscal/rounding.ts), as last known; '' for the defaults. */
+  readonly cashRounding: string;
 }
 
 export interface SettingsPatch {
-  readonly serviceUrl?: string;
   readonly till?: Partial<TillIdentity>;
   readonly language?: Language;
+  readonly quickKeys?: readonly QuickKey[];
+}
+
+/**
+ * Where the till's service is and its key, changed together: a new address needs the key entered
+ * with it (a stored key is never sent to another address), the pair is checked before it is
+ * saved, and it applies at once. An empty url is the embedded service, which has its own key.
+ */
+export interface ServiceChange {
+  readonly url: string;
+  /** Required for a new remote address; for the current one, a replacement key. */
+  readonly key?: string;
+  /**
+   * Writes still waiting for the current service: `keep` them for it (they are sent when the till
+   * is pointed there again) and switch; without it a switch with writes waiting is refused
+   * (QUEUED_WRITES), so the interface can ask.
+   */
+  readonly queued?: 'keep';
 }
 
 export interface ConnectionTest {
@@ -95,12 +148,54 @@ export interface ConnectionTest {
   readonly upstream: { readonly name: string; readonly version: string } | null;
 }
 
+/** The till's own copy of the catalogue, for selling while the service is unreachable. */
+export interface CatalogState {
+  /** When it was last brought up to date with the service (ISO 8601); null: never. */
+  readonly syncedAt: string | null;
+  readonly goods: number;
+  readonly cards: number;
+}
+
 export interface AppStatus {
   readonly connection: ConnectionState;
   readonly queue: QueueCounts;
   readonly versions: { readonly app: string; readonly contract: string; readonly runtime: string };
   readonly serviceUrl: string;
   readonly embedded: boolean;
+  /** The upstream the service named in its last good answer, kept across a restart of the interface. */
+  readonly upstream: { readonly name: string; readonly version: string } | null;
+  readonly catalog: CatalogState;
+}
+
+/** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */
+export interface CatalogItem {
+  readonly code: string;
+  readonly name: string;
+  readonly unit: string;
+  readonly price: string;
+  readonly weighted: boolean;
+  /** The PLU a scale prints in its weighted barcodes; empty for goods sold by the piece. */
+  readonly plu: string;
+  readonly excise: boolean;
+  /** The age a buyer must be (18 for alcohol and tobacco), 0 for anyone. */
+  readonly ageLimit: number;
+  /** On hand in the main storage as last known; negative when sales ran ahead of the books. */
+  readonly stock: string;
+}
+
+export interface CatalogQuery {
+  /** Words of the name (any order, any case) or the start of a code. */
+  readonly text: string;
+  readonly limit?: number;
+  /** Only goods sold by weight (for setting up scales: their PLUs). */
+  readonly weighted?: boolean;
+}
+
+/** What an interface screen's error boundary caught, for the main process log. */
+export interface ErrorReport {
+  readonly screen: string;
+  readonly message: string;
+  readonly stack?: string;
 }
 
 export type BridgeEvent =
@@ -113,6 +208,7 @@ export interface WriteOptions {
   /** How long to wait for the answer before returning "queued" (default 1500 ms). */
   readonly waitMs?: number;
   readonly summary?: string;
+  readonly label?: WriteLabel;
 }
 
 export interface QueueFilter {
@@ -128,10 +224,17 @@ export interface CashdeskApi {
   queueReconcile(id: number, note: string): Promise<QueueItem>;
   settingsGet(): Promise<PublicSettings>;
   settingsUpdate(patch: SettingsPatch): Promise<PublicSettings>;
-  /** Replaces the API key; there is no way to read it back. */
-  setApiKey(key: string): Promise<PublicSettings>;
+  /** Points the till at a service with its key (checked first); there is no way to read a key back. */
+  serviceSet(change: ServiceChange): Promise<PublicSettings>;
+  /** Checks an address and key without saving them; an empty change tests what is saved. */
+  serviceTest(change: { url: string; key?: string }): Promise<ConnectionTest>;
   testConnection(): Promise<ConnectionTest>;
   status(): Promise<AppStatus>;
+  catalogSearch(query: CatalogQuery): Promise<CatalogItem[]>;
+  catalogItem(code: string): Promise<CatalogItem | null>;
+  /** A manager's PIN confirms a manual price: sent at once and never stored, so it is not a queued write. */
+  confirmManualPrice(params: ParamsOf<'pos.checkout_manual_price'>): Promise<RpcResult>;
+  reportError(report: ErrorReport): Promise<void>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -146,9 +249,14 @@ export const BRIDGE_MESSAGES = [
   'queueReconcile',
   'settingsGet',
   'settingsUpdate',
-  'setApiKey',
+  'serviceSet',
+  'serviceTest',
   'testConnection',
   'status',
+  'catalogSearch',
+  'catalogItem',
+  'confirmManualPrice',
+  'reportError',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

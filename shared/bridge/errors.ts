@@ -2,9 +2,21 @@
 import type { ErrorDetail } from '../contract/index.js';
 import type { RpcErrorInfo } from './api.js';
 
+/**
+ * The core's own refusals besides the service's codes: bad arguments, a message it does not know,
+ * a caller it does not trust, its own fault, and a service switch while writes wait for the old one.
+ */
+export type BridgeErrorCode =
+  | RpcErrorInfo['code']
+  | 'BAD_ARGUMENTS'
+  | 'UNKNOWN_MESSAGE'
+  | 'FORBIDDEN'
+  | 'INTERNAL'
+  | 'QUEUED_WRITES';
+
 export class BridgeError extends Error {
   constructor(
-    readonly code: RpcErrorInfo['code'] | 'BAD_ARGUMENTS' | 'UNKNOWN_MESSAGE' | 'FORBIDDEN' | 'INTERNAL',
+    readonly code: BridgeErrorCode,
     message: string,
     readonly details: readonly ErrorDetail[] = [],
   ) {

@@ -3,20 +3,47 @@
  * host): the renderer is not trusted. Uses the contract language, so the rules read like the
  * registry's and produce the same issue paths.
  */
-import { findOperation, type Issue, int, list, obj, oneOf, opt, req, str, validateParams } from '../contract/index.js';
-import { type BridgeMessage, QUEUE_STATES } from './api.js';
+import { bool, findOperation, type Issue, int, list, obj, oneOf, opt, req, str, validateParams } from '../contract/index.js';
+import { type BridgeMessage, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
 
 const language = oneOf('uk', 'en');
+
+const URL = /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/;
+const KEY = /^[\x21-\x7e]{8,512}$/;
 
 const SHAPES = {
   writeOptions: { group: opt(str(200)), waitMs: opt(int(0, 30_000)), summary: opt(str(300)) },
   queueFilter: { states: opt(list(oneOf(...QUEUE_STATES), 0, QUEUE_STATES.length, true)), limit: opt(int(1, 5000)) },
   settingsPatch: {
-    serviceUrl: opt(str(2048)),
     till: opt(obj({ kasm: opt(int(0)), akas: opt(str(512)), numprro: opt(str(4096)) })),
     language: opt(language),
+    quickKeys: opt(list(obj({ code: req(str(512)), label: req(str(40)) }), QUICK_KEY_SLOTS, QUICK_KEY_SLOTS)),
   },
+  serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep')) },
+  serviceTest: { url: req(str(2048)), key: opt(str(512)) },
+  catalogQuery: { text: req(str(200)), limit: opt(int(1, 2000)), weighted: opt(bool()) },
+  errorReport: { screen: req(str(40)), message: req(str(2000)), stack: opt(str(20_000)) },
 } as const;
+
+/** A write's label: a key and at most 20 string values, none of them long. */
+function labelProblem(label: unknown): string | undefined {
+  if (typeof label !== 'object' || label === null || Array.isArray(label)) return 'must be an object {key, values}';
+  const { key, values, ...rest } = label as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return 'has members other than key and values';
+  if (typeof key !== 'string' || !/^[A-Za-z][\w.]{0,99}$/.test(key)) return 'key must be a dotted name of at most 100 characters';
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return 'values must be an object';
+  const entries = Object.entries(values);
+  if (entries.length > 20 || entries.some(([k, v]) => !/^\w{1,40}$/.test(k) || typeof v !== 'string' || v.length > 500))
+    return 'values must be at most 20 strings of at most 500 characters';
+  return undefined;
+}
+
+/** The address and key of a service change: an empty url or an http(s) URL; a key of printable characters. */
+function serviceProblem(v: { url: string; key?: string }): BridgeCheck | undefined {
+  if (v.url !== '' && !URL.test(v.url)) return bad('change.url', 'must be empty (the embedded service) or an http(s) URL');
+  if (v.key !== undefined && !KEY.test(v.key)) return bad('change.key', 'must be 8 to 512 printable characters without spaces');
+  return undefined;
+}
 
 export type BridgeCheck = { ok: true; args: unknown[] } | { ok: false; issues: Issue[] };
 
@@ -58,8 +85,12 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const p = validateParams(op.params, params);
       if (!p.ok) return { ok: false, issues: p.issues };
       if (message === 'read') return { ok: true, args: [method, p.value] };
-      const o = checkObject(SHAPES.writeOptions, options, 'options', true);
-      return isCheck(o) ? o : { ok: true, args: [method, p.value, o ?? {}] };
+      const { label, ...plain } = (options ?? {}) as Record<string, unknown>;
+      const o = checkObject(SHAPES.writeOptions, options === undefined ? undefined : plain, 'options', true);
+      if (isCheck(o)) return o;
+      if (label === undefined) return { ok: true, args: [method, p.value, o ?? {}] };
+      const problem = labelProblem(label);
+      return problem ? bad('options.label', problem) : { ok: true, args: [method, p.value, { ...(o as object), label }] };
     }
     case 'queueList': {
       const arity = checkArity(args, 0, 1);
@@ -83,19 +114,41 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
       const p = checkObject(SHAPES.settingsPatch, args[0], 'patch', false);
-      if (isCheck(p)) return p;
-      const url = (p as { serviceUrl?: string }).serviceUrl;
-      if (url !== undefined && url !== '' && !/^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/.test(url))
-        return bad('patch.serviceUrl', 'must be empty (the embedded service) or an http(s) URL');
-      return { ok: true, args: [p] };
+      return isCheck(p) ? p : { ok: true, args: [p] };
     }
-    case 'setApiKey': {
+    case 'serviceSet':
+    case 'serviceTest': {
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
-      const key = args[0];
-      if (typeof key !== 'string' || !/^[\x21-\x7e]{8,512}$/.test(key))
-        return bad('key', 'must be 8 to 512 printable characters without spaces');
-      return { ok: true, args: [key] };
+      const c = checkObject(message === 'serviceSet' ? SHAPES.serviceSet : SHAPES.serviceTest, args[0], 'change', false);
+      if (isCheck(c)) return c;
+      const change = c as { url: string; key?: string };
+      return serviceProblem(change) ?? { ok: true, args: [{ ...change, url: change.url.trim() }] };
+    }
+    case 'catalogSearch': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const q = checkObject(SHAPES.catalogQuery, args[0], 'query', false);
+      return isCheck(q) ? q : { ok: true, args: [q] };
+    }
+    case 'catalogItem': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const r = validateParams({ code: req(str(512)) }, { code: args[0] }, 'args');
+      return r.ok ? { ok: true, args: [r.value.code] } : { ok: false, issues: r.issues };
+    }
+    case 'confirmManualPrice': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const op = findOperation('pos.checkout_manual_price');
+      const p = validateParams(op?.params ?? {}, args[0]);
+      return p.ok ? { ok: true, args: [p.value] } : { ok: false, issues: p.issues };
+    }
+    case 'reportError': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const r = checkObject(SHAPES.errorReport, args[0], 'report', false);
+      return isCheck(r) ? r : { ok: true, args: [r] };
     }
     case 'settingsGet':
     case 'testConnection':

@@ -1,5 +1,6 @@
 /** The request and success envelopes of `POST /v1/rpc` (spec, "Request envelope", "Success response"). */
-import type { Issue } from './dsl/validate.js';
+import { issueWords } from './dsl/issues.js';
+import { type Issue, issueAt } from './dsl/validate.js';
 
 export type RpcId = string | number | null;
 
@@ -26,20 +27,20 @@ const ENVELOPE_MEMBERS = new Set(['method', 'params', 'id']);
 /** Checks the envelope itself; the params are checked against the operation's contract later. */
 export function checkEnvelope(body: unknown): { ok: true; value: RpcRequest } | { ok: false; issues: Issue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, issues: [{ path: '', problem: 'the body must be a JSON object {method, params, id}' }] };
+    return { ok: false, issues: [issueAt('', issueWords('envelope.body'))] };
   }
   const issues: Issue[] = [];
   const env = body as Record<string, unknown>;
   for (const key of Object.keys(env)) {
-    if (!ENVELOPE_MEMBERS.has(key)) issues.push({ path: key, problem: 'is not a member of the envelope' });
+    if (!ENVELOPE_MEMBERS.has(key)) issues.push(issueAt(key, issueWords('envelope.member')));
   }
-  if (typeof env.method !== 'string') issues.push({ path: 'method', problem: 'is required and must be a string' });
-  if (env.params === undefined) issues.push({ path: 'params', problem: 'is required (send {} when there are none)' });
+  if (typeof env.method !== 'string') issues.push(issueAt('method', issueWords('envelope.method')));
+  if (env.params === undefined) issues.push(issueAt('params', issueWords('envelope.params_missing')));
   else if (typeof env.params !== 'object' || env.params === null)
-    issues.push({ path: 'params', problem: 'must be an object (or [] for operations without parameters)' });
+    issues.push(issueAt('params', issueWords('envelope.params_type')));
   const id = env.id;
   if (id !== undefined && id !== null && typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id)))
-    issues.push({ path: 'id', problem: 'must be a string, an integer or null' });
+    issues.push(issueAt('id', issueWords('envelope.id')));
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: env as unknown as RpcRequest };
 }

@@ -2,8 +2,12 @@
  * Every error the service answers with: its HTTP status and what a client should do about it.
  * The spec fixes the first four; the rest fill what it leaves open ("HTTP statuses and codes for
  * other failures: not shown"). The body is always
- * `{ ok: false, error: { code, message, details: [{ path, problem }] }, request_id }`.
+ * `{ ok: false, error: { code, message, details: [{ path, problem, reason?, values? }] }, request_id }`;
+ * a business refusal names its reason (refusals.ts) so a client can word it in its own language.
  */
+import type { IssueReason } from './dsl/issues.js';
+import type { RefusalReason, RefusalValues } from './refusals.js';
+
 export type ErrorAdvice =
   /** Correct the request; retrying it unchanged cannot succeed. */
   | 'fix'
@@ -55,6 +59,12 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface ErrorDetail {
   readonly path: string;
   readonly problem: string;
+  /**
+   * A stable reason key with the values its sentence carries: a business refusal (refusals.ts) or
+   * a contract issue (dsl/issues.ts), so a client can word every problem in its own language.
+   */
+  readonly reason?: RefusalReason | IssueReason;
+  readonly values?: RefusalValues;
 }
 
 export interface ErrorBody {

@@ -1,4 +1,5 @@
 export * from './dsl/formats.js';
+export * from './dsl/issues.js';
 export * from './dsl/operation.js';
 export * from './dsl/params.js';
 export * from './dsl/results.js';
@@ -6,4 +7,7 @@ export * from './dsl/validate.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './prro-status.js';
+export * from './refusals.js';
+export type { FiscalRefusalReason } from './refusals-fiscal.js';
+export type { SalesRefusalReason } from './refusals-sales.js';
 export * from './registry.js';

@@ -9,6 +9,8 @@ import type { RowOf, StatusOf } from './dsl/results.js';
 import { catalogOperations } from './operations/catalog.js';
 import { checkOperations, generatorOperations, printTemplateOperations } from './operations/checks.js';
 import { discountOperations, financeOperations, serviceOperations } from './operations/finance.js';
+import { fiscalOperations } from './operations/fiscal.js';
+import { floorOperations } from './operations/floor.js';
 import { goodsOperations } from './operations/goods.js';
 import { naklOperations } from './operations/nakl.js';
 import { posOperations } from './operations/pos.js';
@@ -29,6 +31,8 @@ export const OPERATIONS = [
   ...discountOperations,
   ...financeOperations,
   ...serviceOperations,
+  ...fiscalOperations,
+  ...floorOperations,
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];
@@ -56,3 +60,6 @@ export function isOperationName(name: string): name is OperationName {
 }
 
 export const OPERATION_NAMES = OPERATIONS.map((op) => op.name) as readonly OperationName[];
+
+/** The operations of the spec itself, and those this project added to its groups. */
+export const isSpecOperation = (op: OperationSpec): boolean => op.origin !== 'project';

@@ -32,10 +32,17 @@ import { initUserTp, saveTp, saveUserIdentity } from './settings/handlers.js';
 import { settingsMigrations } from './settings/schema.js';
 import { branchProductExists, fifoRows, fifoSkRows, fifoSummary } from './stock/handlers.js';
 import { stockMigrations } from './stock/schema.js';
+import { shortages } from './stock/shortages.js';
+import { catalogChanges } from './sync/changes.js';
+import { syncMigrations } from './sync/schema.js';
 import { countReceipt, templateGetParts } from './templates/handlers.js';
 import { templateMigrations } from './templates/schema.js';
+import { setUserPin } from './users/pins/handlers.js';
+import { pinMigrations } from './users/pins/schema.js';
 
+export { productOfCode } from './goods/lookup.js';
 export { type FifoTake, receiveBatch, takeFifo } from './stock/fifo.js';
+export { pruneCatalogChanges } from './sync/changes.js';
 
 export const catalogMigrations: Migration[] = [
   ...goodsMigrations,
@@ -44,7 +51,11 @@ export const catalogMigrations: Migration[] = [
   ...directoryMigrations,
   ...settingsMigrations,
   ...templateMigrations,
+  ...pinMigrations,
 ];
+
+/** The catalogue change log: after the sales migrations (its triggers watch discount cards), so the engine adds it. */
+export { syncMigrations };
 
 export type CatalogOperation =
   | 'goods.card_main'
@@ -91,7 +102,10 @@ export type CatalogOperation =
   | 'settings.init_user_tp'
   | 'settings.save_tp'
   | 'settings.save_user_identity'
-  | 'finance.invoice_currency';
+  | 'finance.invoice_currency'
+  | 'goods.catalog_changes'
+  | 'goods.shortages'
+  | 'catalog.users.set_pin';
 
 export const catalogHandlers: HandlerGroup<CatalogOperation> = {
   'goods.card_main': cardMain,
@@ -139,4 +153,7 @@ export const catalogHandlers: HandlerGroup<CatalogOperation> = {
   'settings.save_tp': saveTp,
   'settings.save_user_identity': saveUserIdentity,
   'finance.invoice_currency': invoiceCurrency,
+  'goods.catalog_changes': catalogChanges,
+  'goods.shortages': shortages,
+  'catalog.users.set_pin': setUserPin,
 };

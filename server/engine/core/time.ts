@@ -4,7 +4,12 @@
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The last instant formatted: a write formats the same moment several times. */
+let last: { ms: number; timeZone: string; parts: Record<string, string> } | undefined;
+
 function partsIn(date: Date, timeZone: string): Record<string, string> {
+  const ms = Math.floor(date.getTime() / 1000);
+  if (last && last.ms === ms && last.timeZone === timeZone) return last.parts;
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', {
@@ -21,6 +26,7 @@ function partsIn(date: Date, timeZone: string): Record<string, string> {
   }
   const out: Record<string, string> = {};
   for (const p of f.formatToParts(date)) out[p.type] = p.value;
+  last = { ms, timeZone, parts: out };
   return out;
 }
 

@@ -391,6 +391,15 @@ export const USERS = [
   { name: 'Литвиненко Віктор Андрійович', card: '1008', level: '3', typex: 'комірник', kasx: 0, tel: '+380 95 910 88 08' },
 ] as const;
 
+/**
+ * Demo confirmation PINs (documented in the README): who may confirm a manual price at a till.
+ * Only their salted hashes reach the database.
+ */
+export const DEMO_PINS: readonly { readonly card: string; readonly pin: string }[] = [
+  { card: '1001', pin: '1001' },
+  { card: '1002', pin: '2002' },
+];
+
 export const TILLS = [
   {
     kasm: 1,

@@ -89,6 +89,8 @@ export function seedGoods(db: Db, rnd: Prng, count: number, day: (daysAgo: numbe
       uktzed: f.uktzed,
       description: rnd.chance(10) ? `${f.category}. ${base}, ${brand}.` : '',
       art: article,
+      // Alcohol (beer too, which carries no stamp) and tobacco are sold to adults only.
+      age_limit: f.parent === 'Алкоголь' || f.parent === 'Тютюн' ? 18 : 0,
     });
     out.push({ code, family: f, brand, cost: kop(costKop), price: kop(priceKop) });
   }
@@ -131,6 +133,7 @@ function seedSets(db: Db, rnd: Prng, goods: SeededProduct[], sets: number, day: 
       uktzed: '',
       description: `Набір: ${parts.length} товари`,
       art: null,
+      age_limit: parts.some((p) => p.family.parent === 'Алкоголь' || p.family.parent === 'Тютюн') ? 18 : 0,
     });
     for (const p of parts) s.component.run(code, p.code, p.family.weighted ? 300 : 1000);
   }

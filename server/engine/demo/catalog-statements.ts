@@ -8,17 +8,17 @@ import type { CardRow } from '../catalog/goods/statements.js';
 import { statements } from '../core/statements.js';
 
 /** A product card as the seed writes it: the card columns without what only reads compute. */
-export type SeedGoodsRow = Omit<CardRow, 'kitchen_printer' | 'quantity'> & { art: string | null };
+export type SeedGoodsRow = Omit<CardRow, 'kitchen_printer' | 'quantity'> & { art: string | null; age_limit: number };
 
 const prepare = (db: Db) => ({
   anyGoods: db.prepare<[], { one: number }>('SELECT 1 AS one FROM goods LIMIT 1'),
   goods: db.prepare<SeedGoodsRow, void>(
     `INSERT INTO goods (code, name, unit_type, supplier, category, parent_category, category_id, shelf_life_days, c2,
        additional_info, in_cloud, no_discount, cost, price, markup, critical_quantity, date_added, weighted, plu,
-       excise_input, uktzed, description, art)
+       excise_input, uktzed, description, art, age_limit)
      VALUES (@code, @name, @unit_type, @supplier, @category, @parent_category, @category_id, @shelf_life_days, @c2,
        @additional_info, @in_cloud, @no_discount, @cost, @price, @markup, @critical_quantity, @date_added, @weighted, @plu,
-       @excise_input, @uktzed, @description, @art)`,
+       @excise_input, @uktzed, @description, @art, @age_limit)`,
   ),
   extraField: db.prepare<[string, number], void>('INSERT INTO goods_extra_fields (name, position) VALUES (?, ?)'),
   extraCode: db.prepare<[string, string], void>('INSERT INTO goods_extra_codes (extra_code, code) VALUES (?, ?)'),

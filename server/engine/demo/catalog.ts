@@ -7,8 +7,9 @@
 import type { Db } from '../../db/open.js';
 import { directorySql } from '../catalog/directories/statements.js';
 import { settingsSql } from '../catalog/settings/statements.js';
+import { setPin } from '../catalog/users/pins/pins.js';
 import { localDate, localDateTime } from '../core/time.js';
-import { CAPTIONS, RECEIPT_PARTS, SUPPLIERS, TILLS, USERS } from './catalog-data.js';
+import { CAPTIONS, DEMO_PINS, RECEIPT_PARTS, SUPPLIERS, TILLS, USERS } from './catalog-data.js';
 import { type SeededProduct, seedCardDetails, seedGoods } from './catalog-goods.js';
 import { seedSql } from './catalog-statements.js';
 import { type Clock, seedDeliveries, seedInventoryCount, seedPendingImport } from './catalog-stock.js';
@@ -33,7 +34,7 @@ export function seedCatalog(db: Db, opts: CatalogSeedOptions = {}): void {
   const rnd = prng(SEED);
   db.transaction(() => {
     seedTills(db, clock);
-    seedPeople(db, clock);
+    seedPeople(db, clock, now);
     seedDirectories(db);
     seedTemplates(db, clock);
     const goods = seedGoods(db, rnd, opts.goods ?? 2000, clock.day);
@@ -77,9 +78,10 @@ function seedTills(db: Db, clock: Clock): void {
   }
 }
 
-function seedPeople(db: Db, clock: Clock): void {
+function seedPeople(db: Db, clock: Clock, now: Date): void {
   const d = directorySql(db);
   const p = settingsSql(db);
+  const pins = new Map(DEMO_PINS.map((x) => [x.card, x.pin]));
   for (const u of USERS) {
     const id = Number(
       d.insertUser.run({ ...u, rekv: '', kf: u.typex === 'консультант' ? 1_500_000 : 1_000_000 }).lastInsertRowid,
@@ -90,6 +92,8 @@ function seedPeople(db: Db, clock: Clock): void {
       dopinf: u.typex === 'касир' ? 'font=14;scale=1;sound=1;confirm_delete=1' : 'font=12;scale=1;sound=0;confirm_delete=1',
       updated_at: clock.at(30),
     });
+    const pin = pins.get(u.card);
+    if (pin) setPin(db, id, pin, now);
   }
 }
 

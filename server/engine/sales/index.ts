@@ -1,7 +1,8 @@
 /**
  * The sales half of the embedded back office: the till's sale from the first line to the fiscal
  * document, cash boxes, discount cards with their debt and bonus ledgers, excise stamps, the PRRO
- * queue, and the reports. Migrations 0200..0290.
+ * queue, and the reports (migrations 0200..0290); then the fiscal back office: the seller and
+ * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
  */
 import type { Migration } from '../../db/migrate.js';
 import type { HandlerGroup } from '../handlers.js';
@@ -10,6 +11,8 @@ import { discountHandlers } from './cards/discount-handlers.js';
 import { cardMigrations } from './cards/schema.js';
 import { cashHandlers } from './cash/handlers.js';
 import { cashMigrations } from './cash/schema.js';
+import { certificateHandlers } from './certificates/handlers.js';
+import { certificateMigrations } from './certificates/schema.js';
 import { applySaleLine } from './checkout/apply-line.js';
 import { clientBonusDelta } from './checkout/bonus-delta.js';
 import { closeSaleHandler } from './checkout/close/close-sale.js';
@@ -18,10 +21,20 @@ import { checkoutMigrations } from './checkout/schema.js';
 import { ping } from './diagnostics/ping.js';
 import { exciseHandlers } from './excise/handlers.js';
 import { exciseMigrations } from './excise/schema.js';
+import { fiscalSettingsHandlers } from './fiscal/handlers.js';
+import { fiscalMigrations } from './fiscal/schema.js';
+import { manualPrice } from './manual-price/manual-price.js';
+import { manualPriceMigrations } from './manual-price/schema.js';
 import { prroHandlers } from './prro/handlers.js';
 import { prroMigrations } from './prro/schema.js';
+import { simulatorMigrations } from './prro/server/simulator/schema.js';
+import { printHandlers } from './receipt-print/handlers.js';
 import { reportHandlers } from './reports/handlers.js';
 import { reportMigrations } from './reports/schema.js';
+import { returnHandlers } from './returns/handlers.js';
+import { returnMigrations } from './returns/schema.js';
+import { shiftHandlers } from './shifts/handlers.js';
+import { shiftMigrations } from './shifts/schema.js';
 
 export type SalesOperation =
   | 'pos.cashdesk_balance'
@@ -58,7 +71,30 @@ export type SalesOperation =
   | 'finance.discount_debt_cash_line'
   | 'finance.discount_debt_cash_pay'
   | 'finance.pay_contrag_invoice'
-  | 'service.ping';
+  | 'service.ping'
+  | 'pos.shift_open'
+  | 'pos.shift_close'
+  | 'pos.shift_state'
+  | 'pos.shift_x_report'
+  | 'pos.shifts'
+  | 'pos.cash_deposit'
+  | 'pos.cash_withdrawal'
+  | 'pos.checkout_return'
+  | 'pos.checkout_returnable'
+  | 'pos.certificate_issue'
+  | 'pos.certificate_state'
+  | 'pos.prro_doc_audit'
+  | 'pos.prro_fiscal_server_set'
+  | 'pos.receipt_print'
+  | 'pos.receipt_find'
+  | 'settings.fiscal_settings'
+  | 'settings.fiscal_identity_save'
+  | 'settings.fiscal_register_save'
+  | 'settings.tax_rate_save'
+  | 'settings.goods_tax_letters_save'
+  | 'settings.cash_rounding_save'
+  | 'settings.fiscal_limits_save'
+  | 'pos.checkout_manual_price';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -67,6 +103,12 @@ export const salesMigrations: Migration[] = [
   ...prroMigrations,
   ...cashMigrations,
   ...reportMigrations,
+  ...fiscalMigrations,
+  ...simulatorMigrations,
+  ...shiftMigrations,
+  ...returnMigrations,
+  ...certificateMigrations,
+  ...manualPriceMigrations,
 ];
 
 export const salesHandlers: HandlerGroup<SalesOperation> = {
@@ -77,8 +119,14 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...prroHandlers,
   ...mixedPaymentHandlers,
   ...reportHandlers,
+  ...shiftHandlers,
+  ...returnHandlers,
+  ...printHandlers,
+  ...certificateHandlers,
+  ...fiscalSettingsHandlers,
   'pos.checkout_apply_sale_line': applySaleLine,
   'pos.checkout_client_bonus_delta': clientBonusDelta,
   'pos.checkout_close_sale': closeSaleHandler,
   'service.ping': ping,
+  'pos.checkout_manual_price': manualPrice,
 };

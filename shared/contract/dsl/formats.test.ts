@@ -140,25 +140,25 @@ describe('checkDecimal', () => {
   it.each(['1,5', '1.', '.5', '+1', '1e3', ' 1', '1 000', '12.50 UAH', '', '-', '1.23456', '123456789012'])(
     'refuses %j for money',
     (s) => {
-      expect(checkDecimal(money, s)).toHaveProperty('problem');
+      expect(checkDecimal(money, s)).toHaveProperty('issue');
     },
   );
 
   it('accepts a comma only where the contract says so, and normalizes it to a dot', () => {
     expect(checkDecimal(kf, '-1,25')).toEqual({ value: '-1.25' });
     expect(checkDecimal(kf, '1.25')).toEqual({ value: '1.25' });
-    expect(checkDecimal(money, '1,25')).toHaveProperty('problem');
+    expect(checkDecimal(money, '1,25')).toHaveProperty('issue');
   });
 
   it('holds a quantity strictly above 0, at most 1000000 and at most 3 decimals', () => {
-    expect(checkDecimal(quantity, '0')).toHaveProperty('problem');
-    expect(checkDecimal(quantity, '0.000')).toHaveProperty('problem');
+    expect(checkDecimal(quantity, '0')).toHaveProperty('issue');
+    expect(checkDecimal(quantity, '0.000')).toHaveProperty('issue');
     expect(checkDecimal(quantity, '0.001')).toEqual({ value: '0.001' });
     expect(checkDecimal(quantity, '1000000')).toEqual({ value: '1000000' });
     expect(checkDecimal(quantity, '1000000.000')).toEqual({ value: '1000000.000' });
-    expect(checkDecimal(quantity, '1000000.001')).toHaveProperty('problem');
-    expect(checkDecimal(quantity, '1.0001')).toHaveProperty('problem');
-    expect(checkDecimal(quantity, '-1')).toHaveProperty('problem');
+    expect(checkDecimal(quantity, '1000000.001')).toHaveProperty('issue');
+    expect(checkDecimal(quantity, '1.0001')).toHaveProperty('issue');
+    expect(checkDecimal(quantity, '-1')).toHaveProperty('issue');
   });
 });
 

@@ -3,6 +3,7 @@
  * or undefined when the value is well formed. No regular expression here is built at run time,
  * so these run under the renderer's strict CSP too.
  */
+import { type IssueReason, type IssueWords, issueText, issueWords } from './issues.js';
 import type { DecimalSpec, StringFormat } from './params.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -72,23 +73,35 @@ export function isPhone(s: string): boolean {
 const YEAR4 = /^\d{4}$/;
 const DIGITS = /^\d+$/;
 
+const FORMAT_ISSUE: Readonly<Record<StringFormat, IssueReason>> = {
+  date: 'format.date',
+  'date-time': 'format.date_time',
+  byte: 'format.byte',
+  sha256: 'format.sha256',
+  phone: 'format.phone',
+  year4: 'format.year4',
+  digits: 'format.digits',
+};
+
+const FORMAT_OK: Readonly<Record<StringFormat, (s: string) => boolean>> = {
+  date: isCalendarDate,
+  'date-time': isDateTimeWithOffset,
+  byte: isBase64,
+  sha256: isSha256,
+  phone: isPhone,
+  year4: (s) => YEAR4.test(s),
+  digits: (s) => DIGITS.test(s),
+};
+
+/** Why a string does not have its format, or undefined when it has it. */
+export function formatIssue(format: StringFormat, s: string): IssueWords | undefined {
+  return FORMAT_OK[format](s) ? undefined : issueWords(FORMAT_ISSUE[format]);
+}
+
+/** The English sentence of formatIssue. */
 export function formatProblem(format: StringFormat, s: string): string | undefined {
-  switch (format) {
-    case 'date':
-      return isCalendarDate(s) ? undefined : 'must be a calendar date YYYY-MM-DD';
-    case 'date-time':
-      return isDateTimeWithOffset(s) ? undefined : 'must be an ISO 8601 date-time with a time-zone offset';
-    case 'byte':
-      return isBase64(s) ? undefined : 'must be base64';
-    case 'sha256':
-      return isSha256(s) ? undefined : 'must be a SHA-256 hash of 64 hexadecimal characters';
-    case 'phone':
-      return isPhone(s) ? undefined : 'must be a telephone number (5 to 15 digits, optional +)';
-    case 'year4':
-      return YEAR4.test(s) ? undefined : 'must be a year of exactly four digits';
-    case 'digits':
-      return DIGITS.test(s) ? undefined : 'must contain digits only';
-  }
+  const issue = formatIssue(format, s);
+  return issue && issueText(issue);
 }
 
 const DECIMAL_DOT = /^(-?)(\d+)(?:\.(\d+))?$/;
@@ -96,30 +109,24 @@ const DECIMAL_COMMA = /^(-?)(\d+)(?:[.,](\d+))?$/;
 
 /**
  * Validates a decimal-string and returns its canonical form (dot separator, no leading zeros,
- * trailing fraction zeros kept as sent) or a problem.
+ * trailing fraction zeros kept as sent) or why it is not one.
  */
-export function checkDecimal(spec: DecimalSpec, s: string): { value: string } | { problem: string } {
+export function checkDecimal(spec: DecimalSpec, s: string): { value: string } | { issue: IssueWords } {
   const m = (spec.comma ? DECIMAL_COMMA : DECIMAL_DOT).exec(s);
-  if (!m) {
-    return {
-      problem: spec.comma
-        ? 'must be a decimal number: optional minus, digits, optional fraction after a dot or comma'
-        : 'must be a decimal string with a dot separator, e.g. "12.50"',
-    };
-  }
+  if (!m) return { issue: issueWords(spec.comma ? 'decimal.syntax_comma' : 'decimal.syntax') };
   const [, sign, intPart = '', frac = ''] = m;
-  if (sign && !spec.signed) return { problem: 'must not be negative' };
+  if (sign && !spec.signed) return { issue: issueWords('decimal.negative') };
   const intDigits = intPart.replace(/^0+(?=\d)/, '');
-  if (intDigits.length > spec.intDigits) return { problem: `must have at most ${spec.intDigits} integer digits` };
-  if (frac.length > spec.scale) return { problem: `must have at most ${spec.scale} decimal places` };
+  if (intDigits.length > spec.intDigits) return { issue: issueWords('decimal.int_digits', { digits: spec.intDigits }) };
+  if (frac.length > spec.scale) return { issue: issueWords('decimal.places', { places: spec.scale }) };
   const value = `${sign}${intDigits}${frac ? `.${frac}` : ''}`;
   if (spec.minValue !== undefined) {
     const c = compareDecimal(value, spec.minValue);
     if (spec.exclusiveMin ? c <= 0 : c < 0)
-      return { problem: `must be ${spec.exclusiveMin ? 'greater than' : 'at least'} ${spec.minValue}` };
+      return { issue: issueWords(spec.exclusiveMin ? 'decimal.min_exclusive' : 'decimal.min', { min: spec.minValue }) };
   }
   if (spec.maxValue !== undefined && compareDecimal(value, spec.maxValue) > 0)
-    return { problem: `must be at most ${spec.maxValue}` };
+    return { issue: issueWords('decimal.max', { max: spec.maxValue }) };
   return { value };
 }
 

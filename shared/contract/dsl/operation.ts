@@ -39,6 +39,12 @@ export interface OperationSpec<
    * each with its one-line reason. Published in the contract document.
    */
   readonly projectDefined?: readonly string[];
+  /**
+   * `project` marks an operation this project added to a spec group (shifts, returns, fiscal
+   * settings, …): the spec says its groups have operations it does not show. Such an operation
+   * says why it exists in `projectDefined`. Absent: an operation of the spec.
+   */
+  readonly origin?: 'project';
 }
 
 export const defineOp = <

@@ -2,14 +2,27 @@
  * Interprets a parameter contract. No coercion: a JSON type mismatch is an error. Unknown members
  * are errors. Defaults are applied to omitted members so handlers see one shape.
  */
-import { charLength, checkDecimal, formatProblem, hasControlChars } from './formats.js';
+import { charLength, checkDecimal, formatIssue, hasControlChars } from './formats.js';
+import { type IssueReason, type IssueWords, issueText, issueWords } from './issues.js';
 import type { Fields, ParamSpec } from './params.js';
 
 export interface Issue {
   /** Where the problem is, from the envelope: `params.rows[3].quant`. */
   readonly path: string;
+  /** The English sentence: the reason's template with its values filled in. */
   readonly problem: string;
+  /** The same as data, so a client can word it in its own language (issues.ts). */
+  readonly reason?: IssueReason;
+  readonly values?: Readonly<Record<string, string>>;
 }
+
+/** An issue at a path, worded from the catalogue. */
+export const issueAt = (path: string, words: IssueWords): Issue => ({
+  path,
+  problem: issueText(words),
+  reason: words.reason,
+  values: words.values,
+});
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
@@ -30,18 +43,18 @@ export function validateParams<T = Record<string, unknown>>(fields: Fields, inpu
 
 function checkObject(fields: Fields, input: unknown, path: string, issues: Issue[]): Record<string, unknown> | undefined {
   if (!isPlainObject(input)) {
-    issues.push({ path, problem: `must be an object, got ${typeName(input)}` });
+    issues.push(issueAt(path, issueWords('param.not_object', { type: typeName(input) })));
     return undefined;
   }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
-    if (!Object.hasOwn(fields, key)) issues.push({ path: `${path}.${key}`, problem: 'is not a member of this contract' });
+    if (!Object.hasOwn(fields, key)) issues.push(issueAt(`${path}.${key}`, issueWords('param.unknown_member')));
   }
   for (const [name, field] of Object.entries(fields)) {
     const p = `${path}.${name}`;
     const v = input[name];
     if (v === undefined) {
-      if (field.required) issues.push({ path: p, problem: 'is required' });
+      if (field.required) issues.push(issueAt(p, issueWords('param.required')));
       // A copy: a handler that changes a default array must not change it for every later request.
       else if (field.default !== undefined)
         out[name] = typeof field.default === 'object' ? structuredClone(field.default) : field.default;
@@ -55,36 +68,37 @@ function checkObject(fields: Fields, input: unknown, path: string, issues: Issue
 
 function checkValue(spec: ParamSpec, v: unknown, path: string, issues: Issue[]): unknown {
   if (issues.length >= MAX_ISSUES) return undefined;
+  const type = typeName(v);
   switch (spec.kind) {
     case 'string': {
-      if (typeof v !== 'string') return fail(issues, path, `must be a string, got ${typeName(v)}`);
-      const problem = stringProblem(spec, v);
-      return problem ? fail(issues, path, problem) : v;
+      if (typeof v !== 'string') return fail(issues, path, 'param.string', { type });
+      const problem = stringIssue(spec, v);
+      return problem ? failWith(issues, path, problem) : v;
     }
     case 'int': {
-      if (typeof v !== 'number' || !Number.isInteger(v)) return fail(issues, path, `must be an integer, got ${typeName(v)}`);
-      if (v < spec.min || v > spec.max) return fail(issues, path, `must be between ${spec.min} and ${spec.max}`);
+      if (typeof v !== 'number' || !Number.isInteger(v)) return fail(issues, path, 'param.integer', { type });
+      if (v < spec.min || v > spec.max) return fail(issues, path, 'param.int_range', { min: spec.min, max: spec.max });
       return v;
     }
     case 'bool':
-      return typeof v === 'boolean' ? v : fail(issues, path, `must be true or false, got ${typeName(v)}`);
+      return typeof v === 'boolean' ? v : fail(issues, path, 'param.bool', { type });
     case 'decimal': {
-      if (typeof v !== 'string') return fail(issues, path, `must be a decimal string, got ${typeName(v)}`);
-      if (spec.max !== undefined && charLength(v) > spec.max) return fail(issues, path, `must be at most ${spec.max} characters`);
+      if (typeof v !== 'string') return fail(issues, path, 'decimal.string', { type });
+      if (spec.max !== undefined && charLength(v) > spec.max) return fail(issues, path, 'param.too_long', { max: spec.max });
       if (v === '' && spec.allowEmpty) return v;
       const r = checkDecimal(spec, v);
-      return 'problem' in r ? fail(issues, path, r.problem) : r.value;
+      return 'issue' in r ? failWith(issues, path, r.issue) : r.value;
     }
     case 'enum': {
-      if (typeof v !== 'string') return fail(issues, path, `must be a string, got ${typeName(v)}`);
+      if (typeof v !== 'string') return fail(issues, path, 'param.string', { type });
       return spec.values.includes(v)
         ? v
-        : fail(issues, path, `must be one of ${spec.values.map((x) => JSON.stringify(x)).join(', ')}`);
+        : fail(issues, path, 'param.enum', { values: spec.values.map((x) => JSON.stringify(x)).join(', ') });
     }
     case 'array': {
-      if (!Array.isArray(v)) return fail(issues, path, `must be an array, got ${typeName(v)}`);
+      if (!Array.isArray(v)) return fail(issues, path, 'param.array', { type });
       if (v.length < spec.minItems || v.length > spec.maxItems)
-        return fail(issues, path, `must have ${spec.minItems} to ${spec.maxItems} items, got ${v.length}`);
+        return fail(issues, path, 'param.array_size', { min: spec.minItems, max: spec.maxItems, count: v.length });
       const out = v.map((item, i) => checkValue(spec.items, item, `${path}[${i}]`, issues));
       if (spec.unique) {
         const seen = new Map<string, number>();
@@ -93,7 +107,7 @@ function checkValue(spec: ParamSpec, v: unknown, path: string, issues: Issue[]):
           if (item === undefined) return;
           const k = JSON.stringify(item);
           const first = seen.get(k);
-          if (first !== undefined) fail(issues, `${path}[${i}]`, `repeats item ${first}; items must be unique`);
+          if (first !== undefined) fail(issues, `${path}[${i}]`, 'param.not_unique', { first });
           else seen.set(k, i);
         });
       }
@@ -104,16 +118,26 @@ function checkValue(spec: ParamSpec, v: unknown, path: string, issues: Issue[]):
   }
 }
 
-function stringProblem(spec: Extract<ParamSpec, { kind: 'string' }>, v: string): string | undefined {
-  if (spec.max !== undefined && v.length > spec.max && charLength(v) > spec.max) return `must be at most ${spec.max} characters`;
+function stringIssue(spec: Extract<ParamSpec, { kind: 'string' }>, v: string): IssueWords | undefined {
+  if (spec.max !== undefined && v.length > spec.max && charLength(v) > spec.max)
+    return issueWords('param.too_long', { max: spec.max });
   if (spec.min !== undefined && charLength(v) < spec.min)
-    return `must be at least ${spec.min} character${spec.min === 1 ? '' : 's'}`;
-  if (spec.noControl && hasControlChars(v)) return 'must not contain control characters';
-  if (spec.format && !(v === '' && spec.allowEmpty)) return formatProblem(spec.format, v);
+    return spec.min === 1 ? issueWords('param.too_short_one') : issueWords('param.too_short', { min: spec.min });
+  if (spec.noControl && hasControlChars(v)) return issueWords('param.control_chars');
+  if (spec.format && !(v === '' && spec.allowEmpty)) return formatIssue(spec.format, v);
   return undefined;
 }
 
-function fail(issues: Issue[], path: string, problem: string): undefined {
-  if (issues.length < MAX_ISSUES) issues.push({ path, problem });
+function fail(
+  issues: Issue[],
+  path: string,
+  reason: IssueReason,
+  values: Readonly<Record<string, string | number>> = {},
+): undefined {
+  return failWith(issues, path, issueWords(reason, values));
+}
+
+function failWith(issues: Issue[], path: string, words: IssueWords): undefined {
+  if (issues.length < MAX_ISSUES) issues.push(issueAt(path, words));
   return undefined;
 }

@@ -1,9 +1,13 @@
 /** The readable contract: one table row per operation, the PRRO statuses, errors and the project's choices. */
+
+import { FISCAL_CHOICES } from '../../fiscal/choices.js';
+import { ISSUES } from '../dsl/issues.js';
 import { groupOf, type OperationSpec } from '../dsl/operation.js';
 import type { Field, Fields } from '../dsl/params.js';
 import type { Columns, ResultSpec } from '../dsl/results.js';
 import { ERROR_CODES } from '../errors.js';
 import { PRRO_STATUSES } from '../prro-status.js';
+import { REFUSALS } from '../refusals.js';
 import { CONTRACT_VERSION } from '../registry.js';
 import { columnFormatNotation, columnNotation, defaultNotation, typeNotation } from './notation.js';
 import { ROWS_STATUS_VALUE } from './result-schema.js';
@@ -21,6 +25,7 @@ export function operationsMarkdown(operations: readonly OperationSpec[]): string
     ...groups.map((g) => groupTable(g, operations.filter((op) => groupOf(op.name) === g).sort(byName))),
     prroStatuses(),
     errors(),
+    fiscalChoices(),
     projectChoices([...operations].sort(byName)),
   ];
   return `${parts.join('\n\n')}\n`;
@@ -47,7 +52,7 @@ function header(count: number): string {
 function groupTable(group: string, operations: readonly OperationSpec[]): string {
   const rows = operations.map((op) =>
     [
-      `\`${op.name}\`<br>${op.summary}`,
+      `\`${op.name}\`${op.origin === 'project' ? ' (project-defined)' : ''}<br>${op.summary}`,
       op.kind === 'write' ? 'W' : 'R',
       `\`${op.scope}\``,
       paramLines(op.params, '').join('<br>') || 'none',
@@ -122,13 +127,41 @@ function errors(): string {
   return [
     '## Errors',
     '',
-    'Every error body is `{ok: false, error: {code, message, details: [{path, problem}]}, request_id}`.',
+    'Every error body is `{ok: false, error: {code, message, details: [{path, problem, reason?, values?}]}, request_id}`.',
+    'A business refusal (`INVALID_PARAMETER` from the back office) also names its `reason`, a stable key of the first table',
+    'below, and the `values` its sentence carries, so a client can word it in its own language. So does a request that',
+    'does not match its contract (the second table: parameters, the envelope, an unknown operation, a missing scope).',
     "Reads raise `INVALID_PARAMETER` and `UPSTREAM_FAILURE` of the spec's codes; writes also the two `IDEMPOTENCY_` ones.",
     'The other codes fill what the spec leaves open.',
     '',
     '| Code | HTTP | When | Client action |',
     '|---|---|---|---|',
     ...Object.entries(ERROR_CODES).map(([code, e]) => `| \`${code}\` | ${e.http} | ${cell(e.when)} | ${e.advice} |`),
+    '',
+    '### Business refusal reasons',
+    '',
+    '| Reason | Problem (English; `{name}` is a value) |',
+    '|---|---|',
+    ...Object.entries(REFUSALS).map(([reason, text]) => `| \`${reason}\` | ${cell(text)} |`),
+    '',
+    '### Contract issue reasons',
+    '',
+    '| Reason | Problem (English; `{name}` is a value) |',
+    '|---|---|',
+    ...Object.entries(ISSUES).map(([reason, text]) => `| \`${reason}\` | ${cell(text)} |`),
+  ].join('\n');
+}
+
+function fiscalChoices(): string {
+  return [
+    '## Fiscal documents: rules and choices',
+    '',
+    'Fiscal documents are made in the tax service’s (DPS) format and checked against its schemas. Where the sources',
+    'are sure this follows them; where they are not, the back office chose, and says how sure it is.',
+    '',
+    '| Topic | Rule | Confidence |',
+    '|---|---|---|',
+    ...FISCAL_CHOICES.map((c) => `| ${cell(c.topic)} | ${cell(c.rule)} | ${c.confidence} |`),
   ].join('\n');
 }
 

@@ -3,9 +3,13 @@
  * descriptor per member. Facts OpenRPC has no field for (kind, scope, project-defined choices,
  * HTTP error codes) are `x-` extensions.
  */
+
+import { FISCAL_CHOICES } from '../../fiscal/choices.js';
+import { ISSUES } from '../dsl/issues.js';
 import { groupOf, type OperationSpec } from '../dsl/operation.js';
 import { ERROR_CODES } from '../errors.js';
 import { PRRO_STATUSES } from '../prro-status.js';
+import { REFUSALS } from '../refusals.js';
 import { CONTRACT_VERSION } from '../registry.js';
 import { type JsonSchema, memberSchema } from './json-schema.js';
 import { resultSchema } from './result-schema.js';
@@ -26,7 +30,12 @@ export function openRpcDocument(operations: readonly OperationSpec[]): JsonSchem
   const sorted = [...operations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
     openrpc: OPENRPC_VERSION,
-    info: { title: 'Retail back-office RPC', version: CONTRACT_VERSION, description: DESCRIPTION },
+    info: {
+      title: 'Retail back-office RPC',
+      version: CONTRACT_VERSION,
+      description: DESCRIPTION,
+      'x-fiscal-choices': FISCAL_CHOICES,
+    },
     servers: [
       {
         name: 'service',
@@ -56,6 +65,7 @@ function method(op: OperationSpec): JsonSchema {
     'x-idempotency-key': op.kind === 'write' ? 'required' : 'none',
     'x-errors': operationErrors(op),
     ...(op.projectDefined ? { 'x-project-defined': op.projectDefined } : {}),
+    ...(op.origin ? { 'x-origin': op.origin } : {}),
   };
 }
 
@@ -114,7 +124,18 @@ const COMPONENT_SCHEMAS: JsonSchema = {
     additionalProperties: false,
     properties: {
       path: { type: 'string', description: 'Where the problem is, from the envelope: params.rows[3].quant.' },
-      problem: { type: 'string' },
+      problem: { type: 'string', description: 'What is wrong, in English.' },
+      reason: {
+        type: 'string',
+        description:
+          'A stable reason key, of a business refusal or of a contract issue; clients that translate word it from reason and values.',
+        enum: [...Object.keys(REFUSALS), ...Object.keys(ISSUES)],
+      },
+      values: {
+        type: 'object',
+        description: 'The values the reason sentence carries, all strings.',
+        additionalProperties: { type: 'string' },
+      },
     },
   },
   ErrorCode: {

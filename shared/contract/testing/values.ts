@@ -46,6 +46,8 @@ export function validObject(fields: Fields, variant = 0): Record<string, unknown
 }
 
 function validString(spec: StringSpec, variant: number): string {
+  // A digits string with a least length (a PIN) is padded with zeros up to it.
+  if (spec.format === 'digits') return formatSample(spec.format, variant).padStart(spec.min ?? 0, '0');
   if (spec.format) return formatSample(spec.format, variant);
   // Cyrillic on purpose: lengths count characters, and the shops' data is Ukrainian.
   const chars = [...`Кава${variant + 1}`];

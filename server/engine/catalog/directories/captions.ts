@@ -2,7 +2,7 @@
  * Caption settings: how a field is called in Russian and Ukrainian (translate_kupm), and the
  * same with the column width of grid views (translate_zap). One record per field name.
  */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
 import type { CaptionRow } from './statements.js';
@@ -12,15 +12,15 @@ const LABEL = 'caption setting';
 
 function checkField(fld: string, same: CaptionRow | undefined, id: number | undefined): string {
   const field = fld.trim();
-  if (field === '') throw new BusinessRefusal('params.fld', 'a caption setting needs a field name');
-  if (same && same.id !== id) throw new BusinessRefusal('params.fld', `field ${field} already has a caption (key ${same.id})`);
+  if (field === '') throw refuse('params.fld', 'caption.field_required');
+  if (same && same.id !== id) throw refuse('params.fld', 'caption.field_taken', { field, key: same.id });
   return field;
 }
 
 /** An omitted width keeps the record's; a new record without one leaves the grid's default (0). */
 export const saveZap: Handler<'catalog.translate_zap.save'> = ({ key, fld, rus, ukr, width }, { db }) => {
   const d = directorySql(db);
-  if (width !== undefined && width < 0) throw new BusinessRefusal('params.width', 'a column width cannot be negative');
+  if (width !== undefined && width < 0) throw refuse('params.width', 'caption.width_negative');
   const row = key === undefined ? undefined : mustExist(d.zap.get(keyId(key, LABEL)), key, LABEL);
   const field = checkField(fld, d.zapByField.get(fld.trim()), row?.id);
   if (!row) return saved('translate_zap', 1, d.insertZap.run({ fld: field, rus, ukr, width: width ?? 0 }).lastInsertRowid);

@@ -1,5 +1,5 @@
 /** Counterparties (suppliers, customers): a unique name and requisites for printed documents. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
 import { directorySql } from './statements.js';
@@ -11,15 +11,15 @@ const LABEL = 'counterparty';
 export const saveCounterparty: Handler<'catalog.contrag.save'> = ({ key, nt, rekv }, { db }) => {
   const d = directorySql(db);
   const name = nt.trim();
-  if (name === '') throw new BusinessRefusal('params.nt', 'a counterparty needs a name');
+  if (name === '') throw refuse('params.nt', 'counterparty.name_required');
   const same = d.counterpartyByName.get(name);
   if (key === undefined) {
-    if (same) throw new BusinessRefusal('params.nt', `a counterparty named ${name} already exists (key ${same.id})`);
+    if (same) throw refuse('params.nt', 'counterparty.name_taken', { name, key: same.id });
     return saved(CATALOG, 1, d.insertCounterparty.run({ name, rekv: rekv ?? '' }).lastInsertRowid);
   }
   const row = mustExist(d.counterparty.get(keyId(key, LABEL)), key, LABEL);
   if (same && same.id !== row.id) {
-    throw new BusinessRefusal('params.nt', `a counterparty named ${name} already exists (key ${same.id})`);
+    throw refuse('params.nt', 'counterparty.name_taken', { name, key: same.id });
   }
   d.updateCounterparty.run({ id: row.id, name, rekv: rekv ?? row.rekv });
   return saved(CATALOG, 1, row.id);

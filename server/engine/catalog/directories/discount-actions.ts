@@ -1,5 +1,5 @@
 /** Discount actions: a percent off for a period, read by the sales half when it prices a line. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
@@ -11,12 +11,12 @@ const LABEL = 'discount action';
 export const saveDiscountAction: Handler<'catalog.discount_actions.save'> = (p, { db }) => {
   const d = directorySql(db);
   const disc = dec(p.disc);
-  if (disc.lte(0) || disc.gt(100)) throw new BusinessRefusal('params.disc', 'a discount is more than 0 and at most 100 percent');
+  if (disc.lte(0) || disc.gt(100)) throw refuse('params.disc', 'action.discount_range');
   if (p.action_type !== 0 && p.action_type !== 1) {
-    throw new BusinessRefusal('params.action_type', 'action_type is 0 (every buyer) or 1 (discount-card holders only)');
+    throw refuse('params.action_type', 'action.type');
   }
-  if (p.dfr > p.dto) throw new BusinessRefusal('params.dto', `the action ends (${p.dto}) before it starts (${p.dfr})`);
-  if (p.code !== '' && !d.productExists.get(p.code)) throw new BusinessRefusal('params.code', `product ${p.code} not found`);
+  if (p.dfr > p.dto) throw refuse('params.dto', 'action.period', { to: p.dto, from: p.dfr });
+  if (p.code !== '' && !d.productExists.get(p.code)) throw refuse('params.code', 'product.unknown', { code: p.code });
   const values = {
     uin: p.uin,
     name: p.nt.trim(),

@@ -1,6 +1,6 @@
 /** Users of the shop. The login card is unique: scanning it must name one person. */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
@@ -12,9 +12,9 @@ const LABEL = 'user';
 /** The one-line rule of every write that gives a user a card. */
 export function checkUserCard(db: Db, card: string, userId: number | undefined): string {
   const c = card.trim();
-  if (c === '') throw new BusinessRefusal('params.card', 'a user needs a card');
+  if (c === '') throw refuse('params.card', 'user.card_required');
   const owner = directorySql(db).userByCard.get(c);
-  if (owner && owner.id !== userId) throw new BusinessRefusal('params.card', `card ${c} already belongs to ${owner.name}`);
+  if (owner && owner.id !== userId) throw refuse('params.card', 'user.card_taken', { card: c, owner: owner.name });
   return c;
 }
 
@@ -23,13 +23,13 @@ export const saveUser: Handler<'catalog.users.save'> = (p, { db }) => {
   const d = directorySql(db);
   const row = p.key === undefined ? undefined : mustExist(d.user.get(keyId(p.key, LABEL)), p.key, LABEL);
   const name = p.nt.trim();
-  if (name === '') throw new BusinessRefusal('params.nt', 'a user needs a name');
+  if (name === '') throw refuse('params.nt', 'user.name_required');
   const card = checkUserCard(db, p.card, row?.id);
-  if (p.level.trim() === '') throw new BusinessRefusal('params.level', 'a user needs an access level');
+  if (p.level.trim() === '') throw refuse('params.level', 'user.level_required');
   const kf = p.kf === undefined ? undefined : dec(p.kf);
-  if (kf?.isNegative()) throw new BusinessRefusal('params.kf', 'a bonus coefficient cannot be negative');
+  if (kf?.isNegative()) throw refuse('params.kf', 'user.kf_negative');
   if (p.kasx !== undefined && p.kasx !== 0 && !d.tillExists.get(p.kasx)) {
-    throw new BusinessRefusal('params.kasx', `till ${p.kasx} does not exist`);
+    throw refuse('params.kasx', 'till.no_such', { kasm: p.kasx });
   }
   const values: Omit<UserRow, 'id'> = {
     name,

@@ -1,5 +1,5 @@
 /** Renaming and repricing a card from the cash desk, keeping the names it had. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDateTime } from '../../core/time.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -14,11 +14,11 @@ export const cardSettingHistory: Handler<'pos.card_setting_history'> = ({ code }
 /** An empty `nt` keeps the name and a zero `price` keeps the price (a sale price of zero is no price). */
 export const cardSettingSave: Handler<'pos.card_setting_save'> = ({ code, nt, price }, { db, user, now, timeZone }) => {
   const g = goodsSql(db);
-  if (code === '') throw new BusinessRefusal('params.code', 'a product code is required');
+  if (code === '') throw refuse('params.code', 'product.code_required');
   const card = g.card.get(MAIN_STORAGE, code);
-  if (!card) throw new BusinessRefusal('params.code', `product ${code} not found`);
+  if (!card) throw refuse('params.code', 'product.unknown', { code });
   const newPrice = dec(price);
-  if (newPrice.isNegative()) throw new BusinessRefusal('params.price', 'a price cannot be negative');
+  if (newPrice.isNegative()) throw refuse('params.price', 'product.price_negative');
   let affected = 0;
   const name = nt.trim();
   if (name !== '' && name !== card.name) {

@@ -3,7 +3,7 @@
  * barcode (prefix + PLU + grams), or a discount card. One row per match, in that order, so the
  * cash desk can ask when a code means two things.
  */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { MAIN_STORAGE } from '../stock/storage.js';
@@ -33,7 +33,7 @@ export const findCode: Handler<'pos.find_code'> = (p, { db }) => {
   const code = p.code.trim();
   if (code === '') return { rows: [] };
   if (!p.allow_alpha && !/^\d+$/.test(code)) {
-    throw new BusinessRefusal('params.code', `code ${code} is not all digits; letters are not accepted here`);
+    throw refuse('params.code', 'code.letters', { code });
   }
   const g = goodsSql(db);
   const rows: ReturnType<typeof productRow>[] = [];

@@ -1,5 +1,5 @@
 /** Free codes for new cards: a three-digit article, an internal EAN-13 under a prefix. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { withCheckDigit } from './ean.js';
 import { goodsSql } from './statements.js';
@@ -11,7 +11,7 @@ export const makeArt: Handler<'generators.make_art'> = (_p, { db }) => {
     if (Number(art) > next) break;
     if (Number(art) === next) next++;
   }
-  if (next > 999) throw new BusinessRefusal('params', 'every article from 001 to 999 is taken');
+  if (next > 999) throw refuse('params', 'generator.articles_exhausted');
   return { value: String(next).padStart(3, '0') };
 };
 
@@ -25,12 +25,11 @@ export const makeOwn: Handler<'generators.make_own'> = ({ prefix }, { db }) => {
   const highest = g.highestCode.get({ pattern: prefix + '[0-9]'.repeat(13 - prefix.length) })?.code;
   if (free === 0) {
     const only = withCheckDigit(prefix);
-    if (g.codeTaken.get({ code: only }))
-      throw new BusinessRefusal('params.prefix', `no free code is left under prefix ${prefix}`);
+    if (g.codeTaken.get({ code: only })) throw refuse('params.prefix', 'generator.prefix_exhausted', { prefix });
     return { value: only };
   }
   const last = highest ? BigInt(highest.slice(prefix.length, 12)) : 0n;
   const next = (last + 1n).toString().padStart(free, '0');
-  if (next.length > free) throw new BusinessRefusal('params.prefix', `no free code is left under prefix ${prefix}`);
+  if (next.length > free) throw refuse('params.prefix', 'generator.prefix_exhausted', { prefix });
   return { value: withCheckDigit(prefix + next) };
 };

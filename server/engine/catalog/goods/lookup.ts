@@ -1,4 +1,5 @@
 /** Short questions about product codes: does it exist, is it excise, what is its UKTZED. */
+import type { Db } from '../../../db/open.js';
 import type { Handler } from '../../handlers.js';
 import { goodsSql } from './statements.js';
 
@@ -17,3 +18,9 @@ export const checkoutUktzedRows: Handler<'pos.checkout_uktzed_rows'> = ({ codes 
   const g = goodsSql(db);
   return { rows: codes.flatMap((code) => g.uktzed.get(code) ?? []) };
 };
+
+/** The product a code names, as its own code or as one of its extra codes; undefined for neither. */
+export function productOfCode(db: Db, code: string): { code: string; name: string } | undefined {
+  const g = goodsSql(db);
+  return g.nameOf.get(code) ?? g.extraCodeOwner.get(code);
+}

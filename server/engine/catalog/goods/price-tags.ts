@@ -1,5 +1,5 @@
 /** The price-tag work table: what the calling user is about to print, replaced on every prepare. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDateTime } from '../../core/time.js';
 import { toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -9,7 +9,7 @@ import { goodsSql } from './statements.js';
 export const priceTagsPrepare: Handler<'pos.price_tags_prepare_main_tmp'> = ({ rows }, { db, user, now, timeZone }) => {
   const g = goodsSql(db);
   rows.forEach((r, i) => {
-    if (!g.exists.get(r.code)) throw new BusinessRefusal(`params.rows[${i}].code`, `product ${r.code} not found`);
+    if (!g.exists.get(r.code)) throw refuse(`params.rows[${i}].code`, 'product.unknown', { code: r.code });
   });
   g.clearTags.run(user);
   const at = localDateTime(now(), timeZone);

@@ -63,4 +63,13 @@ CREATE TABLE price_tags (
 ) STRICT;
 `,
   },
+  {
+    // Goods only an adult may buy (alcohol, tobacco): the till asks for the buyer's age first.
+    // Excise goods are alcohol or tobacco, so they start at 18; beer (no stamp) is set by the shop.
+    id: '0111_catalog_goods_age_limit',
+    up: `
+ALTER TABLE goods ADD COLUMN age_limit INTEGER NOT NULL DEFAULT 0 CHECK (age_limit BETWEEN 0 AND 99);
+UPDATE goods SET age_limit = 18 WHERE excise_input = 1;
+`,
+  },
 ];

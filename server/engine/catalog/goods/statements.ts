@@ -52,6 +52,7 @@ const prepare = (db: Db) => ({
     `${CARD} WHERE g.code = (SELECT code FROM goods_extra_codes WHERE extra_code = ?)`,
   ),
   exists: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM goods WHERE code = ?'),
+  nameOf: db.prepare<[string], { code: string; name: string }>('SELECT code, name FROM goods WHERE code = ?'),
   extraCodes: db.prepare<[string], { extra_code: string }>(
     'SELECT extra_code FROM goods_extra_codes WHERE code = ? ORDER BY extra_code',
   ),

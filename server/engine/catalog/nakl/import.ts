@@ -6,7 +6,7 @@
  * decision keeps the card's price. Cancelling drops the staged lines and touches nothing else.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDateTime } from '../../core/time.js';
 import { D, dec, fmtDb, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -27,13 +27,13 @@ export const importMainAddLine: Handler<'nakl.import_main_add_line'> = (p, ctx) 
   const n = naklSql(db);
   const product = productOf(db, p.code);
   const quantity = toDb(dec(p.quant), 'unit');
-  if (quantity < 0) throw new BusinessRefusal('params.quant', 'a quantity cannot be negative');
+  if (quantity < 0) throw refuse('params.quant', 'invoice.quantity_negative');
   const currency = p.currency.trim() || HRYVNIA;
   const rate = rateOf(db, currency, new D(0), 'params.currency');
   let line: Omit<ImportLineRow, 'code' | 'quantity'>;
   if (p.currency_price !== '') {
     const supplierPrice = dec(p.currency_price);
-    if (supplierPrice.isNegative()) throw new BusinessRefusal('params.currency_price', 'a price cannot be negative');
+    if (supplierPrice.isNegative()) throw refuse('params.currency_price', 'product.price_negative');
     const cost = inHryvnias(supplierPrice, rate);
     const price = product.markup > 0 ? priceWithMarkup(cost, fromDb(product.markup, 'pct')) : product.price;
     line = { price, cost, currency, rate, currency_cost: toDb(supplierPrice, 'cur') };
@@ -50,12 +50,11 @@ export const importMainAddLine: Handler<'nakl.import_main_add_line'> = (p, ctx) 
 
   const imp = n.importDoc.get(p.from_nn);
   if (!imp) {
-    if (n.invoice.get(p.from_nn))
-      throw new BusinessRefusal('params.from_nn', `${p.from_nn} is an invoice, not an import document`);
-    if (p.nn.trim() === '') throw new BusinessRefusal('params.nn', 'an import needs the invoice it goes to');
+    if (n.invoice.get(p.from_nn)) throw refuse('params.from_nn', 'import.is_invoice', { nn: p.from_nn });
+    if (p.nn.trim() === '') throw refuse('params.nn', 'import.needs_invoice');
     n.createImport.run({ temp_nn: p.from_nn, nn: p.nn, created_at: localDateTime(ctx.now(), ctx.timeZone), user: ctx.user });
   } else if (imp.nn !== p.nn) {
-    throw new BusinessRefusal('params.nn', `import ${p.from_nn} goes to invoice ${imp.nn}, not ${p.nn}`);
+    throw refuse('params.nn', 'import.other_invoice', { temp_nn: p.from_nn, nn: imp.nn, given: p.nn });
   }
   const old = n.importLine.get(p.from_nn, p.code);
   n.putImportLine.run({ ...line, temp_nn: p.from_nn, code: p.code, quantity: (old?.quantity ?? 0) + quantity });
@@ -64,7 +63,7 @@ export const importMainAddLine: Handler<'nakl.import_main_add_line'> = (p, ctx) 
 
 function importOf(db: Db, tempNn: string) {
   const imp = naklSql(db).importDoc.get(tempNn);
-  if (!imp) throw new BusinessRefusal('params.temp_nn', `import ${tempNn} not found`);
+  if (!imp) throw refuse('params.temp_nn', 'import.unknown', { temp_nn: tempNn });
   return imp;
 }
 
@@ -78,7 +77,7 @@ export const importConfirm: Handler<'nakl.import_confirm'> = ({ temp_nn, nn, act
   const decisions = new Map<string, (typeof actions)[number]['decision']>();
   actions.forEach((a, i) => {
     if (!lines.some((l) => l.code === a.code)) {
-      throw new BusinessRefusal(`params.actions[${i}].code`, `product ${a.code} is not in import ${temp_nn}`);
+      throw refuse(`params.actions[${i}].code`, 'import.product_not_in', { code: a.code, temp_nn });
     }
     decisions.set(a.code, a.decision);
   });
@@ -111,8 +110,7 @@ export const importConfirm: Handler<'nakl.import_confirm'> = ({ temp_nn, nn, act
 export const importCancel: Handler<'nakl.import_cancel'> = ({ temp_nn, nn }, { db }) => {
   const n = naklSql(db);
   const imp = importOf(db, temp_nn);
-  if (nn !== '' && nn !== imp.nn)
-    throw new BusinessRefusal('params.nn', `import ${temp_nn} goes to invoice ${imp.nn}, not ${nn}`);
+  if (nn !== '' && nn !== imp.nn) throw refuse('params.nn', 'import.other_invoice', { temp_nn, nn: imp.nn, given: nn });
   const dropped = n.importLines.all(temp_nn).length;
   n.deleteImport.run(temp_nn);
   return done(dropped, `import ${temp_nn} cancelled, ${dropped} lines dropped`);

@@ -3,7 +3,7 @@
  * product in the invoice's storage. A surplus arrives as a batch of this document at the line's
  * cost; a shortage is written off FIFO, oldest batches first, like a sale.
  */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDateTime } from '../../core/time.js';
 import { fromDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -21,7 +21,7 @@ export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn },
   let raised = 0;
   let lowered = 0;
   const lines = n.lines.all(nn);
-  if (lines.length === 0) throw new BusinessRefusal('params.nn', `invoice ${nn} has no lines to count`);
+  if (lines.length === 0) throw refuse('params.nn', 'invoice.no_lines_to_count', { nn });
   for (const line of lines) {
     const stock = n.stockOf.get(line.code, invoice.sk)?.quantity ?? 0;
     const diff = line.quantity - stock;
@@ -37,7 +37,7 @@ export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn },
       });
       raised++;
     } else if (diff < 0) {
-      takeFifo(db, { code: line.code, sk: invoice.sk, quantity: fromDb(-diff, 'unit'), allowNegative: false, ref: nn });
+      takeFifo(db, { code: line.code, sk: invoice.sk, quantity: fromDb(-diff, 'unit'), shortage: 'refuse', ref: nn });
       lowered++;
     }
   }

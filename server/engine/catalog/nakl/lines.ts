@@ -4,7 +4,7 @@
  * the sum of batches. Lines of an inventory count are only counted quantities.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDate, localDateTime } from '../../core/time.js';
 import { fromDb } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
@@ -14,7 +14,7 @@ import { type InvoiceRow, type LineRow, type LineValues, naklSql } from './state
 
 export function findInvoice(db: Db, nn: string, path = 'params.nn'): InvoiceRow {
   const invoice = naklSql(db).invoice.get(nn);
-  if (!invoice) throw new BusinessRefusal(path, `invoice ${nn} not found`);
+  if (!invoice) throw refuse(path, 'invoice.unknown', { nn });
   return invoice;
 }
 
@@ -23,8 +23,8 @@ export function openInvoice(ctx: EngineContext, nn: string): InvoiceRow {
   const n = naklSql(ctx.db);
   const existing = n.invoice.get(nn);
   if (existing) return existing;
-  if (nn.trim() === '') throw new BusinessRefusal('params.nn', 'an invoice needs a number');
-  if (n.importDoc.get(nn)) throw new BusinessRefusal('params.nn', `${nn} is an import document, not an invoice`);
+  if (nn.trim() === '') throw refuse('params.nn', 'invoice.number_required');
+  if (n.importDoc.get(nn)) throw refuse('params.nn', 'invoice.is_import', { nn });
   const prefix = n.setting.get('inventory_prefix')?.value ?? '';
   const now = ctx.now();
   n.createInvoice.run({
@@ -38,13 +38,13 @@ export function openInvoice(ctx: EngineContext, nn: string): InvoiceRow {
 
 export function productOf(db: Db, code: string, path = 'params.code') {
   const product = naklSql(db).product.get(code);
-  if (!product) throw new BusinessRefusal(path, `product ${code} not found`);
+  if (!product) throw refuse(path, 'product.unknown', { code });
   return product;
 }
 
 /** Writes a line (new or changed) and moves its batch by the change of quantity. */
 export function writeLine(db: Db, invoice: InvoiceRow, code: string, next: LineValues, old: LineRow | undefined): void {
-  if (next.quantity < 0) throw new BusinessRefusal('params.quant', `a line cannot have a negative quantity (${code})`);
+  if (next.quantity < 0) throw refuse('params.quant', 'invoice.line_negative', { code });
   let batchId = old?.batch_id ?? null;
   if (invoice.kind === 'incoming') {
     const delta = fromDb(next.quantity - (old?.quantity ?? 0), 'unit');

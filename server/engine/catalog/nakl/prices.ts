@@ -1,5 +1,5 @@
 /** Sale prices of an invoice: a percent up or down, and where they differ from the cards. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmt, fmtDb, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { findInvoice } from './lines.js';
@@ -12,7 +12,7 @@ export const adjustPricesPercent: Handler<'nakl.adjust_prices_percent'> = ({ nn,
   findInvoice(db, nn);
   const pct = dec(percent);
   const factor = pct.div(100).plus(1);
-  if (factor.lte(0)) throw new BusinessRefusal('params.percent', 'prices cannot go down by 100 percent or more');
+  if (factor.lte(0)) throw refuse('params.percent', 'invoice.prices_to_zero');
   let changed = 0;
   for (const line of n.lines.all(nn)) {
     const price = toDb(toKopecks(fromDb(line.price, 'cur').mul(factor)), 'cur');

@@ -1,6 +1,6 @@
 /** Prices of invoice lines: currency conversion, markup, sale price from a markup. */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb, toDb, toKopecks } from '../../decimal.js';
 import { naklSql } from './statements.js';
 
@@ -24,9 +24,9 @@ export const inCurrency = (cost: number, rate: number): number => toDb(fromDb(co
 
 /** The rate to use: the one given, or the shop's rate of that currency. */
 export function rateOf(db: Db, currency: string, given: D, path: string): number {
-  if (given.isNegative()) throw new BusinessRefusal(path, 'an exchange rate cannot be negative');
+  if (given.isNegative()) throw refuse(path, 'invoice.rate_negative');
   if (!given.isZero()) return toDb(given, 'ratio');
   const known = naklSql(db).currency.get(currency);
-  if (!known) throw new BusinessRefusal(path, `no exchange rate is known for ${currency}; give one`);
+  if (!known) throw refuse(path, 'invoice.rate_unknown', { currency });
   return known.rate;
 }

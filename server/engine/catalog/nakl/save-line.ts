@@ -1,5 +1,5 @@
 /** Editing invoice lines one by one or in bulk. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmtDb, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { findInvoice, openInvoice, productOf, removeLine, writeLine } from './lines.js';
@@ -20,7 +20,7 @@ export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
   if (p.mode === 'delete') {
     const invoice = findInvoice(db, p.nn);
     const line = n.line.get(p.nn, p.code);
-    if (!line) throw new BusinessRefusal('params.code', `invoice ${p.nn} has no line ${p.code}`);
+    if (!line) throw refuse('params.code', 'invoice.no_line', { nn: p.nn, code: p.code });
     removeLine(db, invoice, line);
     return done(1, `line ${p.code} deleted from invoice ${p.nn}`);
   }
@@ -29,7 +29,7 @@ export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
   const currency = p.currency.trim() || old?.currency || HRYVNIA;
   const rate = rateOf(db, currency, dec(p.kurs), 'params.kurs');
   const ss = dec(p.ss);
-  if (ss.isNegative()) throw new BusinessRefusal('params.ss', 'a cost cannot be negative');
+  if (ss.isNegative()) throw refuse('params.ss', 'invoice.cost_negative');
   // Without a new cost an existing line keeps its own, re-expressed if its currency changed.
   const currencyCost = !ss.isZero()
     ? toDb(ss, 'cur')
@@ -38,7 +38,7 @@ export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
       : inCurrency(old?.cost ?? product.cost, rate);
   const cost = inHryvnias(fromDb(currencyCost, 'cur'), rate);
   const price = dec(p.price);
-  if (price.isNegative()) throw new BusinessRefusal('params.price', 'a price cannot be negative');
+  if (price.isNegative()) throw refuse('params.price', 'product.price_negative');
   const nac = dec(p.nac);
   const salePrice = !price.isZero()
     ? toDb(price, 'cur')
@@ -60,7 +60,7 @@ export const addLines: Handler<'nakl.add_lines'> = ({ nn, codes, default_quant }
   const n = naklSql(db);
   const products = codes.map((code, i) => productOf(db, code, `params.codes[${i}]`));
   const quantity = toDb(dec(default_quant), 'unit');
-  if (quantity < 0) throw new BusinessRefusal('params.default_quant', 'a quantity cannot be negative');
+  if (quantity < 0) throw refuse('params.default_quant', 'invoice.quantity_negative');
   const invoice = openInvoice(ctx, nn);
   let added = 0;
   for (const product of products) {
@@ -81,9 +81,9 @@ export const addLines: Handler<'nakl.add_lines'> = ({ nn, codes, default_quant }
 export const cancelEmptyLine: Handler<'nakl.cancel_empty_line'> = ({ code, nn }, { db }) => {
   const invoice = findInvoice(db, nn);
   const line = naklSql(db).line.get(nn, code);
-  if (!line) throw new BusinessRefusal('params.code', `invoice ${nn} has no line ${code}`);
+  if (!line) throw refuse('params.code', 'invoice.no_line', { nn, code });
   if (line.quantity !== 0) {
-    throw new BusinessRefusal('params.code', `line ${code} has quantity ${fmtDb(line.quantity, 'unit')}; it is not empty`);
+    throw refuse('params.code', 'invoice.line_not_empty', { code, quantity: fmtDb(line.quantity, 'unit') });
   }
   removeLine(db, invoice, line);
   return done(1, `empty line ${code} removed from invoice ${nn}`);

@@ -1,5 +1,5 @@
 /** Workplace profiles (TP) and who a user is. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { localDateTime } from '../../core/time.js';
 import type { EngineContext, Handler } from '../../handlers.js';
 import { checkUserCard } from '../directories/users.js';
@@ -7,7 +7,7 @@ import { settingsSql } from './statements.js';
 
 function userOf(ctx: EngineContext, id: number) {
   const user = settingsSql(ctx.db).user.get(id);
-  if (!user) throw new BusinessRefusal('params.target_user_id', `user ${id} not found`);
+  if (!user) throw refuse('params.target_user_id', 'user.unknown', { user: id });
   return user;
 }
 
@@ -28,7 +28,7 @@ export const initUserTp: Handler<'settings.init_user_tp'> = ({ target_user_id },
 export const saveTp: Handler<'settings.save_tp'> = ({ ind, mode, nt, dopinf }, ctx) => {
   const s = settingsSql(ctx.db);
   const profile = s.profile.get(ind);
-  if (!profile) throw new BusinessRefusal('params.ind', `user ${ind} has no workplace profile yet; create it first`);
+  if (!profile) throw refuse('params.ind', 'user.no_profile', { user: ind });
   s.putProfile.run({
     user_id: ind,
     name: nt.trim() || profile.name,
@@ -42,7 +42,7 @@ export const saveTp: Handler<'settings.save_tp'> = ({ ind, mode, nt, dopinf }, c
 export const saveUserIdentity: Handler<'settings.save_user_identity'> = ({ card, nt, target_user_id, typex }, ctx) => {
   const user = userOf(ctx, target_user_id);
   const name = nt.trim();
-  if (name === '') throw new BusinessRefusal('params.nt', 'a user needs a name');
+  if (name === '') throw refuse('params.nt', 'user.name_required');
   const c = checkUserCard(ctx.db, card, target_user_id);
   settingsSql(ctx.db).setIdentity.run({ id: target_user_id, name, card: c, typex: typex.trim() || user.typex });
   return { status: { affected: '1' } };

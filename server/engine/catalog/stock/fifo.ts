@@ -1,9 +1,15 @@
 /**
  * FIFO stock: deliveries become batches, sales and write-offs take from the oldest batch first.
  * Every change goes through here so `goods_stock` always equals the sum of its batches.
+ *
+ * Stock policy: a sale the cashier closed is never refused for stock. The goods have left the
+ * shop and the money was taken; the books were wrong, not the shelf. Such a take goes through, the
+ * stock goes negative, and a shortage record says what was sold beyond the books, so the manager
+ * reconciles it (goods.shortages, the product card). Only a take that moves no goods out of a
+ * customer's hands (an inventory write-off) is refused when the books do not have it.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import { stockSql } from './statements.js';
 
@@ -17,25 +23,37 @@ export interface TakeArgs {
   readonly code: string;
   readonly sk: number;
   readonly quantity: D;
-  readonly allowNegative: boolean;
+  /**
+   * What a take beyond the books does: `refuse` it (a write-off), or `record` a shortage and take
+   * it all the same (a sale: see the stock policy above).
+   */
+  readonly shortage: 'refuse' | 'record';
   /** What the stock went to (a receipt, an inventory count): kept in the move trail. */
   readonly ref: string;
+  /** When, as UTC ISO 8601 (a shortage record carries it); now when not given. */
+  readonly at?: string;
 }
 
 export function takeFifo(db: Db, args: TakeArgs): FifoTake {
   const s = stockSql(db);
   const { code, sk, ref } = args;
   const card = s.goodsCost.get(code);
-  if (!card) throw new BusinessRefusal('params.rows', `product ${code} not found`);
+  if (!card) throw refuse('params.rows', 'product.unknown', { code });
   const want = toDb(args.quantity, 'unit');
-  if (want <= 0) throw new BusinessRefusal('params.rows', `quantity of ${code} must be greater than zero`);
+  if (want <= 0) throw refuse('params.rows', 'stock.quantity_not_positive', { code });
   // Judged on the whole stock, not the positive batches: a batch already negative owes its units.
   const have = s.stockOf.get(code, sk)?.quantity ?? 0;
-  if (have < want && !args.allowNegative) {
-    throw new BusinessRefusal(
-      'params.rows',
-      `not enough stock of ${code}: ${fmt(fromDb(have, 'unit'), 'unit')} left, ${fmt(fromDb(want, 'unit'), 'unit')} asked`,
-    );
+  if (have < want) {
+    if (args.shortage === 'refuse') {
+      throw refuse('params.rows', 'stock.not_enough', {
+        code,
+        left: fmt(fromDb(have, 'unit'), 'unit'),
+        asked: fmt(fromDb(want, 'unit'), 'unit'),
+      });
+    }
+    // What the books lacked for this take: all of it when stock was already at or below zero.
+    const short = want - Math.max(have, 0);
+    s.recordShortage.run({ code, sk, quantity: short, stock_before: have, ref, at: args.at ?? new Date().toISOString() });
   }
 
   const taken: { batchId: number; quantity: D; cost: D }[] = [];
@@ -54,8 +72,8 @@ export function takeFifo(db: Db, args: TakeArgs): FifoTake {
     rest -= q;
   }
   if (rest > 0) {
-    // Selling what the books do not have yet (the shop allows it): the newest batch goes
-    // negative, so the next count or delivery shows the debt and stock still sums up.
+    // Selling what the books do not have: the newest batch goes negative, so the next count or
+    // delivery shows the debt and stock still sums up.
     const newest = s.newestBatch.get(code, sk);
     if (newest) take(newest.id, newest.cost, rest);
     else take(openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(card.cost, 'cur') }), card.cost, rest);
@@ -104,10 +122,11 @@ export function adjustBatch(db: Db, batchId: number, delta: D, unitCost: D): voi
   if (!b) throw new Error(`stock batch ${batchId} is missing`);
   const q = toDb(delta, 'unit');
   if (b.quantity + q < 0) {
-    throw new BusinessRefusal(
-      'params.quant',
-      `only ${fmt(fromDb(b.quantity, 'unit'), 'unit')} of ${b.code} from ${b.document_number} is left in stock; the rest is sold`,
-    );
+    throw refuse('params.quant', 'stock.batch_sold', {
+      left: fmt(fromDb(b.quantity, 'unit'), 'unit'),
+      code: b.code,
+      document: b.document_number,
+    });
   }
   s.changeBatch.run(q, batchId);
   s.setBatchCost.run(toDb(unitCost, 'cur'), batchId);

@@ -49,6 +49,29 @@ const prepare = (db: Db) => ({
   recordMove: db.prepare<[number, number, number, string], void>(
     'INSERT INTO stock_moves (batch_id, quantity, cost, ref) VALUES (?, ?, ?, ?)',
   ),
+  recordShortage: db.prepare<{ code: string; sk: number; quantity: number; stock_before: number; ref: string; at: string }, void>(
+    `INSERT INTO stock_shortages (code, sk, quantity, stock_before, ref, at)
+     VALUES (@code, @sk, @quantity, @stock_before, @ref, @at)`,
+  ),
+  shortages: db.prepare<
+    { code: string; limit: number },
+    {
+      id: number;
+      code: string;
+      name: string;
+      sk: number;
+      quantity: number;
+      stock_before: number;
+      stock_now: number;
+      ref: string;
+      at: string;
+    }
+  >(
+    `SELECT x.id, x.code, g.name, x.sk, x.quantity, x.stock_before, coalesce(s.quantity, 0) AS stock_now, x.ref, x.at
+     FROM stock_shortages x JOIN goods g ON g.code = x.code
+     LEFT JOIN goods_stock s ON s.code = x.code AND s.sk = x.sk
+     WHERE @code = '' OR x.code = @code ORDER BY x.id DESC LIMIT @limit`,
+  ),
   /** The stock of a product in every storage, for the size summary of the card. */
   stockByStorage: db.prepare<[string], { sk: number; quantity: number }>(
     'SELECT sk, quantity FROM goods_stock WHERE code = ? ORDER BY sk',

@@ -1,5 +1,5 @@
 /** Which storage a request means: `storage` main/branch with `sk` choosing the branch. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 
 export const MAIN_STORAGE = 0;
 
@@ -7,5 +7,5 @@ export const MAIN_STORAGE = 0;
 export function storageSk(storage: 'main' | 'branch', sk: number): number {
   if (storage === 'main') return MAIN_STORAGE;
   if (sk === 1 || sk === 2) return sk;
-  throw new BusinessRefusal('params.sk', `branch ${sk} does not exist; branches are 1 and 2`);
+  throw refuse('params.sk', 'storage.no_branch', { sk });
 }

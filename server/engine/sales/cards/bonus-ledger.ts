@@ -3,7 +3,7 @@
  * balance always equals the sum of its movements and never goes below zero.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';
 import { findCard } from './cards.js';
@@ -14,6 +14,8 @@ export const BONUS_COMMENT = {
   accrued: 'Нарахування бонусів за чек',
   spent: 'Оплата чека бонусами',
   debtPaid: 'Погашення боргу бонусами',
+  returned: 'Повернення бонусів за повернений товар',
+  returnedAccrual: 'Списання бонусів, нарахованих на повернений товар',
 } as const;
 
 export interface BonusMove {
@@ -32,10 +34,7 @@ export function moveBonus(db: Db, m: BonusMove): D {
   const card = findCard(db, m.card, m.path);
   const after = card.bonus.plus(m.amount);
   if (after.lt(0)) {
-    throw new BusinessRefusal(
-      m.path,
-      `bonus ${fmt(m.amount.neg())} exceeds the bonus balance ${fmt(card.bonus)} of card ${m.card}`,
-    );
+    throw refuse(m.path, 'card.bonus_exceeds', { amount: fmt(m.amount.neg()), balance: fmt(card.bonus), card: m.card });
   }
   const sql = cardSql(db);
   const amount = toDb(m.amount, 'cur');

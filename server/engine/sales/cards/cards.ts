@@ -1,6 +1,6 @@
 /** Finding a discount card, and the card as a cashier reads it (decimals, not stored integers). */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb, toDb } from '../../decimal.js';
 import { type CardRow, cardSql } from './statements.js';
 
@@ -31,11 +31,7 @@ export function lookupCard(db: Db, card: string): Card | undefined {
 
 export function findCard(db: Db, card: string, path: string): Card {
   const found = lookupCard(db, card);
-  if (!found)
-    throw new BusinessRefusal(
-      path,
-      card === '' ? 'names the discount card and is required' : `names no discount card: "${card}"`,
-    );
+  if (!found) throw card === '' ? refuse(path, 'card.required') : refuse(path, 'card.unknown', { card });
   return found;
 }
 

@@ -1,12 +1,16 @@
 /** Card debts: open receipts, overdue cards, and repayment in cash or from the bonus balance. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
-import { D, fmt, fmtDb } from '../../decimal.js';
+import { refuse } from '../../../upstream/upstream.js';
+import { D, fmt, fmtDb, fromDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { moveCash } from '../cash/ledger.js';
+import { cashSql } from '../cash/statements.js';
 import { momentOf } from '../common/moment.js';
 import { positiveKopecks } from '../common/money.js';
+import { fiscalTillOfBox } from '../fiscal/identity.js';
+import { fiscalWork } from '../shifts/guard.js';
 import { BONUS_COMMENT, moveBonus } from './bonus-ledger.js';
 import { findCard } from './cards.js';
+import { fiscalizeRepayment } from './debt-fiscal.js';
 import { openDebts, parseReceiptList, type RepaymentResult, repayDebt, selectDebts } from './debt-ledger.js';
 import { cardSql } from './statements.js';
 
@@ -30,11 +34,30 @@ interface CashRepayment {
   readonly paths: { card: string; amount: string; onlyNc: string; akas: string };
 }
 
-/** Cash in, debt down: the cash box and the ledger move together in the caller's transaction. */
+/**
+ * Cash in, debt down: the cash box and the ledger move together in the caller's transaction. Cash
+ * into the drawer of a till with a PRRO comes with a repayment receipt for each receipt repaid.
+ */
 function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { cashBalance: D } {
   const moment = momentOf(ctx);
   const amount = r.amount === undefined ? undefined : positiveKopecks(r.amount, r.paths.amount);
+  const till = fiscalTillOfBox(ctx.db, r.akas);
+  const work = till ? fiscalWork(ctx.db, till.kasm, moment, r.paths.akas) : undefined;
   const result = repayDebt(ctx.db, { ...r, amount, method: 'cash', user: ctx.user, moment });
+  if (work) {
+    const done = fiscalizeRepayment(ctx.db, {
+      work,
+      documents: result.documents,
+      tdoc: r.tdoc,
+      paymentName: r.paymentName,
+      ref: r.ref,
+      user: ctx.user,
+      moment,
+      path: r.paths.akas,
+    });
+    const balance = done.balance ?? cashSql(ctx.db).box.get(r.akas)?.balance ?? 0;
+    return { ...result, cashBalance: typeof balance === 'number' ? fromDb(balance, 'cur') : balance };
+  }
   const { balance } = moveCash(ctx.db, {
     akas: r.akas,
     amount: result.paid,
@@ -94,7 +117,7 @@ export const debtHandlers: HandlerGroup<DebtOps> = {
     const { owed } = selectDebts(ctx.db, { card: p.card, onlyNc, paths });
     // Omitted amount: as much of the debt as the bonus balance covers.
     const amount = p.amount === undefined ? D.min(owed, card.bonus) : positiveKopecks(p.amount, paths.amount);
-    if (amount.lte(0)) throw new BusinessRefusal(paths.card, `card ${p.card} has no bonus to pay its debt with`);
+    if (amount.lte(0)) throw refuse(paths.card, 'debt.no_bonus', { card: p.card });
     const moment = momentOf(ctx);
     const bonusBalance = moveBonus(ctx.db, {
       card: p.card,
@@ -110,7 +133,7 @@ export const debtHandlers: HandlerGroup<DebtOps> = {
   },
 
   'finance.discount_debt_cash_pay': (p, ctx) => {
-    if (p.kas === '') throw new BusinessRefusal('params.kas', 'names the cash box receiving the cash and is required');
+    if (p.kas === '') throw refuse('params.kas', 'cash.box_required');
     const r = repayInCash(ctx, {
       card: p.card,
       akas: p.kas,

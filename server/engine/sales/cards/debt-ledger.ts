@@ -4,7 +4,7 @@
  * same transaction, so it always equals what its open rows still owe.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';
 import { sum } from '../common/money.js';
@@ -23,13 +23,16 @@ export interface NewDebt {
 
 /** Refuses a debt the card may not take: not allowed at all, or beyond its debt limit. */
 export function checkDebtAllowed(card: Card, amount: D, path: string): void {
-  if (!card.debtAllowed) throw new BusinessRefusal(path, `card ${card.card} may not buy on credit`);
+  if (!card.debtAllowed) throw refuse(path, 'debt.not_allowed', { card: card.card });
   const after = card.debt.plus(amount);
   if (after.gt(card.debtLimit)) {
-    throw new BusinessRefusal(
-      path,
-      `debt ${fmt(amount)} would bring card ${card.card} to ${fmt(after)}, over its debt limit ${fmt(card.debtLimit)} (debt now ${fmt(card.debt)})`,
-    );
+    throw refuse(path, 'debt.over_limit', {
+      amount: fmt(amount),
+      card: card.card,
+      after: fmt(after),
+      limit: fmt(card.debtLimit),
+      debt: fmt(card.debt),
+    });
   }
 }
 
@@ -74,7 +77,7 @@ export function parseReceiptList(onlyNc: string, path: string): number[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   return parts.map((s) => {
-    if (!/^\d{1,9}$/.test(s)) throw new BusinessRefusal(path, `"${s}" is not a receipt number`);
+    if (!/^\d{1,9}$/.test(s)) throw refuse(path, 'debt.receipt_number', { value: s });
     return Number(s);
   });
 }
@@ -107,11 +110,11 @@ export function selectDebts(db: Db, r: Pick<Repayment, 'card' | 'onlyNc' | 'path
   if (r.onlyNc.length > 0) {
     const missing = r.onlyNc.filter((nc) => !open.some((d) => d.checkNumber === nc));
     if (missing.length > 0) {
-      throw new BusinessRefusal(r.paths.onlyNc, `receipt ${missing.join(', ')} has no open debt on card ${card.card}`);
+      throw refuse(r.paths.onlyNc, 'debt.no_open_receipt', { receipts: missing.join(', '), card: card.card });
     }
     rows = open.filter((d) => r.onlyNc.includes(d.checkNumber));
   }
-  if (rows.length === 0) throw new BusinessRefusal(r.paths.card, `card ${card.card} has no debt to pay`);
+  if (rows.length === 0) throw refuse(r.paths.card, 'debt.none', { card: card.card });
   return { rows, owed: sum(rows.map((d) => d.owed)) };
 }
 
@@ -119,7 +122,7 @@ export function repayDebt(db: Db, r: Repayment): RepaymentResult {
   const { rows, owed } = selectDebts(db, r);
   const amount = r.amount ?? owed;
   if (amount.gt(owed)) {
-    throw new BusinessRefusal(r.paths.amount, `${fmt(amount)} is more than the debt ${fmt(owed)} of the receipts paid`);
+    throw refuse(r.paths.amount, 'debt.over_owed', { amount: fmt(amount), owed: fmt(owed) });
   }
   const sql = cardSql(db);
   const documents: { checkNumber: number; paid: D }[] = [];

@@ -5,6 +5,7 @@ import { fmtDb } from '../../decimal.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
 import { balanceOf, cardOf } from '../testing/queries.js';
 import { addCard, BREAD, MILK, type Shop, standardShop } from '../testing/shop.js';
+import { sendToTaxServer } from '../testing/tax-server.js';
 
 const CARD = '2299000000017';
 let shop: Shop;
@@ -34,6 +35,8 @@ beforeEach(() => {
   sale('12', MILK, '3', '42.00', '126.00', '84.00');
   sale('12', BREAD, '1', '25.50', '25.50', '25.50', 'cashier', 'NEIGHBOUR');
   shop.setNow('2025-03-14T10:00:00Z');
+  // A repayment at a till names the sale's fiscal number: the sales have reached the tax server.
+  sendToTaxServer(shop.db);
 });
 afterEach(() => shop.close());
 

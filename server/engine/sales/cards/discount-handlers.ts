@@ -1,5 +1,5 @@
 /** Discount cards as a directory: importing a card, its extra values, the bonus comments. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { momentOf } from '../common/moment.js';
@@ -11,7 +11,7 @@ type DiscountOps = 'discounts.bonus_comments' | 'discounts.delete_extra_value' |
 function percent(s: string | undefined, path: string): number {
   if (s === undefined) return 0;
   const v = dec(s);
-  if (v.lt(0) || v.gt(100)) throw new BusinessRefusal(path, `must be a percent from 0 to 100, got ${s}`);
+  if (v.lt(0) || v.gt(100)) throw refuse(path, 'number.percent_range', { value: s });
   return toDb(v, 'pct');
 }
 
@@ -29,7 +29,7 @@ export const discountHandlers: HandlerGroup<DiscountOps> = {
   // "ignore": a card that already exists is left exactly as it is (its debt and bonus are live data).
   'discounts.import_card_ignore': (p, ctx) => {
     const sql = cardSql(ctx.db);
-    if (p.code.trim() === '') throw new BusinessRefusal('params.code', 'is the card number and must not be empty');
+    if (p.code.trim() === '') throw refuse('params.code', 'card.number_required');
     if (sql.card.get(p.code)) return { status: { affected: '0' } };
     sql.insertCard.run({
       card: p.code,

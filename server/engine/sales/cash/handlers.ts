@@ -1,5 +1,5 @@
 /** Cash boxes: balances, the next bank destination of a till, and paying a counterparty in cash. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { cashSql } from './statements.js';
@@ -20,7 +20,7 @@ export const cashHandlers: HandlerGroup<CashOps> = {
 
   'checks.cash_balance': ({ kas }, { db }) => {
     const box = cashSql(db).box.get(kas);
-    if (!box) throw new BusinessRefusal('params.kas', `names no cash box: "${kas}"`);
+    if (!box) throw refuse('params.kas', 'cash.box_unknown', { akas: kas });
     return { value: fmtDb(box.balance) };
   },
 

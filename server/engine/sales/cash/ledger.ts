@@ -4,7 +4,7 @@
  * below zero: a cashier cannot hand over money the drawer does not hold.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';
 import { type CashBoxRow, cashSql } from './statements.js';
@@ -20,11 +20,13 @@ export interface CashMove {
   readonly moment: Moment;
   /** Where a refusal points in the request, e.g. `params.akas`. */
   readonly path: string;
+  /** The fiscal document the movement stands on (a till's drawer moves only with one). */
+  readonly docId?: number;
 }
 
 function findCashBox(db: Db, akas: string, path: string): CashBoxRow {
   const box = cashSql(db).box.get(akas);
-  if (!box) throw new BusinessRefusal(path, `names no cash box: "${akas}"`);
+  if (!box) throw refuse(path, 'cash.box_unknown', { akas });
   return box;
 }
 
@@ -33,12 +35,13 @@ export function moveCash(db: Db, m: CashMove): { movementId: number; balance: D 
   const box = findCashBox(db, m.akas, m.path);
   const amount = toDb(m.amount, 'cur');
   if (amount < 0 && box.balance + amount < 0) {
-    throw new BusinessRefusal(
-      m.path,
-      `cash box ${m.akas} holds ${fmt(fromDb(box.balance, 'cur'))}; cannot pay out ${fmt(m.amount.neg())}`,
-    );
+    throw refuse(m.path, 'cash.box_short', {
+      akas: m.akas,
+      balance: fmt(fromDb(box.balance, 'cur')),
+      amount: fmt(m.amount.neg()),
+    });
   }
-  const info = sql.insertMovement.run(m.akas, amount, m.tdoc, m.paymentName, m.ref, m.user, m.moment.iso);
+  const info = sql.insertMovement.run(m.akas, amount, m.tdoc, m.paymentName, m.ref, m.user, m.moment.iso, m.docId ?? null);
   sql.addToBalance.run(amount, m.akas);
   return { movementId: Number(info.lastInsertRowid), balance: fromDb(box.balance + amount, 'cur') };
 }

@@ -20,10 +20,11 @@ const prepare = (db: Db) => ({
   box: db.prepare<[string], CashBoxRow>('SELECT akas, name, balance FROM cash_boxes WHERE akas = ?'),
   boxes: db.prepare<[], CashBoxRow>('SELECT akas, name, balance FROM cash_boxes ORDER BY akas'),
   addToBalance: db.prepare<[number, string], void>('UPDATE cash_boxes SET balance = balance + ? WHERE akas = ?'),
-  insertMovement: db.prepare<[string, number, string, string, string, string, string], void>(
-    `INSERT INTO cash_movements (akas, amount, tdoc, payment_name, ref, user, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  insertMovement: db.prepare<[string, number, string, string, string, string, string, number | null], void>(
+    `INSERT INTO cash_movements (akas, amount, tdoc, payment_name, ref, user, created_at, prro_doc_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
+  lastMovementOf: db.prepare<[string], number>('SELECT max(id) FROM cash_movements WHERE akas = ?').pluck(),
   till: db.prepare<[number], TillRow>('SELECT kasm, name, akas, numprro, bank_destination FROM tills WHERE kasm = ?'),
   lastDestination: db.prepare<[number], string>('SELECT last_destination FROM bank_rotation WHERE kasm = ?').pluck(),
   setLastDestination: db.prepare<[number, string], void>(

@@ -4,13 +4,22 @@
  * a counterparty of the directory.
  */
 import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
 import { momentOf } from '../common/moment.js';
 import { positiveKopecks } from '../common/money.js';
+import { fiscalTillOfBox } from '../fiscal/identity.js';
+import { fiscalWork } from '../shifts/guard.js';
+import { withdrawCash } from '../shifts/service-cash.js';
 import { moveCash } from './ledger.js';
 import { cashSql } from './statements.js';
+
+/** The movement a service withdrawal just wrote, and the box balance after it. */
+function lastMovement(db: EngineContext['db'], akas: string): { movementId: number; balance: D } {
+  const sql = cashSql(db);
+  return { movementId: sql.lastMovementOf.get(akas) as number, balance: fromDb(sql.box.get(akas)?.balance ?? 0, 'cur') };
+}
 
 type Params = ParsedParamsOf<'finance.pay_contrag_invoice'>;
 
@@ -24,45 +33,60 @@ interface Payee {
 function invoicePayee(ctx: EngineContext, p: Params): Payee {
   const sql = cashSql(ctx.db);
   const invoice = sql.invoice.get(p.nn);
-  if (!invoice) throw new BusinessRefusal('params.nn', `names no invoice: "${p.nn}"`);
-  if (invoice.kind !== 'incoming')
-    throw new BusinessRefusal('params.nn', `invoice ${p.nn} is an inventory count, not a delivery to pay for`);
+  if (!invoice) throw refuse('params.nn', 'invoice.unknown', { nn: p.nn });
+  if (invoice.kind !== 'incoming') throw refuse('params.nn', 'payment.invoice_count', { nn: p.nn });
   // quantity ×10^3 times unit cost ×10^4: the invoice's value in units of 10^-7.
   const cost = toKopecks(fromDb(sql.invoiceCost.get(p.nn) ?? 0, 'cur').div(1000));
   const owed = cost.minus(fromDb(sql.paidForInvoice.get(p.nn) ?? 0, 'cur'));
-  if (p.sum === undefined && owed.lte(0)) throw new BusinessRefusal('params.nn', `invoice ${p.nn} is paid in full`);
+  if (p.sum === undefined && owed.lte(0)) throw refuse('params.nn', 'payment.invoice_paid', { nn: p.nn });
   const amount = p.sum === undefined ? owed : positiveKopecks(p.sum, 'params.sum');
   if (amount.gt(owed)) {
-    throw new BusinessRefusal(
-      'params.sum',
-      `${fmt(amount)} is more than invoice ${p.nn} still owes (${fmt(owed)} of ${fmt(cost)})`,
-    );
+    throw refuse('params.sum', 'payment.over_invoice', { amount: fmt(amount), nn: p.nn, owed: fmt(owed), cost: fmt(cost) });
   }
   return { contrag: p.contrag || invoice.supplier, amount, owedAfter: owed.minus(amount) };
 }
 
 function counterpartyPayee(ctx: EngineContext, p: Params): Payee {
-  if (p.contrag === '') throw new BusinessRefusal('params.contrag', 'names the counterparty paid (or give the invoice nn)');
+  if (p.contrag === '') throw refuse('params.contrag', 'payment.payee_required');
   if (!cashSql(ctx.db).counterpartyExists.get(p.contrag))
-    throw new BusinessRefusal('params.contrag', `names no counterparty: "${p.contrag}"`);
-  if (p.sum === undefined) throw new BusinessRefusal('params.sum', 'is the amount paid; without an invoice it is required');
+    throw refuse('params.contrag', 'payment.payee_unknown', { contrag: p.contrag });
+  if (p.sum === undefined) throw refuse('params.sum', 'payment.sum_required');
   return { contrag: p.contrag, amount: positiveKopecks(p.sum, 'params.sum'), owedAfter: undefined };
 }
 
 export function paySupplier(ctx: EngineContext, p: Params): string {
-  if (p.fromkas === '') throw new BusinessRefusal('params.fromkas', 'names the cash box the money is paid from');
+  if (p.fromkas === '') throw refuse('params.fromkas', 'payment.from_required');
   const payee = p.nn === '' ? counterpartyPayee(ctx, p) : invoicePayee(ctx, p);
   const moment = momentOf(ctx);
-  const { movementId, balance } = moveCash(ctx.db, {
-    akas: p.fromkas,
-    amount: payee.amount.neg(),
-    tdoc: 'Видаток каси',
-    paymentName: p.nn === '' ? `Оплата: ${payee.contrag}` : `Оплата накладної ${p.nn}: ${payee.contrag}`,
-    ref: p.nn === '' ? `contrag:${payee.contrag}` : `nakl:${p.nn}`,
-    user: ctx.user,
-    moment,
-    path: 'params.fromkas',
-  });
+  const paymentName = p.nn === '' ? `Оплата: ${payee.contrag}` : `Оплата накладної ${p.nn}: ${payee.contrag}`;
+  const ref = p.nn === '' ? `contrag:${payee.contrag}` : `nakl:${p.nn}`;
+  // Money out of a till's drawer is a service withdrawal of its shift (shared/fiscal/choices.ts).
+  const till = fiscalTillOfBox(ctx.db, p.fromkas);
+  const work = till ? fiscalWork(ctx.db, till.kasm, moment, 'params.fromkas') : undefined;
+  if (work) {
+    withdrawCash(ctx.db, {
+      work,
+      amount: payee.amount,
+      comment: paymentName,
+      user: ctx.user,
+      moment,
+      tdoc: 'Видаток каси',
+      ref,
+      path: 'params.fromkas',
+    });
+  }
+  const { movementId, balance } = work
+    ? lastMovement(ctx.db, p.fromkas)
+    : moveCash(ctx.db, {
+        akas: p.fromkas,
+        amount: payee.amount.neg(),
+        tdoc: 'Видаток каси',
+        paymentName,
+        ref,
+        user: ctx.user,
+        moment,
+        path: 'params.fromkas',
+      });
   cashSql(ctx.db).insertCounterpartyPayment.run(
     p.nn,
     payee.contrag,

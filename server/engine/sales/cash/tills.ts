@@ -1,11 +1,11 @@
 /** A till (kasm) and what hangs on it: its cash box, its PRRO, its bank destinations. */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { cashSql, type TillRow } from './statements.js';
 
 export function findTill(db: Db, kasm: number, path: string): TillRow {
   const till = cashSql(db).till.get(kasm);
-  if (!till) throw new BusinessRefusal(path, `names no till: ${kasm}`);
+  if (!till) throw refuse(path, 'till.unknown', { kasm });
   return till;
 }
 

@@ -4,7 +4,7 @@
  * quant 0 removes the line. Scanning a discount card reprices every line already rung up.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, dec, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { type Card, findCard, lookupCard } from '../cards/cards.js';
@@ -72,13 +72,13 @@ function manualFrom(p: { disc_percent: string; disc_price: string }, goods: Good
   const percent = optionalDec(p.disc_percent);
   const price = optionalDec(p.disc_price);
   if (percent !== undefined && (percent.lt(0) || percent.gt(100))) {
-    throw new BusinessRefusal('params.disc_percent', `must be a percent from 0 to 100, got ${p.disc_percent}`);
+    throw refuse('params.disc_percent', 'number.percent_range', { value: p.disc_percent });
   }
   if (price !== undefined && (price.lt(0) || price.gt(fromDb(goods.price, 'cur')))) {
-    throw new BusinessRefusal(
-      'params.disc_price',
-      `must be from 0.00 to the price ${fmt(fromDb(goods.price, 'cur'))}, got ${p.disc_price}`,
-    );
+    throw refuse('params.disc_price', 'product.price_above_list', {
+      price: fmt(fromDb(goods.price, 'cur')),
+      given: p.disc_price,
+    });
   }
   if (percent === undefined && price === undefined) return kept ?? { percent: undefined, price: undefined };
   return { percent, price };
@@ -89,10 +89,10 @@ export const applySaleLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) =
   const sql = checkoutSql(db);
   const moment = momentOf(ctx);
   const goods = sql.goods.get(p.code);
-  if (!goods) throw new BusinessRefusal('params.code', `names no product: "${p.code}"`);
+  if (!goods) throw refuse('params.code', 'product.unknown_quoted', { code: p.code });
   const sk = storageSk(p.storage, p.sk);
   const bonusKf = dec(p.bonus_kf);
-  if (bonusKf.lt(0)) throw new BusinessRefusal('params.bonus_kf', 'must not be negative');
+  if (bonusKf.lt(0)) throw refuse('params.bonus_kf', 'number.negative');
 
   const doc = openSaleDoc(db, { ndoc: p.ndoc, kasm: p.kasm, card: p.disc_card, user: ctx.user, moment, path: 'params.ndoc' });
   const cardNumber = p.disc_card === '' ? doc.card : p.disc_card;
@@ -109,7 +109,7 @@ export const applySaleLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) =
 
   const existing = sql.docLine.get(p.ndoc, goods.code, sk);
   const quantity = p.quant === undefined ? (existing ? fromDb(existing.quantity, 'unit').plus(1) : dec(1)) : dec(p.quant);
-  if (quantity.lt(0)) throw new BusinessRefusal('params.quant', `must not be negative, got ${p.quant}`);
+  if (quantity.lt(0)) throw refuse('params.quant', 'quantity.negative_value', { quantity: p.quant ?? '' });
   const manual = manualFrom(p, goods, existing ? manualOf(existing) : undefined);
   const priced = priceLine(db, {
     goods,

@@ -3,7 +3,7 @@
  * the line the cashier reads out: "you had 40.00, now 52.30". For a closed receipt it is read from
  * the bonus ledger; for a sale document still open it is the projection of its priced lines.
  */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { findCard } from '../cards/cards.js';
@@ -25,7 +25,7 @@ export const clientBonusDelta: Handler<'pos.checkout_client_bonus_delta'> = ({ c
   if (ndoc === '') return delta(c.bonus, c.bonus);
   const doc = sql.saleDoc.get(ndoc);
   if (!doc || doc.check_number !== null || (doc.card !== '' && doc.card !== card)) {
-    throw new BusinessRefusal('params.ndoc', `names no receipt or open sale document of card ${card}: "${ndoc}"`);
+    throw refuse('params.ndoc', 'sale_doc.no_receipt_of_card', { card, ndoc });
   }
   const split = sql.split.get(ndoc);
   const spent = split && split.card === card ? fromDb(split.bonus, 'cur') : fromDb(0, 'cur');

@@ -3,7 +3,7 @@
  * back by the payment screen. The close takes its payments from its own request; this is the
  * draft the screen fills that request from.
  */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb, toDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findCard } from '../cards/cards.js';
@@ -25,7 +25,7 @@ export const mixedPaymentHandlers: HandlerGroup<MixedOps> = {
       certificate: kopecksOrZero(p.cert, 'params.cert'),
     };
     if ((split.debt.gt(0) || split.bonus.gt(0)) && p.card === '') {
-      throw new BusinessRefusal('params.card', 'debt and bonus parts need the discount card they go to');
+      throw refuse('params.card', 'card.needed_for_debt_bonus');
     }
     if (p.card !== '') findCard(ctx.db, p.card, 'params.card');
     openSaleDoc(ctx.db, { ndoc: p.ndoc, kasm: 0, card: p.card, user: ctx.user, moment, path: 'params.ndoc' });

@@ -1,12 +1,12 @@
 /** A sale document in progress: opened by its first line, closed when its receipt is written. */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { checkoutSql, type SaleDocRow } from './statements.js';
 
 export function refuseClosed(doc: SaleDocRow | undefined, path: string): void {
   if (doc?.check_number != null) {
-    throw new BusinessRefusal(path, `sale document ${doc.ndoc} is already closed as receipt ${doc.check_number}`);
+    throw refuse(path, 'sale_doc.closed', { ndoc: doc.ndoc, check: doc.check_number });
   }
 }
 
@@ -15,7 +15,7 @@ export function openSaleDoc(
   db: Db,
   d: { ndoc: string; kasm: number; card: string; user: string; moment: Moment; path: string },
 ): SaleDocRow {
-  if (d.ndoc.trim() === '') throw new BusinessRefusal(d.path, 'names the sale document and must not be empty');
+  if (d.ndoc.trim() === '') throw refuse(d.path, 'sale_doc.required');
   const sql = checkoutSql(db);
   const doc = sql.saleDoc.get(d.ndoc);
   refuseClosed(doc, d.path);

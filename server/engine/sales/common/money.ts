@@ -1,5 +1,5 @@
 /** Money rules shared by the sales areas: receipts and payments are whole kopecks. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../decimal.js';
 
 export const ZERO = new D(0);
@@ -9,8 +9,8 @@ export const isKopecks = (v: D): boolean => v.eq(toKopecks(v));
 /** Parses a validated money string that must be a positive number of whole kopecks. */
 export function positiveKopecks(s: string, path: string): D {
   const v = dec(s);
-  if (v.lte(0)) throw new BusinessRefusal(path, `must be greater than 0.00, got ${fmt(v)}`);
-  if (!isKopecks(v)) throw new BusinessRefusal(path, `${s} is not a whole number of kopecks`);
+  if (v.lte(0)) throw refuse(path, 'money.not_positive', { amount: fmt(v) });
+  if (!isKopecks(v)) throw refuse(path, 'money.not_kopecks', { amount: s });
   return v;
 }
 
@@ -18,8 +18,8 @@ export function positiveKopecks(s: string, path: string): D {
 export function kopecksOrZero(s: string | undefined, path: string): D {
   if (s === undefined || s === '') return ZERO;
   const v = dec(s);
-  if (v.lt(0)) throw new BusinessRefusal(path, `must not be negative, got ${fmt(v)}`);
-  if (!isKopecks(v)) throw new BusinessRefusal(path, `${s} is not a whole number of kopecks`);
+  if (v.lt(0)) throw refuse(path, 'money.negative', { amount: fmt(v) });
+  if (!isKopecks(v)) throw refuse(path, 'money.not_kopecks', { amount: s });
   return v;
 }
 

@@ -1,8 +1,8 @@
 /** Which storage a sale takes from: `storage` main (0) or a branch chosen by `sk` (1..2). */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 
 export function storageSk(storage: 'main' | 'branch', sk: number): number {
   if (storage === 'main') return 0;
   if (sk === 1 || sk === 2) return sk;
-  throw new BusinessRefusal('params.sk', `branch ${sk} does not exist; branches are 1 and 2`);
+  throw refuse('params.sk', 'storage.no_branch', { sk });
 }

@@ -15,9 +15,14 @@ export function repayDebtsOfDay(db: Db, rnd: Prng, at: Date, akas: string, cashi
     return;
   }
   for (const d of debtors.slice(0, 2)) {
-    const half = fromDb(d.debt, 'cur').div(2).toDecimalPlaces(0, D.ROUND_DOWN);
+    // A repayment names each sale by its fiscal number: receipts still waiting for theirs are not repaid yet.
+    const fiscal = demoSql(db).fiscalizedDebts.all(d.card);
+    if (fiscal.length === 0) continue;
+    const owed = fiscal.reduce((s, r) => s.plus(fromDb(r.owed, 'cur')), new D(0));
+    const half = owed.div(2).toDecimalPlaces(0, D.ROUND_DOWN);
     if (half.lte(0)) continue;
-    // Some pay half in round hryvnias, some settle their oldest receipts in full.
-    invoke(ctx, 'pos.debt_pay_cash', { akas, card: d.card, ...(rnd.chance(50) ? { amount: fmt(half) } : {}) });
+    // Some pay half in round hryvnias, some settle those receipts in full.
+    const only = fiscal.map((r) => r.check_number).join(',');
+    invoke(ctx, 'pos.debt_pay_cash', { akas, card: d.card, only_nc: only, ...(rnd.chance(50) ? { amount: fmt(half) } : {}) });
   }
 }

@@ -35,6 +35,7 @@ export class DemoTill {
   private readonly consultants: number[];
   private docSeq = 0;
   private stampSeq = 0;
+  private certSeq = 0;
 
   constructor(
     private readonly db: Db,
@@ -67,7 +68,7 @@ export class DemoTill {
     return picks;
   }
 
-  private payments(total: D, card: string): { payments: Payments; nal?: string } {
+  private payments(total: D, card: string, ctx: ReturnType<typeof contextAt>): { payments: Payments; nal?: string } {
     const c = lookupCard(this.db, card);
     // Regulars with credit put almost half their shopping on the card, some of it in part.
     if (c?.debtAllowed && c.debt.plus(total).lte(c.debtLimit) && this.rnd.chance(45)) {
@@ -95,7 +96,9 @@ export class DemoTill {
     if (roll < 5 && total.gte(100)) {
       const cert = D.min(total, dec(this.rnd.pick([100, 200, 500]))).toDecimalPlaces(0, D.ROUND_DOWN);
       const rest = total.minus(cert);
-      const certNumber = `СЕРТ-${String(this.rnd.int(1, 999)).padStart(4, '0')}`;
+      // The certificate was sold some time before and registered then; it is redeemed once.
+      const certNumber = `СЕРТ-${String(++this.certSeq).padStart(4, '0')}`;
+      invoke(ctx, 'pos.certificate_issue', { number: certNumber, amount: fmt(cert), comment: 'подарунковий сертифікат' });
       return {
         payments: [
           { type: 'cert', amount: fmt(cert), cert_number: certNumber },
@@ -135,7 +138,7 @@ export class DemoTill {
       rows.push({ code: p.goods.code, quant: line.quantity, price: line.price, discount: line.discount, sum: line.sum });
     }
     const total = sum(rows.map((r) => dec(r.sum)));
-    const { payments, nal } = this.payments(total, card);
+    const { payments, nal } = this.payments(total, card, ctx);
     const closed = invoke(ctx, 'pos.checkout_close_sale', {
       kasm,
       ndoc,
@@ -197,5 +200,9 @@ export class DemoTill {
   }
 }
 
-/** Digital values of excise stamps: unique across the demo. */
-const stampOf = (n: number): string => `AAKZ${String(4_100_000_000 + n * 7919).padStart(10, '0')}`;
+/**
+ * Digital values of excise stamps, unique across the demo, in the format of a real stamp (series of
+ * 4 letters and 6 digits, a space, a 10-digit number: shared/excise/stamp-format.ts).
+ */
+const stampOf = (n: number): string =>
+  `AAKZ${String(508_000 + (n % 1000)).padStart(6, '0')} ${String(4_100_000_000 + n * 7919).padStart(10, '0')}`;

@@ -1,17 +1,26 @@
 /**
- * The PRRO side of the demo's days: each register opens its shift in the morning and closes it
- * with a Z-report at night, all through the queue, so the chain holds service documents between
- * the receipts as a real register's does.
+ * The PRRO side of the demo's days: each register opens its shift in the morning with a float,
+ * its receipts go to the simulated tax server as they are made, and at night the shift closes
+ * with its Z-report once everything is sent. An old till program sends a few documents of its
+ * own through the queue, with the mistakes such programs make, so the manager has real work.
  */
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../db/open.js';
-import { D } from '../../decimal.js';
+import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';
 import { momentAt } from '../common/moment.js';
 import { firstRow } from '../first-row.js';
-import type { DocType } from '../prro/doc-types.js';
+import { checkContent } from '../fiscal/check-content.js';
+import { requireSeller } from '../fiscal/identity.js';
+import { taxTable } from '../fiscal/tax.js';
+import { renderDocument } from '../prro/dps/render.js';
+import { registerOf } from '../prro/register/chain.js';
+import { headOf } from '../prro/register/head.js';
+import { dispatchFiscalNow } from '../prro/server/dispatch.js';
+import { type Simulator, simulatedFiscalServer } from '../prro/server/simulator/simulator.js';
 import { contextAt, DEMO_TIME_ZONE } from './clock.js';
-import { shiftXml, zReportXml } from './fiscal-docs.js';
+import { FIRST_AID_PLASTER } from './fiscal-setup.js';
+import { demoSql } from './statements.js';
 
 export interface Register {
   readonly kasm: number;
@@ -20,58 +29,85 @@ export interface Register {
 }
 
 export class DemoRegisters {
-  private readonly orderNums = new Map<number, number>();
-  /** What each till sold since its shift opened, for the Z-report. */
-  private readonly sold = new Map<number, { total: D; receipts: number }>();
+  readonly server: Simulator;
 
-  constructor(private readonly db: Db) {}
-
-  private head(r: Register, at: Date, cashier: string, numprro = r.numprro) {
-    const orderNum = (this.orderNums.get(r.kasm) ?? 0) + 1;
-    this.orderNums.set(r.kasm, orderNum);
-    return { numprro, kasm: r.kasm, orderNum, cashier, moment: momentAt(at, DEMO_TIME_ZONE) };
+  constructor(private readonly db: Db) {
+    this.server = simulatedFiscalServer(db);
   }
 
-  enqueue(r: Register, at: Date, user: string, docType: DocType, xml: string): number {
-    const ctx = contextAt(this.db, user, at);
-    const b64 = Buffer.from(xml, 'utf8').toString('base64');
-    const answer = invoke(ctx, 'pos.prro_inline_enqueue', {
+  private cashierId(r: Register): number {
+    return demoSql(this.db).cashierIdOf.get(r.kasm) as number;
+  }
+
+  /** The simulated tax server takes what is waiting, as the service does every few seconds. */
+  send(at: Date): void {
+    dispatchFiscalNow(this.db, this.server, () => at, DEMO_TIME_ZONE);
+  }
+
+  openShift(r: Register, at: Date, user: string): void {
+    invoke(contextAt(this.db, user, at), 'pos.shift_open', { kasm: r.kasm, cashier: this.cashierId(r), float: '500.00' });
+  }
+
+  closeShift(r: Register, at: Date, user: string): void {
+    invoke(contextAt(this.db, user, at), 'pos.shift_close', { kasm: r.kasm });
+  }
+
+  /**
+   * A card receipt the old till program built itself and sent through the queue: `mistake`
+   * writes what such programs get wrong (a register number typed by hand, dates in ISO form).
+   */
+  clientReceipt(r: Register, at: Date, user: string, mistake?: 'register' | 'iso-date'): { id: number; xml: Buffer } {
+    const seller = requireSeller(this.db, 'params.kasm');
+    const content = checkContent({
+      subtype: '0',
+      lines: [
+        {
+          code: FIRST_AID_PLASTER,
+          name: 'Пластир бактерицидний 10 шт',
+          unit: 'шт',
+          uktzed: '3005109900',
+          quantity: dec(1),
+          price: dec('34.50'),
+          discount: dec(0),
+          sum: dec('34.50'),
+          letters: 'Б',
+          marks: [],
+        },
+      ],
+      money: [{ form: 'bn', amount: dec('34.50') }],
+      rounding: dec(0),
+      tax: taxTable(this.db, seller.vatPayer),
+    });
+    const moment = momentAt(at, DEMO_TIME_ZONE);
+    const orderNum = registerOf(this.db, r.numprro).last_local_num + 1;
+    const numprro = mistake === 'register' ? `${r.numprro.slice(0, -1)}9` : r.numprro;
+    const head = headOf(
+      { numprro, localNumber: r.kasm, orderNum, moment, cashier: 'Стара каса', seller, uidSeed: `client:${at.toISOString()}` },
+      undefined,
+    );
+    let xml = renderDocument(head, content);
+    if (mistake === 'iso-date') {
+      const text = xml
+        .toString('latin1')
+        .replace(/<ORDERDATE>(\d{2})(\d{2})(\d{4})<\/ORDERDATE>/, '<ORDERDATE>$3-$2-$1</ORDERDATE>');
+      xml = Buffer.from(text, 'latin1');
+    }
+    const answer = invoke(contextAt(this.db, user, at), 'pos.prro_inline_enqueue', {
       kasm: String(r.kasm),
       numprro: r.numprro,
-      xml_body_b64: b64,
-      doc_type: docType,
+      xml_body_b64: xml.toString('base64'),
+      doc_type: 'receipt',
     });
-    return Number(firstRow<{ id: string }>(answer).id);
-  }
-
-  /** `typo` writes a mistyped register number into the document, as a misconfigured till once did. */
-  openShift(r: Register, at: Date, cashier: string, typo?: string): { id: number; xml: string } {
-    this.sold.set(r.kasm, { total: new D(0), receipts: 0 });
-    const xml = shiftXml('shift_open', this.head(r, at, cashier, typo));
-    return { id: this.enqueue(r, at, cashier, 'shift_open', xml), xml };
-  }
-
-  recordSale(r: Register, total: D): void {
-    const s = this.sold.get(r.kasm) ?? { total: new D(0), receipts: 0 };
-    this.sold.set(r.kasm, { total: s.total.plus(total), receipts: s.receipts + 1 });
-  }
-
-  /** `isoDates` writes the Z-report date as YYYY-MM-DD instead of ddMMyyyy: a client bug the tax server rejects. */
-  closeShift(r: Register, at: Date, cashier: string, isoDates = false): void {
-    const s = this.sold.get(r.kasm) ?? { total: new D(0), receipts: 0 };
-    let z = zReportXml(this.head(r, at, cashier), s.total, s.receipts);
-    if (isoDates) z = z.replace(/<ORDERDATE>(\d{2})(\d{2})(\d{4})<\/ORDERDATE>/, '<ORDERDATE>$3-$2-$1</ORDERDATE>');
-    this.enqueue(r, at, cashier, 'z_report', z);
-    this.enqueue(r, new Date(at.getTime() + 60_000), cashier, 'shift_close', shiftXml('shift_close', this.head(r, at, cashier)));
+    return { id: Number(firstRow<{ id: string }>(answer).id), xml };
   }
 
   /** A manager corrects a rejected document and sends it again in its place in the chain. */
-  requeue(id: number, createdAt: Date, xml: string, at: Date, manager: string): void {
+  requeue(id: number, xml: Buffer, at: Date, manager: string): void {
     invoke(contextAt(this.db, manager, at), 'pos.prro_inline_requeue', {
       id,
-      created_at: createdAt.toISOString(),
+      created_at: at.toISOString(),
       fiscal_number: '',
-      xml_body_b64: Buffer.from(xml, 'utf8').toString('base64'),
+      xml_body_b64: xml.toString('base64'),
     });
   }
 
@@ -79,9 +115,7 @@ export class DemoRegisters {
     invoke(contextAt(this.db, manager, at), 'pos.prro_inline_set_status', { id, status });
   }
 
-  /** A document sent twice by mistake and withdrawn at once, before anything chained to it. */
-  cancelledDuplicate(r: Register, at: Date, cashier: string, manager: string): void {
-    const { id } = this.openShift(r, at, cashier);
-    this.setStatus(id, PRRO.cancelled, new Date(at.getTime() + 60_000), manager);
+  withdraw(id: number, at: Date, manager: string): void {
+    this.setStatus(id, PRRO.cancelled, at, manager);
   }
 }

@@ -7,6 +7,7 @@ import { migrate } from '../../../db/migrate.js';
 import { type Db, openDatabase } from '../../../db/open.js';
 import { seedDemo } from '../../demo/index.js';
 import { ENGINE_MIGRATIONS } from '../../engine.js';
+import { fiscalBreaches, NO_FISCAL_BREACHES } from '../testing/fiscal-invariants.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
 
 const NOW = new Date('2025-03-14T15:00:00Z');
@@ -36,6 +37,18 @@ describe('the demo shop, sales half', () => {
     expect(invariantBreaches(db)).toEqual(NO_BREACHES);
   });
 
+  it('keeps its registers whole: numbers, chains, drawers on documents, Z-reports equal to their shifts', () => {
+    expect(fiscalBreaches(db)).toEqual(NO_FISCAL_BREACHES);
+    expect(count("SELECT count(*) FROM prro_docs WHERE doc_type = 'z_report' AND status = 2")).toBe(8);
+    expect(count('SELECT count(*) FROM shifts WHERE closed_at IS NULL')).toBe(3);
+  });
+
+  it('had an hour two days ago when the tax server could not be reached, and its offline session went through', () => {
+    expect(count("SELECT count(*) FROM prro_docs WHERE doc_type = 'offline_begin' AND status = 2")).toBeGreaterThan(0);
+    expect(count("SELECT count(*) FROM prro_docs WHERE offline_session_id <> '' AND status <> 2")).toBe(0);
+    expect(count("SELECT count(*) FROM prro_docs WHERE offline_session_id <> '' AND doc_type = 'receipt'")).toBeGreaterThan(0);
+  });
+
   it('has cards with holders, debts within their limits and bonus balances', () => {
     expect(count('SELECT count(*) FROM discount_cards')).toBe(36);
     expect(count("SELECT count(*) FROM discount_cards WHERE last_name <> '' AND phone <> ''")).toBe(36);
@@ -61,8 +74,10 @@ describe('the demo shop, sales half', () => {
     const statuses = db.prepare('SELECT DISTINCT status FROM prro_docs ORDER BY status').pluck().all();
     expect(statuses).toEqual([PRRO.queued, PRRO.accepted, PRRO.rejected, PRRO.cancelled, PRRO.blocked, PRRO.retrying]);
     expect(db.prepare('SELECT last_error FROM prro_docs WHERE status = 3').pluck().all()).toEqual([
-      'ORDERDATE «2025-03-13» не є датою у форматі ддммрррр',
+      'Код помилки: 9 DocumentValidationError\nCHECK/CHECKHEAD/ORDERDATE: «2025-03-13» має містити рівно 8 символів, а містить 10',
     ]);
+    // The register number typed wrong was rejected, corrected by the manager and accepted: the audit keeps it.
+    expect(count("SELECT count(*) FROM prro_doc_audit WHERE action = 'requeue'")).toBe(1);
     expect(count("SELECT count(*) FROM prro_docs WHERE status = 2 AND fiscal_number = ''")).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 /** Excise stamps at the till: scanning, reserving for a sale document, releasing, duplicates. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf } from '../common/moment.js';
@@ -25,7 +25,7 @@ export const exciseHandlers: HandlerGroup<ExciseOps> = {
   // The stamps scanned so far become the sale document's own: its close takes them, another
   // sale of the same till (a deferred receipt) does not.
   'pos.excise_bind_pending': ({ kasm, ndoc }, { db }) => {
-    if (ndoc === 0) throw new BusinessRefusal('params.ndoc', 'names the sale document the stamps are for and is required');
+    if (ndoc === 0) throw refuse('params.ndoc', 'excise.ndoc_required');
     findTill(db, kasm, 'params.kasm');
     return { status: { affected: String(reservePending(db, kasm, String(ndoc))) } };
   },

@@ -4,15 +4,22 @@
  * straight into a receipt line that was already sold is refused at the close.
  */
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { type BusinessRefusal, refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
+import { checkStampFormat } from './format.js';
 import { exciseSql, type StampRow } from './statements.js';
 
-function whereItIs(s: StampRow): string {
-  if (s.state === 'bound') return `was already sold on receipt ${s.check_number} (till ${s.kasm})`;
-  return s.ndoc === null
-    ? `is already scanned at till ${s.kasm}`
-    : `is already scanned at till ${s.kasm} for sale document ${s.ndoc}`;
+/**
+ * Where a stamp seen before is, named as the duplicates report (pos.excise_duplicate) names it:
+ * the latest sighting, so the receipt and till a cashier is told are the ones the manager reads.
+ */
+function seenBefore(path: string, mark: string, s: StampRow, refusedAtScan: boolean): BusinessRefusal {
+  const at = { mark, kasm: s.kasm };
+  if (s.state === 'bound')
+    return refuse(path, refusedAtScan ? 'excise.duplicate_sold' : 'excise.sold_before', { ...at, check: s.check_number ?? '' });
+  if (s.ndoc !== null)
+    return refuse(path, refusedAtScan ? 'excise.duplicate_reserved' : 'excise.reserved_before', { ...at, ndoc: s.ndoc });
+  return refuse(path, refusedAtScan ? 'excise.duplicate_scan' : 'excise.scanned_before', at);
 }
 
 export interface Scan {
@@ -26,12 +33,11 @@ export interface Scan {
 
 export function scanStamp(db: Db, s: Scan): void {
   const mark = s.mark.trim();
-  if (mark === '') throw new BusinessRefusal('params.code', 'is the excise stamp and must not be empty');
+  if (mark === '') throw refuse('params.code', 'excise.empty');
+  checkStampFormat(db, mark, 'params.code');
   const sql = exciseSql(db);
   const earlier = sql.seen.get(mark);
-  if (earlier && !s.allowDuplicate) {
-    throw new BusinessRefusal('params.code', `excise stamp ${mark} ${whereItIs(earlier)}: a duplicate stamp is refused`);
-  }
+  if (earlier && !s.allowDuplicate) throw seenBefore('params.code', mark, earlier, true);
   sql.insert.run(mark, s.etax ? 1 : 0, s.kasm, earlier ? 1 : 0, s.user, s.moment.iso);
 }
 
@@ -73,22 +79,21 @@ export function planStamps(db: Db, kasm: number, ndoc: string, lines: readonly S
   const plan: PlannedStamp[][] = lines.map((line) => {
     const path = `params.rows[${line.index}].excise_marks`;
     if (!line.excise) {
-      if (line.marks.length > 0) throw new BusinessRefusal(path, `product ${line.code} takes no excise stamp`);
+      if (line.marks.length > 0) throw refuse(path, 'excise.not_excise_goods', { code: line.code });
       return [];
     }
     if (line.marks.length > line.units) {
-      throw new BusinessRefusal(
-        path,
-        `${line.marks.length} excise stamps given for ${line.units} units of ${line.code}; one per unit`,
-      );
+      throw refuse(path, 'excise.too_many', { given: line.marks.length, units: line.units, code: line.code });
     }
     return line.marks.map((mark) => {
-      if (typed.has(mark)) throw new BusinessRefusal(path, `excise stamp ${mark} is given on two lines`);
+      if (typed.has(mark)) throw refuse(path, 'excise.twice_on_receipt', { mark });
       typed.add(mark);
       const i = pool.findIndex((s) => s.mark === mark);
       if (i >= 0) return { mark, pendingId: (pool.splice(i, 1)[0] as StampRow).id };
+      // A stamp typed into the line never went through a scan: it gets the scan's checks here.
+      checkStampFormat(db, mark, path);
       const earlier = sql.seen.get(mark);
-      if (earlier) throw new BusinessRefusal(path, `excise stamp ${mark} ${whereItIs(earlier)}`);
+      if (earlier) throw seenBefore(path, mark, earlier, false);
       return { mark };
     });
   });
@@ -97,19 +102,17 @@ export function planStamps(db: Db, kasm: number, ndoc: string, lines: readonly S
     while (line.excise && stamps.length < line.units) {
       const next = pool.shift();
       if (!next) {
-        throw new BusinessRefusal(
-          `params.rows[${line.index}].excise_marks`,
-          `product ${line.code} needs ${line.units} excise stamps, one per unit; ${stamps.length} scanned`,
-        );
+        throw refuse(`params.rows[${line.index}].excise_marks`, 'excise.missing', {
+          code: line.code,
+          units: line.units,
+          scanned: stamps.length,
+        });
       }
       stamps.push({ mark: next.mark, pendingId: next.id });
     }
   });
   if (pool.length > 0 && lines.some((l) => l.excise)) {
-    throw new BusinessRefusal(
-      'params.rows',
-      `excise stamps ${pool.map((s) => s.mark).join(', ')} are pending at till ${kasm} but no unit of this receipt is left for them; release them or sell the goods`,
-    );
+    throw refuse('params.rows', 'excise.stray_pending', { marks: pool.map((s) => s.mark).join(', '), kasm });
   }
   return plan;
 }

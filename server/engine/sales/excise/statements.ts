@@ -15,8 +15,11 @@ export interface StampRow {
 const STAMP = 'id, mark, kasm, state, ndoc, check_number, duplicate';
 
 const prepare = (db: Db) => ({
-  /** Where the stamp lives now, if anywhere: the earliest sighting first. */
-  seen: db.prepare<[string], StampRow>(`SELECT ${STAMP} FROM excise_stamps WHERE mark = ? AND state <> 'released' ORDER BY id`),
+  /** Where the stamp was seen last, if anywhere: the sighting the duplicates report lists. */
+  seen: db.prepare<[string], StampRow>(
+    `SELECT ${STAMP} FROM excise_stamps WHERE mark = ? AND state <> 'released' ORDER BY id DESC LIMIT 1`,
+  ),
+  setting: db.prepare<[string], string>('SELECT value FROM shop_settings WHERE key = ?').pluck(),
   insert: db.prepare<[string, number, number, number, string, string], void>(
     `INSERT INTO excise_stamps (mark, etax, kasm, state, duplicate, user, scanned_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?)`,

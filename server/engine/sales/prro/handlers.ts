@@ -1,12 +1,13 @@
 /** The PRRO online queue: enqueueing, the views of pending and erroneous documents, corrections. */
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf, shownAt } from '../common/moment.js';
-import { enqueueDocument } from './chain.js';
+import { fiscalWork } from '../shifts/guard.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
+import { enqueueBody } from './register/chain.js';
+import { simulatedFiscalServer } from './server/simulator/simulator.js';
 import { type DocFilter, prroSql } from './statements.js';
-import { at, parseXml } from './xml.js';
 
 type PrroOps =
   | 'pos.prro_inline_enqueue'
@@ -15,12 +16,14 @@ type PrroOps =
   | 'pos.prro_inline_error_grid'
   | 'pos.prro_inline_requeue'
   | 'pos.prro_inline_set_status'
-  | 'pos.prro_inline_set_status_by_filter';
+  | 'pos.prro_inline_set_status_by_filter'
+  | 'pos.prro_doc_audit'
+  | 'pos.prro_fiscal_server_set';
 
 /** `kasm` arrives as a string in these operations: empty means every till. */
 function tillOf(kasm: string): number {
   if (kasm === '') return -1;
-  if (!/^\d{1,9}$/.test(kasm)) throw new BusinessRefusal('params.kasm', `must be a till number, got "${kasm}"`);
+  if (!/^\d{1,9}$/.test(kasm)) throw refuse('params.kasm', 'prro.till_number', { kasm });
   return Number(kasm);
 }
 
@@ -30,34 +33,27 @@ const filterOf = (p: { kasm: string; numprro: string; scope?: 'kas' | 'user' }, 
   user: p.scope === 'user' ? user : '',
 });
 
-/** The document total for the control number, when the body is a readable receipt. */
-function totalOf(body: Buffer): string | undefined {
-  try {
-    return at(parseXml(body.toString('utf8')), 'CHECKTOTAL/SUM')?.text.trim() || undefined;
-  } catch {
-    // A malformed body is still queued: the tax server is the one to reject it, with its reason.
-    return undefined;
-  }
-}
+/** Documents the back office makes itself, from its shifts and offline sessions: never enqueued from outside. */
+const OWN_TYPES: readonly string[] = ['shift_open', 'shift_close', 'offline_begin', 'offline_end', 'z_report'];
 
 export const prroHandlers: HandlerGroup<PrroOps> = {
   'pos.prro_inline_enqueue': (p, ctx) => {
     const kasm = tillOf(p.kasm);
     const till = findTill(ctx.db, kasm, 'params.kasm');
-    if (till.numprro === '') throw new BusinessRefusal('params.kasm', `till ${kasm} works without a PRRO`);
+    if (till.numprro === '') throw refuse('params.kasm', 'prro.till_without_register', { kasm });
     if (p.numprro !== till.numprro) {
-      throw new BusinessRefusal('params.numprro', `till ${kasm} works with PRRO "${till.numprro}", not "${p.numprro}"`);
+      throw refuse('params.numprro', 'prro.other_register', { kasm, numprro: till.numprro, given: p.numprro });
     }
-    const body = Buffer.from(p.xml_body_b64, 'base64');
-    const id = enqueueDocument(ctx.db, {
-      kasm,
-      numprro: p.numprro,
+    if (OWN_TYPES.includes(p.doc_type)) throw refuse('params.doc_type', 'prro.enqueue_own_type', { doc_type: p.doc_type });
+    const moment = momentOf(ctx);
+    const work = fiscalWork(ctx.db, kasm, moment, 'params.kasm');
+    const id = enqueueBody(ctx.db, {
+      till: work?.till ?? { kasm, akas: till.akas, numprro: till.numprro, localNumber: kasm },
+      body: Buffer.from(p.xml_body_b64, 'base64'),
       docType: p.doc_type,
-      body,
-      sum: totalOf(body),
-      checkNumber: null,
       user: ctx.user,
-      moment: momentOf(ctx),
+      moment,
+      shiftId: work?.shift.id ?? null,
     });
     return { rows: [{ id: String(id) }] };
   },
@@ -116,13 +112,14 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
         docHash: p.doc_hash,
         prevDocHash: p.prev_doc_hash,
       },
+      ctx.user,
       momentOf(ctx),
     );
     return { status: { affected: String(affected) } };
   },
 
   'pos.prro_inline_set_status': ({ id, status }, ctx) => ({
-    status: { affected: String(setDocStatus(ctx.db, id, status, momentOf(ctx))) },
+    status: { affected: String(setDocStatus(ctx.db, { id, status, user: ctx.user, moment: momentOf(ctx) })) },
   }),
 
   'pos.prro_inline_set_status_by_filter': (p, ctx) => {
@@ -130,12 +127,36 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
       from: 'params.from_status',
       to: 'params.to_status',
     });
-    const changed = prroSql(ctx.db).setStatusByFilter.run({
-      ...filterOf(p, ctx.user),
-      from: p.from_status,
-      to: p.to_status,
-      at: momentOf(ctx).iso,
-    });
-    return { status: { affected: String(changed.changes) } };
+    const moment = momentOf(ctx);
+    // One by one, in chain order: each change is audited, and a withdrawal re-places the chain.
+    const docs = prroSql(ctx.db).byFilterAndStatus.all({ ...filterOf(p, ctx.user), status: p.from_status });
+    let affected = 0;
+    for (const d of docs.reverse())
+      affected += setDocStatus(ctx.db, { id: d.id, status: p.to_status, user: ctx.user, moment, path: 'params.from_status' });
+    return { status: { affected: String(affected) } };
+  },
+
+  'pos.prro_doc_audit': ({ id, start, end }, ctx) => ({
+    rows: prroSql(ctx.db)
+      .audit.all({ id, start, end })
+      .map((a) => ({
+        id: String(a.id),
+        doc_id: String(a.doc_id),
+        numprro: a.numprro,
+        local_num: String(a.local_num),
+        at: shownAt(a.at, ctx.timeZone),
+        user: a.user,
+        action: a.action,
+        status_before: String(a.status_before),
+        status_after: String(a.status_after),
+        hash_before: a.hash_before === '' ? null : a.hash_before,
+        hash_after: a.hash_after,
+        note: a.note,
+      })),
+  }),
+
+  'pos.prro_fiscal_server_set': ({ reachable }, ctx) => {
+    simulatedFiscalServer(ctx.db).setReachable(reachable);
+    return { status: { affected: '1' } };
   },
 };

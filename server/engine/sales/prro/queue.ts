@@ -1,36 +1,84 @@
 /**
- * A manager's changes to the queue: requeueing a corrected document, and setting statuses.
- * A fiscalized document is final, and only the tax server fiscalizes: a person may record that
- * the server already has a document (already_registered), never that it accepted one.
+ * A manager's changes to the queue: requeueing a corrected document, setting statuses, and
+ * withdrawing one. A fiscalized document is final, and only the tax server fiscalizes: a person
+ * may record that the server already has a document (already_registered), never that it
+ * accepted one. A corrected document must still say what the books say (its content), keeps its
+ * place, and every change is kept in the audit trail with the body's hash before and after.
  */
 import { PRRO, PRRO_ERROR_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../db/open.js';
-import { BusinessRefusal } from '../../../upstream/upstream.js';
+import { canonicalJson } from '../../../idempotency/fingerprint.js';
+import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
-import { sha256Hex } from './chain.js';
-import { type PrroDocRow, prroSql } from './statements.js';
+import { fiscalTillOf } from '../fiscal/identity.js';
+import type { FiscalContent } from './dps/content.js';
+import { readDocument } from './dps/read.js';
+import { replaceTail, sha256Hex } from './register/chain.js';
+import { type PrroDocRow, prroSql, SETTLED_STATUSES } from './statements.js';
+import { XmlError } from './xml.js';
 
 const FINAL: readonly number[] = [PRRO.accepted, PRRO.already_registered];
 
 export function checkTransition(from: number, to: number, what: string, paths: { from: string; to: string }): void {
   if (FINAL.includes(from)) {
-    throw new BusinessRefusal(paths.from, `${what} is ${prroStatusName(from)}: a fiscalized document is final`);
+    throw refuse(paths.from, 'prro.final', { what, status: prroStatusName(from) ?? String(from) });
   }
+  // A withdrawn document gave its place in the chain to the next one: it cannot take it back.
+  if (from === PRRO.cancelled) throw refuse(paths.from, 'prro.cancelled_final', { what });
   if (to === PRRO.accepted) {
-    throw new BusinessRefusal(
-      paths.to,
-      `only the tax server accepts a document; use ${PRRO.already_registered} (already_registered) when it already has it`,
-    );
+    throw refuse(paths.to, 'prro.accept_by_hand', { code: PRRO.already_registered });
   }
 }
 
+function audit(
+  db: Db,
+  doc: PrroDocRow,
+  after: { status: number; hash: string },
+  a: { action: string; user: string; moment: Moment; note: string },
+) {
+  prroSql(db).insertAudit.run({
+    doc_id: doc.id,
+    at: a.moment.iso,
+    user: a.user,
+    action: a.action,
+    status_before: doc.status,
+    status_after: after.status,
+    hash_before: doc.doc_hash,
+    hash_after: after.hash,
+    note: a.note,
+  });
+}
+
+/** Re-places the register's chain from a document on, so numbers and hashes stay whole. */
+function replaceFrom(db: Db, doc: PrroDocRow, moment: Moment): void {
+  const till = fiscalTillOf(db, doc.kasm);
+  replaceTail(db, { numprro: doc.numprro, localNumber: till?.localNumber ?? doc.kasm, from: doc.local_num, at: moment });
+}
+
+/**
+ * Withdrawing a document gives its place to the documents after it; it cannot be done once a
+ * later one is with the tax server.
+ */
+function checkWithdrawable(db: Db, doc: PrroDocRow, path: string): void {
+  const later = prroSql(db)
+    .chainFrom.all(doc.numprro, doc.local_num + 1)
+    .find((d) => SETTLED_STATUSES.includes(d.status));
+  if (later) throw refuse(path, 'prro.cancel_after_settled', { id: doc.id, later: later.local_num });
+}
+
 /** Sets one document's status; 0 when there is no such document. */
-export function setDocStatus(db: Db, id: number, status: number, moment: Moment): number {
+export function setDocStatus(db: Db, a: { id: number; status: number; user: string; moment: Moment; path?: string }): number {
   const sql = prroSql(db);
-  const doc = sql.doc.get(id);
+  const doc = sql.doc.get(a.id);
   if (!doc) return 0;
-  checkTransition(doc.status, status, `document ${id}`, { from: 'params.id', to: 'params.status' });
-  return sql.setStatusOnly.run(status, moment.iso, id).changes;
+  checkTransition(doc.status, a.status, `document ${a.id}`, { from: a.path ?? 'params.id', to: 'params.status' });
+  if (doc.status === a.status) return 0;
+  if (a.status === PRRO.cancelled) checkWithdrawable(db, doc, a.path ?? 'params.id');
+  sql.setStatusOnly.run(a.status, a.moment.iso, a.id);
+  audit(db, doc, { status: a.status, hash: doc.doc_hash }, { action: 'status', user: a.user, moment: a.moment, note: '' });
+  // A withdrawn document leaves the chain: the documents after it move up into its place.
+  if (a.status === PRRO.cancelled) replaceFrom(db, doc, a.moment);
+  return 1;
 }
 
 export interface Requeue {
@@ -49,7 +97,7 @@ function findDoc(db: Db, r: Requeue): PrroDocRow {
   const sql = prroSql(db);
   if (r.id > 0) {
     const doc = sql.doc.get(r.id);
-    if (!doc) throw new BusinessRefusal('params.id', `names no queue document: ${r.id}`);
+    if (!doc) throw refuse('params.id', 'prro.no_doc', { id: r.id });
     return doc;
   }
   // The views show created_at to the second; the stored instant has milliseconds.
@@ -62,53 +110,86 @@ function findDoc(db: Db, r: Requeue): PrroDocRow {
   });
   const [doc, other] = found;
   if (!doc) {
-    throw new BusinessRefusal(
-      'params.created_at',
-      `no queue document was made at ${r.createdAt} with fiscal number "${r.fiscalNumber}"`,
-    );
+    throw refuse('params.created_at', 'prro.no_doc_at', { created_at: r.createdAt, fiscal_number: r.fiscalNumber });
   }
-  if (other) throw new BusinessRefusal('params.id', `${found.length} documents match; name the one to requeue by id`);
+  if (other) throw refuse('params.id', 'prro.many_match', { count: found.length });
   return doc;
+}
+
+/** The first place two contents differ, as a path a manager can find in the XML. */
+function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
+  if (canonicalJson(a) === canonicalJson(b)) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return path;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  for (const k of keys) {
+    // Rows are named as the XML numbers them (ROWNUM from 1).
+    const name = Array.isArray(a) || Array.isArray(b) ? `ROW[${Number(k) + 1}]` : k;
+    const diff = firstDifference(
+      (a as Record<string, unknown>)[k],
+      (b as Record<string, unknown>)[k],
+      path ? `${path}/${name}` : name,
+    );
+    if (diff) return diff;
+  }
+  return path;
+}
+
+/**
+ * The corrected body must say what the document said (the books' content: totals, payments,
+ * taxes, lines): only what it does not model (a name's spelling, the cashier, a typo in the head)
+ * may change. Its place fields are set by the chain, not by the manager.
+ */
+function checkIntegrity(doc: PrroDocRow, body: Buffer): string {
+  let content: FiscalContent;
+  try {
+    content = readDocument(body).content;
+  } catch (err) {
+    if (err instanceof XmlError) throw refuse('params.xml_body_b64', 'prro.requeue_unreadable', { problem: err.message });
+    throw err;
+  }
+  if (doc.content_json !== '') {
+    const diff = firstDifference(content, JSON.parse(doc.content_json), '');
+    if (diff !== undefined)
+      throw refuse('params.xml_body_b64', 'prro.requeue_changes_content', { id: doc.id, field: diff || 'document' });
+  }
+  return JSON.stringify(content);
 }
 
 /**
  * The corrected document replaces the rejected one in its place in the chain and goes back as
- * requeued; the document chained after it is re-linked to the new hash.
+ * requeued; it and every document after it are re-placed, so their heads, offline numbers and
+ * hash chain agree with the new body.
  */
-export function requeueDocument(db: Db, r: Requeue, moment: Moment): number {
+export function requeueDocument(db: Db, r: Requeue, user: string, moment: Moment): number {
   const sql = prroSql(db);
   const doc = findDoc(db, r);
   if (!PRRO_ERROR_STATUSES.includes(doc.status)) {
-    throw new BusinessRefusal(
-      'params.id',
-      `document ${doc.id} is ${prroStatusName(doc.status)}; only rejected, blocked or retrying documents are requeued`,
-    );
+    throw refuse('params.id', 'prro.not_requeueable', { id: doc.id, status: prroStatusName(doc.status) ?? String(doc.status) });
   }
   if (
     (r.localNum !== 0 && r.localNum !== doc.local_num) ||
     (r.localDocNumber !== 0 && r.localDocNumber !== doc.local_doc_number)
   ) {
-    throw new BusinessRefusal(
-      'params.local_num',
-      `a requeued document keeps its place in the chain: local_num ${doc.local_num}, local_doc_number ${doc.local_doc_number}`,
-    );
+    throw refuse('params.local_num', 'prro.keeps_place', { local_num: doc.local_num, local_doc_number: doc.local_doc_number });
   }
   const body = Buffer.from(r.body, 'base64');
-  if (body.length === 0) throw new BusinessRefusal('params.xml_body_b64', 'is empty');
+  if (body.length === 0) throw refuse('params.xml_body_b64', 'prro.body_empty');
   const hash = sha256Hex(body);
   if (r.docHash !== '' && r.docHash.toLowerCase() !== hash) {
-    throw new BusinessRefusal('params.doc_hash', `does not match the SHA-256 of xml_body_b64 (${hash})`);
+    throw refuse('params.doc_hash', 'prro.hash_mismatch', { hash });
   }
-  sql.replaceBody.run({
-    id: doc.id,
-    body: body.toString('base64'),
-    hash,
-    prev: r.prevDocHash === '' ? doc.prev_doc_hash : r.prevDocHash.toLowerCase(),
-    control: r.controlCode === '' ? doc.control_code : r.controlCode,
-    status: PRRO.requeued,
-    at: moment.iso,
-  });
-  const next = sql.successor.get(doc.numprro, doc.local_num);
-  if (next && next.prev_doc_hash === doc.doc_hash) sql.relink.run(hash, moment.iso, next.id);
+  const content = checkIntegrity(doc, body);
+  const status = doc.offline_session_id === '' ? PRRO.requeued : PRRO.offline;
+  sql.replaceBody.run({ id: doc.id, body: body.toString('base64'), hash, status, at: moment.iso });
+  if (doc.content_json === '') sql.setContent.run(content, doc.id);
+  replaceFrom(db, { ...doc, status }, moment);
+  const placed = sql.doc.get(doc.id) as PrroDocRow;
+  if (r.prevDocHash !== '' && r.prevDocHash.toLowerCase() !== placed.prev_doc_hash) {
+    throw refuse('params.prev_doc_hash', 'prro.requeue_prev_hash', { expected: placed.prev_doc_hash || '(none)' });
+  }
+  if (r.controlCode !== '' && r.controlCode !== placed.control_code) {
+    throw refuse('params.control_code', 'prro.requeue_control_code', { expected: placed.control_code || '(none)' });
+  }
+  audit(db, doc, { status: placed.status, hash: placed.doc_hash }, { action: 'requeue', user, moment, note: '' });
   return 1;
 }

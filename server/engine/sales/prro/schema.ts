@@ -44,4 +44,86 @@ CREATE INDEX prro_docs_status ON prro_docs(status, created_date);
 CREATE INDEX prro_docs_open ON prro_docs(numprro, status, local_num);
 `,
   },
+  {
+    id: '0310_prro_registers_online_offline',
+    up: `
+-- A register is online (documents go to the tax server one by one and get their fiscal number
+-- from it) or offline (documents get offline fiscal numbers and a hash chain, and go later as a
+-- package). offline_session_id / offline_seed are what the tax server handed out for the next
+-- offline session (0 / '': none yet, so the register cannot go offline). Earlier files held
+-- placeholders there, not the server's: they are cleared.
+ALTER TABLE prro_registers ADD COLUMN mode TEXT NOT NULL DEFAULT 'online' CHECK (mode IN ('online', 'offline'));
+UPDATE prro_registers SET offline_session_id = 0, offline_seed = '', session_doc_count = 0;
+
+-- Every offline session of a register: its duration counts against the 36-hour and monthly limits.
+CREATE TABLE prro_offline_sessions (
+  numprro TEXT NOT NULL REFERENCES prro_registers(numprro),
+  session_id INTEGER NOT NULL,
+  seed TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  -- Shop-local month of started_at, YYYY-MM: what the monthly limit sums over.
+  month TEXT NOT NULL,
+  last_financial_at TEXT NOT NULL,
+  ended_at TEXT,
+  PRIMARY KEY (numprro, session_id)
+) STRICT;
+
+-- The queue, rebuilt: a withdrawn (cancelled) document gives its local number back to the chain,
+-- so numbers are unique only among live documents. content_json is what the document says
+-- (prro/dps/content.ts), kept to check a requeued body against and to total a shift.
+CREATE TABLE prro_docs_new (
+  id INTEGER PRIMARY KEY,
+  kasm INTEGER NOT NULL,
+  numprro TEXT NOT NULL REFERENCES prro_registers(numprro),
+  doc_type TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  created_date TEXT NOT NULL,
+  xml_body_b64 TEXT NOT NULL,
+  doc_hash TEXT NOT NULL,
+  prev_doc_hash TEXT NOT NULL,
+  offline_session_id TEXT NOT NULL,
+  local_doc_number INTEGER NOT NULL,
+  local_num INTEGER NOT NULL,
+  control_code TEXT NOT NULL,
+  fiscal_number TEXT NOT NULL DEFAULT '',
+  user_id TEXT NOT NULL,
+  last_error TEXT NOT NULL DEFAULT '',
+  status INTEGER NOT NULL CHECK (status BETWEEN 0 AND 9),
+  check_number INTEGER,
+  updated_at TEXT NOT NULL,
+  shift_id INTEGER,
+  content_json TEXT NOT NULL DEFAULT '',
+  ref TEXT NOT NULL DEFAULT ''
+) STRICT;
+INSERT INTO prro_docs_new (id, kasm, numprro, doc_type, created_at, created_date, xml_body_b64, doc_hash, prev_doc_hash,
+  offline_session_id, local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number,
+  updated_at)
+SELECT id, kasm, numprro, doc_type, created_at, created_date, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
+  local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number, updated_at
+FROM prro_docs;
+DROP TABLE prro_docs;
+ALTER TABLE prro_docs_new RENAME TO prro_docs;
+CREATE UNIQUE INDEX prro_docs_place ON prro_docs(numprro, local_num) WHERE status <> 5;
+CREATE INDEX prro_docs_chain ON prro_docs(numprro, local_num);
+CREATE INDEX prro_docs_status ON prro_docs(status, created_date);
+CREATE INDEX prro_docs_open ON prro_docs(numprro, status, local_num);
+CREATE INDEX prro_docs_shift ON prro_docs(shift_id, local_num);
+CREATE INDEX prro_docs_session ON prro_docs(numprro, offline_session_id, local_num);
+
+-- Every change a person made to a document: who, when, what, and the body's hash before and after.
+CREATE TABLE prro_doc_audit (
+  id INTEGER PRIMARY KEY,
+  doc_id INTEGER NOT NULL REFERENCES prro_docs(id),
+  at TEXT NOT NULL,
+  user TEXT NOT NULL,
+  action TEXT NOT NULL,
+  status_before INTEGER NOT NULL,
+  status_after INTEGER NOT NULL,
+  hash_before TEXT NOT NULL,
+  hash_after TEXT NOT NULL,
+  note TEXT NOT NULL
+) STRICT;
+CREATE INDEX prro_doc_audit_doc ON prro_doc_audit(doc_id, id);
+`,
+  },
 ];

@@ -1,20 +1,25 @@
-/** SQL of the PRRO queue. */
+/** SQL of the PRRO queue: registers, their documents in chain order, offline sessions, the audit trail. */
 import { PRRO, PRRO_ERROR_STATUSES, PRRO_PENDING_STATUSES } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../db/open.js';
 import { statements } from '../../core/statements.js';
 
 const ERROR = PRRO_ERROR_STATUSES.join(', ');
 const PENDING = PRRO_PENDING_STATUSES.join(', ');
-/** What the fiscal server still has to look at: the pending ones, and those sent or held back. */
-const UNSENT = [...PRRO_PENDING_STATUSES, PRRO.sending, PRRO.blocked].join(', ');
 const CANCELLED = PRRO.cancelled;
+/** Settled: the tax server has it (or a person recorded that it has), or it was withdrawn. */
+export const SETTLED_STATUSES: readonly number[] = [PRRO.accepted, PRRO.already_registered, PRRO.cancelled];
+const SETTLED = SETTLED_STATUSES.join(', ');
+
+export type RegisterMode = 'online' | 'offline';
 
 export interface RegisterRow {
   numprro: string;
+  /** The offline session the register is in, or the next one the tax server handed out; 0: none. */
   offline_session_id: number;
   offline_seed: string;
   session_doc_count: number;
   last_local_num: number;
+  mode: RegisterMode;
 }
 
 export interface PrroDocRow {
@@ -34,6 +39,10 @@ export interface PrroDocRow {
   user_id: string;
   last_error: string;
   status: number;
+  check_number: number | null;
+  shift_id: number | null;
+  content_json: string;
+  ref: string;
 }
 
 export interface NewDoc {
@@ -49,9 +58,39 @@ export interface NewDoc {
   local_doc_number: number;
   local_num: number;
   control_code: string;
+  fiscal_number: string;
   user_id: string;
   status: number;
   check_number: number | null;
+  shift_id: number | null;
+  content_json: string;
+  ref: string;
+  updated_at: string;
+}
+
+/** A document's place in its chain, as re-placing writes it. */
+export interface Placement {
+  id: number;
+  local_num: number;
+  offline_session_id: string;
+  local_doc_number: number;
+  control_code: string;
+  fiscal_number: string;
+  xml_body_b64: string;
+  doc_hash: string;
+  prev_doc_hash: string;
+  status: number;
+  updated_at: string;
+}
+
+export interface SessionRow {
+  numprro: string;
+  session_id: number;
+  seed: string;
+  started_at: string;
+  month: string;
+  last_financial_at: string;
+  ended_at: string | null;
 }
 
 /** Which documents a view or a bulk change takes: -1 / '' mean any till / register / user. */
@@ -62,48 +101,68 @@ export interface DocFilter {
 }
 
 const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
-  local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status`;
+  local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number, shift_id,
+  content_json, ref`;
 const FILTER = `(@kasm = -1 OR kasm = @kasm) AND (@numprro = '' OR numprro = @numprro) AND (@user = '' OR user_id = @user)`;
 
 const prepare = (db: Db) => ({
   register: db.prepare<[string], RegisterRow>('SELECT * FROM prro_registers WHERE numprro = ?'),
-  saveRegister: db.prepare<[RegisterRow], void>(
-    `INSERT INTO prro_registers (numprro, offline_session_id, offline_seed, session_doc_count, last_local_num)
-     VALUES (@numprro, @offline_session_id, @offline_seed, @session_doc_count, @last_local_num)
-     ON CONFLICT (numprro) DO UPDATE SET offline_session_id = excluded.offline_session_id,
-       session_doc_count = excluded.session_doc_count, last_local_num = excluded.last_local_num`,
+  createRegister: db.prepare<[string], void>(
+    `INSERT OR IGNORE INTO prro_registers (numprro, offline_session_id, offline_seed, session_doc_count, last_local_num, mode)
+     VALUES (?, 0, '', 0, 0, 'online')`,
+  ),
+  setCounters: db.prepare<[number, number, string], void>(
+    'UPDATE prro_registers SET last_local_num = ?, session_doc_count = ? WHERE numprro = ?',
+  ),
+  setMode: db.prepare<[string, number, string], void>(
+    'UPDATE prro_registers SET mode = ?, session_doc_count = ? WHERE numprro = ?',
+  ),
+  setCredentials: db.prepare<[number, string, string], void>(
+    'UPDATE prro_registers SET offline_session_id = ?, offline_seed = ? WHERE numprro = ?',
   ),
   registersWithWork: db
-    .prepare<[], string>(`SELECT DISTINCT numprro FROM prro_docs WHERE status IN (${UNSENT}) ORDER BY numprro`)
+    .prepare<[], string>(`SELECT DISTINCT numprro FROM prro_docs WHERE status NOT IN (${SETTLED}) ORDER BY numprro`)
     .pluck(),
-  insertDoc: db.prepare<[NewDoc & { updated_at: string }], void>(
+  insertDoc: db.prepare<[NewDoc], void>(
     `INSERT INTO prro_docs (kasm, numprro, doc_type, created_at, created_date, xml_body_b64, doc_hash, prev_doc_hash,
-       offline_session_id, local_doc_number, local_num, control_code, user_id, status, check_number, updated_at)
+       offline_session_id, local_doc_number, local_num, control_code, fiscal_number, user_id, status, check_number,
+       updated_at, shift_id, content_json, ref)
      VALUES (@kasm, @numprro, @doc_type, @created_at, @created_date, @xml_body_b64, @doc_hash, @prev_doc_hash,
-       @offline_session_id, @local_doc_number, @local_num, @control_code, @user_id, @status, @check_number, @updated_at)`,
+       @offline_session_id, @local_doc_number, @local_num, @control_code, @fiscal_number, @user_id, @status,
+       @check_number, @updated_at, @shift_id, @content_json, @ref)`,
   ),
   doc: db.prepare<[number], PrroDocRow>(`SELECT ${DOC} FROM prro_docs WHERE id = ?`),
-  /** Where the fiscal server picks a chain up: its first document not yet settled (sent or refused). */
-  firstOpen: db
-    .prepare<[string], number | null>(
-      `SELECT min(local_num) FROM prro_docs WHERE numprro = ? AND status IN (${UNSENT}, ${PRRO.rejected})`,
-    )
-    .pluck(),
-  /** The chain of a register from a place on, oldest first. */
+  /** The live chain of a register from a place on, oldest first (withdrawn documents are not in it). */
   chainFrom: db.prepare<[string, number], PrroDocRow>(
-    `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num >= ? ORDER BY local_num`,
+    `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num >= ? AND status <> ${CANCELLED} ORDER BY local_num`,
   ),
-  /** The document a given place in the chain follows (withdrawn ones do not count). */
+  /** Where the tax server picks a chain up: its first live document it has not settled. */
+  firstOpen: db
+    .prepare<[string], number | null>(`SELECT min(local_num) FROM prro_docs WHERE numprro = ? AND status NOT IN (${SETTLED})`)
+    .pluck(),
+  /** The live document right before a place in the chain. */
   predecessor: db.prepare<[string, number], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num < ? AND status <> ${CANCELLED} ORDER BY local_num DESC LIMIT 1`,
   ),
-  /** The document the next one chains to: the newest that was not withdrawn. */
   chainTail: db.prepare<[string], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND status <> ${CANCELLED} ORDER BY local_num DESC LIMIT 1`,
   ),
-  /** The documents chained right after and right before one (withdrawn ones do not count). */
-  successor: db.prepare<[string, number], PrroDocRow>(
-    `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num > ? AND status <> ${CANCELLED} ORDER BY local_num LIMIT 1`,
+  /** Documents of an offline session before a place, oldest first: their count numbers the next. */
+  sessionBefore: db.prepare<[string, string, number], PrroDocRow>(
+    `SELECT ${DOC} FROM prro_docs
+     WHERE numprro = ? AND offline_session_id = ? AND local_num > 0 AND local_num < ? AND status <> ${CANCELLED}
+     ORDER BY local_num`,
+  ),
+  place: db.prepare<[Placement], void>(
+    `UPDATE prro_docs SET local_num = @local_num, offline_session_id = @offline_session_id,
+       local_doc_number = @local_doc_number, control_code = @control_code, fiscal_number = @fiscal_number,
+       xml_body_b64 = @xml_body_b64, doc_hash = @doc_hash, prev_doc_hash = @prev_doc_hash, status = @status,
+       updated_at = @updated_at
+     WHERE id = @id`,
+  ),
+  /** Moves live documents from a place on out of the way (negative numbers) before they are re-placed. */
+  liftFrom: db.prepare<[string, number], void>(
+    `UPDATE prro_docs SET local_num = -local_num WHERE numprro = ? AND local_num >= ? AND status <> ${CANCELLED}`,
   ),
   /** A document by the second it was made (what the views show) and its fiscal number. */
   findForRequeue: db.prepare<{ from: string; to: string; fiscal_number: string; local_num: number }, PrroDocRow>(
@@ -111,21 +170,18 @@ const prepare = (db: Db) => ({
      WHERE created_at >= @from AND created_at < @to AND fiscal_number = @fiscal_number
        AND (@local_num = 0 OR local_num = @local_num)`,
   ),
-  replaceBody: db.prepare<
-    { id: number; body: string; hash: string; prev: string; control: string; status: number; at: string },
-    void
-  >(
-    `UPDATE prro_docs SET xml_body_b64 = @body, doc_hash = @hash, prev_doc_hash = @prev, control_code = @control,
-       status = @status, last_error = '', updated_at = @at
+  replaceBody: db.prepare<{ id: number; body: string; hash: string; status: number; at: string }, void>(
+    `UPDATE prro_docs SET xml_body_b64 = @body, doc_hash = @hash, status = @status, last_error = '', updated_at = @at
      WHERE id = @id`,
   ),
-  relink: db.prepare<[string, string, number], void>('UPDATE prro_docs SET prev_doc_hash = ?, updated_at = ? WHERE id = ?'),
   setStatus: db.prepare<{ id: number; status: number; error: string; fiscal: string; at: string }, void>(
     `UPDATE prro_docs SET status = @status, last_error = @error, fiscal_number = @fiscal, updated_at = @at WHERE id = @id`,
   ),
+  setContent: db.prepare<[string, number], void>('UPDATE prro_docs SET content_json = ? WHERE id = ?'),
   setStatusOnly: db.prepare<[number, string, number], void>('UPDATE prro_docs SET status = ?, updated_at = ? WHERE id = ?'),
-  setStatusByFilter: db.prepare<DocFilter & { from: number; to: number; at: string }, void>(
-    `UPDATE prro_docs SET status = @to, updated_at = @at WHERE status = @from AND ${FILTER}`,
+  /** Documents a bulk change takes, in chain order. */
+  byFilterAndStatus: db.prepare<DocFilter & { status: number }, PrroDocRow>(
+    `SELECT ${DOC} FROM prro_docs WHERE status = @status AND ${FILTER} ORDER BY numprro, local_num`,
   ),
   /** Documents that need a person or are stuck, created within a date range. */
   errorDocs: db.prepare<DocFilter & { start: string; end: string }, PrroDocRow>(
@@ -139,6 +195,69 @@ const prepare = (db: Db) => ({
   ),
   countByStatus: db.prepare<[], { numprro: string; status: number; n: number }>(
     'SELECT numprro, status, count(*) AS n FROM prro_docs GROUP BY numprro, status ORDER BY numprro, status',
+  ),
+  /** Documents of a shift not yet settled with the tax server. */
+  unsentOfShift: db
+    .prepare<[number], number>(`SELECT count(*) FROM prro_docs WHERE shift_id = ? AND status NOT IN (${SETTLED})`)
+    .pluck(),
+  unsentOfRegister: db
+    .prepare<[string], number>(`SELECT count(*) FROM prro_docs WHERE numprro = ? AND status NOT IN (${SETTLED})`)
+    .pluck(),
+  shiftDocs: db.prepare<[number], PrroDocRow>(
+    `SELECT ${DOC} FROM prro_docs WHERE shift_id = ? AND status <> ${CANCELLED} ORDER BY local_num`,
+  ),
+  insertSession: db.prepare<[SessionRow], void>(
+    `INSERT INTO prro_offline_sessions (numprro, session_id, seed, started_at, month, last_financial_at, ended_at)
+     VALUES (@numprro, @session_id, @seed, @started_at, @month, @last_financial_at, @ended_at)`,
+  ),
+  session: db.prepare<[string, number], SessionRow>('SELECT * FROM prro_offline_sessions WHERE numprro = ? AND session_id = ?'),
+  sessionsOfMonth: db.prepare<[string, string], SessionRow>(
+    'SELECT * FROM prro_offline_sessions WHERE numprro = ? AND month = ? ORDER BY session_id',
+  ),
+  touchSession: db.prepare<[string, string, number], void>(
+    'UPDATE prro_offline_sessions SET last_financial_at = ? WHERE numprro = ? AND session_id = ?',
+  ),
+  endSession: db.prepare<[string, string, number], void>(
+    'UPDATE prro_offline_sessions SET ended_at = ? WHERE numprro = ? AND session_id = ?',
+  ),
+  insertAudit: db.prepare<
+    [
+      {
+        doc_id: number;
+        at: string;
+        user: string;
+        action: string;
+        status_before: number;
+        status_after: number;
+        hash_before: string;
+        hash_after: string;
+        note: string;
+      },
+    ],
+    void
+  >(
+    `INSERT INTO prro_doc_audit (doc_id, at, user, action, status_before, status_after, hash_before, hash_after, note)
+     VALUES (@doc_id, @at, @user, @action, @status_before, @status_after, @hash_before, @hash_after, @note)`,
+  ),
+  audit: db.prepare<
+    { id: number; start: string; end: string },
+    {
+      id: number;
+      doc_id: number;
+      at: string;
+      user: string;
+      action: string;
+      status_before: number;
+      status_after: number;
+      hash_before: string;
+      hash_after: string;
+      note: string;
+      numprro: string;
+      local_num: number;
+    }
+  >(
+    `SELECT a.*, d.numprro, d.local_num FROM prro_doc_audit a JOIN prro_docs d ON d.id = a.doc_id
+     WHERE (@id = 0 OR a.doc_id = @id) AND substr(a.at, 1, 10) BETWEEN @start AND @end ORDER BY a.id`,
   ),
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { controlCode } from './control-code.js';
 import { at, childrenNamed, el, parseXml, writeXml } from './xml.js';
 
 describe('PRRO XML', () => {
@@ -27,18 +26,5 @@ describe('PRRO XML', () => {
     ['hello', 'текст «hello» поза кореневим елементом'],
   ])('tells why %j is not well-formed', (src, problem) => {
     expect(() => parseXml(src)).toThrow(problem);
-  });
-});
-
-describe('the control number', () => {
-  const base = { seed: '12345', date: '14032025', time: '120000', localDocNumber: 1, numprro: '4000123456', kasm: 1 };
-
-  it('is a number from 1 to 9999 that depends on every field', () => {
-    const code = controlCode(base);
-    expect(Number(code)).toBeGreaterThanOrEqual(1);
-    expect(Number(code)).toBeLessThanOrEqual(9999);
-    expect(controlCode(base)).toBe(code);
-    expect(controlCode({ ...base, localDocNumber: 2 })).not.toBe(code);
-    expect(controlCode({ ...base, sum: '93.00' })).not.toBe(code);
   });
 });

@@ -18,8 +18,10 @@ export class XmlError extends Error {
 
 // ── writing ─────────────────────────────────────────────────────────────────
 
-const escapeXml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const SPECIAL = /[&<>"']/;
+// Most values of a fiscal document need no escaping: test once, replace only when needed.
+const escapeXml = (s: string): string => (SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : s);
 
 export type XmlNode = string | { readonly name: string; readonly attrs?: Record<string, string>; readonly children: XmlNode[] };
 
@@ -30,20 +32,32 @@ export const el = (name: string, content: string | XmlNode[], attrs?: Record<str
   ...(attrs ? { attrs } : {}),
 });
 
-export function writeXml(root: XmlNode): string {
-  const write = (n: XmlNode): string => {
-    if (typeof n === 'string') return escapeXml(n);
-    const attrs = Object.entries(n.attrs ?? {})
-      .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
-      .join('');
-    return n.children.length === 0 ? `<${n.name}${attrs}/>` : `<${n.name}${attrs}>${n.children.map(write).join('')}</${n.name}>`;
+/** The document with its XML declaration; the encoding named is the one the caller encodes it in. */
+export function writeXml(root: XmlNode, encoding = 'UTF-8'): string {
+  const out: string[] = [`<?xml version="1.0" encoding="${encoding}"?>`];
+  const write = (n: XmlNode): void => {
+    if (typeof n === 'string') {
+      out.push(escapeXml(n));
+      return;
+    }
+    let open = `<${n.name}`;
+    if (n.attrs) for (const k in n.attrs) open += ` ${k}="${escapeXml(n.attrs[k] as string)}"`;
+    if (n.children.length === 0) {
+      out.push(`${open}/>`);
+      return;
+    }
+    out.push(`${open}>`);
+    for (const c of n.children) write(c);
+    out.push(`</${n.name}>`);
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>${write(root)}`;
+  write(root);
+  return out.join('');
 }
 
 // ── reading ─────────────────────────────────────────────────────────────────
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*/;
+// Names may carry a namespace prefix (xmlns:xsi on the DPS samples); no namespace is resolved.
+const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*/;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(raw: string): string {

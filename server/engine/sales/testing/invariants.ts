@@ -19,10 +19,11 @@ export function invariantBreaches(db: Db): Record<string, unknown[]> {
       `SELECT c.card, c.bonus, coalesce(sum(l.amount), 0) AS ledger FROM discount_cards c
        LEFT JOIN bonus_ledger l ON l.card = c.card GROUP BY c.card HAVING c.bonus <> coalesce(sum(l.amount), 0)`,
     ),
+    // What was paid is the total less the cash rounding (RNDSUM = exact − paid).
     receiptPaymentsNotTotal: q(
-      `SELECT r.check_number, r.total, coalesce(sum(p.amount), 0) AS paid FROM receipts r
+      `SELECT r.check_number, r.total, r.rounding, coalesce(sum(p.amount), 0) AS paid FROM receipts r
        LEFT JOIN receipt_payments p ON p.check_number = r.check_number
-       GROUP BY r.check_number HAVING r.total <> coalesce(sum(p.amount), 0)`,
+       GROUP BY r.check_number HAVING r.total - r.rounding <> coalesce(sum(p.amount), 0)`,
     ),
     receiptLinesNotTotal: q(
       `SELECT r.check_number, r.total, coalesce(sum(l.sum), 0) AS lines FROM receipts r

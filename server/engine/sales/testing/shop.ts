@@ -170,7 +170,24 @@ export function standardShop(): Shop {
   addBatch(db, { code: '2000000000015', quantity: '5.000', cost: '300.00', on: '2025-03-01' });
   addTill(db, { kasm: 1, akas: 'KAS1', numprro: '4000123456', bank: 'ФОП Коваль, ПриватБанк; ФОП Мельник, Ощадбанк' });
   addTill(db, { kasm: 2, akas: 'KAS2', numprro: '4000123457' });
+  setSeller(shop);
+  const cashier = addUser(db, 'Олена Касир');
+  for (const kasm of [1, 2]) shop.call('pos.shift_open', { kasm, cashier });
   return shop;
+}
+
+/** The seller of the test shop: a VAT payer. */
+export const TEST_SELLER = {
+  tin: '12345678',
+  ipn: '123456789012',
+  vat_payer: true,
+  org_name: 'ТОВ "Тест"',
+  point_name: 'Магазин "Тест"',
+  point_addr: 'м. Київ, вул. Тестова, 1',
+} as const;
+
+export function setSeller(shop: Shop): void {
+  shop.call('settings.fiscal_identity_save', { ...TEST_SELLER });
 }
 
 export const BREAD = '4820000000011';

@@ -1,10 +1,11 @@
 /**
  * pos.checkout_close_sale: one transaction writes the receipt, its lines, payments and
- * consultants; takes the goods from the oldest FIFO batches (recording their cost); puts the
- * cash part into the till's cash box; books the debt part on the card and spends and accrues its
- * bonus; binds the excise stamps; and queues the fiscal document for the till's PRRO. Everything
- * that can be refused is checked first (plan.ts), and a refusal thrown later still rolls the
- * whole transaction back: a refused close changes nothing.
+ * consultants; takes the goods from the oldest FIFO batches (recording their cost); issues the
+ * receipt's fiscal document in the till's open shift; puts the rounded cash part into the till's
+ * cash box on that document; books the debt part on the card and spends and accrues its bonus;
+ * redeems gift certificates; and binds the excise stamps. Everything that can be refused is
+ * checked first (plan.ts), and a refusal thrown later still rolls the whole transaction back: a
+ * refused close changes nothing.
  */
 import { fmt, toDb } from '../../../decimal.js';
 import type { EngineContext, Handler } from '../../../handlers.js';
@@ -12,13 +13,14 @@ import { nextBankDestination, recordBankDestination } from '../../cash/tills.js'
 import { momentOf, shownAt } from '../../common/moment.js';
 import { openSaleDoc } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
+import { fiscalize } from './fiscal.js';
 import { type CloseParams, planClose } from './plan.js';
-import { fiscalize, writeLines, writeMoney } from './write.js';
+import { writeLines, writeMoney } from './write.js';
 
 function closeSale(p: CloseParams, ctx: EngineContext) {
   const { db, user } = ctx;
-  const plan = planClose(db, p);
   const moment = momentOf(ctx);
+  const plan = planClose(db, p, moment);
   const sql = checkoutSql(db);
   const checkNumber = sql.nextCheckNumber.get() as number;
   const ndoc = plan.ndoc === '' ? String(checkNumber) : plan.ndoc;
@@ -45,14 +47,13 @@ function closeSale(p: CloseParams, ctx: EngineContext) {
   writeLines(db, plan, checkNumber, user, moment);
   for (const x of plan.payments.items) sql.insertPayment.run(checkNumber, x.type, toDb(x.amount, 'cur'), x.card, x.certNumber);
   for (const id of p.consultants) sql.insertConsultant.run(checkNumber, id);
-  writeMoney(db, plan, checkNumber, user, moment);
+  const doc = fiscalize(db, plan, checkNumber, user, moment);
+  writeMoney(db, plan, checkNumber, user, moment, doc?.id);
   if (destination) recordBankDestination(db, plan.till, destination.destination);
   if (plan.ndoc !== '') {
     openSaleDoc(db, { ndoc: plan.ndoc, kasm: plan.till.kasm, card: plan.card?.card ?? '', user, moment, path: 'params.ndoc' });
     sql.closeDoc.run(checkNumber, moment.iso, plan.ndoc);
   }
-
-  const prroDocId = fiscalize(db, plan, checkNumber, user, moment);
 
   return {
     check_number: String(checkNumber),
@@ -62,8 +63,14 @@ function closeSale(p: CloseParams, ctx: EngineContext) {
     bonus_accrued: fmt(plan.bonusAccrued),
     bonus_spent: fmt(plan.payments.byType.bonus),
     debt_added: fmt(plan.payments.byType.debt),
-    prro_doc_id: prroDocId === undefined ? '' : String(prroDocId),
+    prro_doc_id: doc === undefined ? '' : String(doc.id),
     created_at: shownAt(moment.iso, ctx.timeZone),
+    rounding: fmt(plan.payments.rounding),
+    cash_paid: fmt(plan.payments.byType.nal),
+    shift_id: plan.fiscal ? String(plan.fiscal.shift.id) : '',
+    fiscal_mode: doc === undefined ? '' : doc.offline ? 'offline' : 'online',
+    fiscal_number: doc?.fiscalNumber ?? '',
+    offline_warning: plan.fiscal?.clock.warning ?? '',
   };
 }
 

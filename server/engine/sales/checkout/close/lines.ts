@@ -5,7 +5,7 @@
  */
 import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../db/open.js';
-import { BusinessRefusal } from '../../../../upstream/upstream.js';
+import { refuse } from '../../../../upstream/upstream.js';
 import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { isKopecks } from '../../common/money.js';
 import { checkoutSql, type GoodsRow } from '../statements.js';
@@ -25,24 +25,21 @@ export interface SaleLine {
 function readLine(db: Db, r: Row, index: number): SaleLine {
   const path = `params.rows[${index}]`;
   const goods = checkoutSql(db).goods.get(r.code);
-  if (!goods) throw new BusinessRefusal(`${path}.code`, `names no product: "${r.code}"`);
+  if (!goods) throw refuse(`${path}.code`, 'product.unknown_quoted', { code: r.code });
   const quantity = dec(r.quant);
   const price = dec(r.price);
   const discount = dec(r.discount);
   const sum = dec(r.sum);
-  if (!isKopecks(discount)) throw new BusinessRefusal(`${path}.discount`, `${r.discount} is not a whole number of kopecks`);
+  if (!isKopecks(discount)) throw refuse(`${path}.discount`, 'money.not_kopecks', { amount: r.discount });
   const expected = toKopecks(quantity.mul(price).minus(discount));
   if (!sum.eq(expected)) {
-    throw new BusinessRefusal(`${path}.sum`, `${fmt(sum)} is not quant × price − discount = ${fmt(expected)}`);
+    throw refuse(`${path}.sum`, 'sale.line_sum', { sum: fmt(sum), expected: fmt(expected) });
   }
   if (discount.gt(0) && goods.no_discount !== 0) {
-    throw new BusinessRefusal(`${path}.discount`, `product ${goods.code} (${goods.name}) takes no discount`);
+    throw refuse(`${path}.discount`, 'sale.no_discount', { code: goods.code, name: goods.name });
   }
   if (goods.excise_input !== 0 && !quantity.isInteger()) {
-    throw new BusinessRefusal(
-      `${path}.quant`,
-      `excise goods are sold by the piece, one stamp per unit; got ${fmt(quantity, 'unit')}`,
-    );
+    throw refuse(`${path}.quant`, 'sale.excise_pieces', { quantity: fmt(quantity, 'unit') });
   }
   return { index, goods, quantity, price, discount, sum, marks: r.excise_marks };
 }

@@ -1,19 +1,26 @@
 /**
  * Everything a close checks before it writes a thing, in the order a cashier would want to hear
- * about it: the till, the storage, the sale document, the lines, the payments, the card's debt
- * limit and bonus balance, the consultants and the excise stamps.
+ * about it: the till and its open shift, the storage, the sale document, the lines and their tax
+ * letters, the payments with the cash rounded, the card's debt limit and bonus balance, gift
+ * certificates, the consultants and the excise stamps.
  */
 import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../db/open.js';
-import { BusinessRefusal } from '../../../../upstream/upstream.js';
+import { refuse } from '../../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { type Card, findCard } from '../../cards/cards.js';
 import { checkDebtAllowed } from '../../cards/debt-ledger.js';
 import type { TillRow } from '../../cash/statements.js';
 import { findTill } from '../../cash/tills.js';
+import { checkRedemption } from '../../certificates/certificates.js';
+import type { Moment } from '../../common/moment.js';
 import { sum, ZERO } from '../../common/money.js';
 import { storageSk } from '../../common/storage.js';
 import { type PlannedStamp, planStamps } from '../../excise/stamps.js';
+import { roundingStepOn } from '../../fiscal/rounding.js';
+import { fiscalSql } from '../../fiscal/statements.js';
+import { lettersFor, type TaxTable, taxTable } from '../../fiscal/tax.js';
+import { type FiscalWork, fiscalWork } from '../../shifts/guard.js';
 import { refuseClosed } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
 import { readLines, type SaleLine } from './lines.js';
@@ -34,29 +41,27 @@ function accrual(card: Card | undefined, lines: readonly SaleLine[], bonusPaid: 
 
 function checkDeclaredTotals(p: CloseParams, total: D, discount: D): void {
   if (p.sum !== undefined && !dec(p.sum).eq(total)) {
-    throw new BusinessRefusal('params.sum', `${fmt(dec(p.sum))} differs from the sum of the lines ${fmt(total)}`);
+    throw refuse('params.sum', 'sale.sum_mismatch', { sum: fmt(dec(p.sum)), total: fmt(total) });
   }
   if (p.discount !== undefined && !dec(p.discount).eq(discount)) {
-    throw new BusinessRefusal(
-      'params.discount',
-      `${fmt(dec(p.discount))} differs from the discount of the lines ${fmt(discount)}`,
-    );
-  }
-  // Cash rounding to 10 kopecks is not applied here: a receipt is paid to the kopeck.
-  if (p.round !== undefined && !dec(p.round).isZero()) {
-    throw new BusinessRefusal('params.round', 'cash rounding is not applied; send payments that cover the lines to the kopeck');
+    throw refuse('params.discount', 'sale.discount_mismatch', { discount: fmt(dec(p.discount)), lines: fmt(discount) });
   }
 }
 
 function checkConsultants(db: Db, ids: readonly number[]): void {
   const sql = checkoutSql(db);
   ids.forEach((id, i) => {
-    if (!sql.userExists.get(id)) throw new BusinessRefusal(`params.consultants[${i}]`, `names no user: ${id}`);
+    if (!sql.userExists.get(id)) throw refuse(`params.consultants[${i}]`, 'sale.consultant_unknown', { id });
   });
 }
 
 export interface Plan {
   readonly till: TillRow;
+  /** The register, seller and open shift; undefined at a till without a PRRO. */
+  readonly fiscal: FiscalWork | undefined;
+  readonly tax: TaxTable | undefined;
+  /** Each line's tax letters, in line order ('' at a till without a PRRO). */
+  readonly letters: readonly string[];
   readonly sk: number;
   readonly ndoc: string;
   readonly lines: readonly SaleLine[];
@@ -68,8 +73,9 @@ export interface Plan {
   readonly bonusAccrued: D;
 }
 
-export function planClose(db: Db, p: CloseParams): Plan {
+export function planClose(db: Db, p: CloseParams, moment: Moment): Plan {
   const till = findTill(db, p.kasm, 'params.kasm');
+  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm');
   const sk = storageSk(p.storage, p.sk);
   const doc = p.ndoc === '' ? undefined : checkoutSql(db).saleDoc.get(p.ndoc);
   refuseClosed(doc, 'params.ndoc');
@@ -77,15 +83,40 @@ export function planClose(db: Db, p: CloseParams): Plan {
   const total = sum(lines.map((l) => l.sum));
   const discount = sum(lines.map((l) => l.discount));
   checkDeclaredTotals(p, total, discount);
-  const payments = readPayments(p, total);
+  const tax = fiscal ? taxTable(db, fiscal.seller.vatPayer) : undefined;
+  const letters = lines.map((l) =>
+    tax
+      ? lettersFor(
+          tax,
+          l.goods.code,
+          fiscalSql(db).goodsLetters.get(l.goods.code)?.tax_letters ?? '',
+          `params.rows[${l.index}].code`,
+        )
+      : '',
+  );
+  const payments = readPayments(p, total, roundingStepOn(db, moment.date));
+  if (p.round !== undefined && !dec(p.round).eq(payments.rounding)) {
+    throw refuse('params.round', 'sale.round_mismatch', { round: fmt(dec(p.round)), expected: fmt(payments.rounding) });
+  }
+  // A certificate named twice pays at most its amount in all.
+  const byCertificate = new Map<string, { amount: D; index: number }>();
+  payments.items.forEach((x, index) => {
+    if (x.type !== 'cert') return;
+    const seen = byCertificate.get(x.certNumber.trim());
+    byCertificate.set(x.certNumber.trim(), { amount: (seen?.amount ?? ZERO).plus(x.amount), index: seen?.index ?? index });
+  });
+  for (const [number, c] of byCertificate) {
+    checkRedemption(db, { number, amount: c.amount, path: `params.payments[${c.index}].cert_number` }, moment.timeZone);
+  }
   const cardNumber = receiptCard(payments, p.mixed_card, doc?.card ?? '');
   const card = cardNumber === '' ? undefined : findCard(db, cardNumber, 'params.payments');
   if (card && payments.byType.debt.gt(0)) checkDebtAllowed(card, payments.byType.debt, 'params.payments');
   if (card && payments.byType.bonus.gt(card.bonus)) {
-    throw new BusinessRefusal(
-      'params.payments',
-      `bonus ${fmt(payments.byType.bonus)} exceeds the bonus balance ${fmt(card.bonus)} of card ${card.card}`,
-    );
+    throw refuse('params.payments', 'card.bonus_exceeds', {
+      amount: fmt(payments.byType.bonus),
+      balance: fmt(card.bonus),
+      card: card.card,
+    });
   }
   checkConsultants(db, p.consultants);
   const stamps = planStamps(
@@ -101,5 +132,5 @@ export function planClose(db: Db, p: CloseParams): Plan {
     })),
   );
   const bonusAccrued = accrual(card, lines, payments.byType.bonus, dec(p.bonus_kf));
-  return { till, sk, ndoc: p.ndoc, lines, total, discount, payments, card, stamps, bonusAccrued };
+  return { till, fiscal, tax, letters, sk, ndoc: p.ndoc, lines, total, discount, payments, card, stamps, bonusAccrued };
 }

@@ -1,31 +1,34 @@
 /**
- * The writes of a close, once its plan passed every check: receipt lines with their FIFO cost and
- * excise stamps, money to the cash box and the card's ledgers, and the fiscal document.
+ * The writes of a close, once its plan passed every check: receipt lines with their FIFO cost,
+ * the batches they came from (a return puts goods back there) and excise stamps; money to the
+ * cash box (on the receipt's fiscal document), the card's ledgers and the certificate register.
  */
 import type { Db } from '../../../../db/open.js';
 import { takeFifo } from '../../../catalog/index.js';
-import { fmt, toDb } from '../../../decimal.js';
+import { type D, toDb } from '../../../decimal.js';
 import { BONUS_COMMENT, moveBonus } from '../../cards/bonus-ledger.js';
 import { recordPurchase } from '../../cards/cards.js';
 import { openDebt } from '../../cards/debt-ledger.js';
 import { moveCash } from '../../cash/ledger.js';
+import { redeem } from '../../certificates/certificates.js';
 import type { Moment } from '../../common/moment.js';
+import { ZERO } from '../../common/money.js';
 import { bindStamps } from '../../excise/stamps.js';
-import { enqueueDocument } from '../../prro/chain.js';
-import { receiptXml } from '../../prro/receipt-xml.js';
 import { checkoutSql } from '../statements.js';
+import { recordLineBatches } from './line-batches.js';
 import type { Plan } from './plan.js';
 
 export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string, moment: Moment): void {
   const sql = checkoutSql(db);
-  const allowNegative = sql.setting.get('allow_negative_stock') === '1';
   plan.lines.forEach((l, i) => {
-    const { cost } = takeFifo(db, {
+    // A closed sale is never refused for stock: a shortage is recorded instead (catalog/stock/fifo.ts).
+    const { cost, batches } = takeFifo(db, {
       code: l.goods.code,
       sk: plan.sk,
       quantity: l.quantity,
-      allowNegative,
+      shortage: 'record',
       ref: `check:${checkNumber}`,
+      at: moment.iso,
     });
     const info = sql.insertReceiptLine.run({
       check_number: checkNumber,
@@ -44,14 +47,29 @@ export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string
       cost: toDb(cost, 'cur'),
     });
     const line = { id: Number(info.lastInsertRowid), code: l.goods.code };
+    recordLineBatches(db, line.id, batches);
     bindStamps(db, plan.stamps[i] ?? [], line, { kasm: plan.till.kasm, checkNumber, user, moment });
   });
 }
 
-export function writeMoney(db: Db, plan: Plan, checkNumber: number, user: string, moment: Moment): void {
+export function writeMoney(
+  db: Db,
+  plan: Plan,
+  checkNumber: number,
+  user: string,
+  moment: Moment,
+  docId: number | undefined,
+): void {
   const { byType } = plan.payments;
+  const redeemed = new Map<string, D>();
+  for (const x of plan.payments.items) {
+    if (x.type === 'cert') redeemed.set(x.certNumber.trim(), (redeemed.get(x.certNumber.trim()) ?? ZERO).plus(x.amount));
+  }
+  for (const [number, amount] of redeemed) redeem(db, { number, amount, path: 'params.payments' }, checkNumber, moment);
+
   if (byType.nal.gt(0)) {
     moveCash(db, {
+      ...(docId === undefined ? {} : { docId }),
       akas: plan.till.akas,
       amount: byType.nal,
       tdoc: 'Продаж',
@@ -83,44 +101,4 @@ export function writeMoney(db: Db, plan: Plan, checkNumber: number, user: string
     });
   }
   recordPurchase(db, card.card, plan.total);
-}
-
-/** Queues the receipt's fiscal document for the till's PRRO; a till without one prints no fiscal receipt. */
-export function fiscalize(db: Db, plan: Plan, checkNumber: number, user: string, moment: Moment): number | undefined {
-  if (plan.till.numprro === '') return undefined;
-  const body = receiptXml({
-    numprro: plan.till.numprro,
-    kasm: plan.till.kasm,
-    checkNumber,
-    cashier: user,
-    moment,
-    total: plan.total,
-    discount: plan.discount,
-    lines: plan.lines.map((l, i) => ({
-      code: l.goods.code,
-      name: l.goods.name,
-      unitType: l.goods.unit_type,
-      uktzed: l.goods.uktzed,
-      quantity: l.quantity,
-      price: l.price,
-      discount: l.discount,
-      sum: l.sum,
-      exciseMarks: (plan.stamps[i] ?? []).map((s) => s.mark),
-    })),
-    payments: plan.payments.items,
-    cashReceived: plan.payments.cashReceived,
-    change: plan.payments.change,
-  });
-  const id = enqueueDocument(db, {
-    kasm: plan.till.kasm,
-    numprro: plan.till.numprro,
-    docType: 'receipt',
-    body,
-    sum: fmt(plan.total),
-    checkNumber,
-    user,
-    moment,
-  });
-  checkoutSql(db).setFiscalDoc.run(id, checkNumber);
-  return id;
 }

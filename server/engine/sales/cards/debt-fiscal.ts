@@ -1,0 +1,96 @@
+/**
+ * Debt repaid in cash into a till's drawer is money for goods sold: each receipt repaid gets a
+ * receipt of its own (shared/fiscal/choices.ts, "sale on credit and debt repayment"), a partial
+ * payment naming the sale's fiscal number: type 3 for a further payment, 2 for the one that
+ * settles the receipt. Its cash is rounded; the drawer moves by it, on that document.
+ */
+import type { Db } from '../../../db/open.js';
+import { refuse } from '../../../upstream/upstream.js';
+import { type D, fromDb } from '../../decimal.js';
+import { moveCash } from '../cash/ledger.js';
+import type { Moment } from '../common/moment.js';
+import { sum } from '../common/money.js';
+import { checkContent } from '../fiscal/check-content.js';
+import { roundCash, roundingStepOn } from '../fiscal/rounding.js';
+import { fiscalSql } from '../fiscal/statements.js';
+import { lettersFor, taxTable } from '../fiscal/tax.js';
+import { issueDocument } from '../prro/register/chain.js';
+import { returnSql } from '../returns/statements.js';
+import type { FiscalWork } from '../shifts/guard.js';
+
+export interface FiscalRepayment {
+  readonly work: FiscalWork;
+  readonly documents: readonly { checkNumber: number; paid: D }[];
+  readonly tdoc: string;
+  readonly paymentName: string;
+  readonly ref: string;
+  readonly user: string;
+  readonly moment: Moment;
+  readonly path: string;
+}
+
+/** Issues a repayment receipt per receipt repaid and takes its rounded cash. Returns the cash box balance. */
+export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balance: D | undefined } {
+  const { till, seller, shift } = r.work;
+  const tax = taxTable(db, seller.vatPayer);
+  const step = roundingStepOn(db, r.moment.date);
+  const sales = returnSql(db);
+  let balance: D | undefined;
+  const taken: D[] = [];
+  for (const d of r.documents) {
+    const receipt = sales.receipt.get(d.checkNumber);
+    // The repayment names the sale by its fiscal number, which an online sale has only once accepted.
+    if (receipt?.prro_doc_id != null && (receipt.fiscal_number ?? '') === '') {
+      throw refuse(r.path, 'debt.original_not_fiscalized', { check_number: d.checkNumber });
+    }
+    const debt = sales.debtOfReceipt.get(d.checkNumber);
+    const settled = debt !== undefined && debt.repaid === debt.amount;
+    const cash = roundCash(d.paid, step);
+    const content = checkContent({
+      subtype: '0',
+      lines: sales.lines.all(d.checkNumber).map((l) => ({
+        code: l.code,
+        name: l.name,
+        unit: l.unit_type,
+        uktzed: l.uktzed,
+        quantity: fromDb(l.quantity, 'unit'),
+        price: fromDb(l.price, 'cur'),
+        discount: fromDb(l.discount, 'cur'),
+        sum: fromDb(l.sum, 'cur'),
+        letters: lettersFor(tax, l.code, fiscalSql(db).goodsLetters.get(l.code)?.tax_letters ?? '', r.path),
+        marks: [],
+      })),
+      money: cash.gt(0) ? [{ form: 'nal', amount: cash }] : [],
+      provided: cash,
+      rounding: d.paid.minus(cash),
+      partial: { type: settled ? 2 : 3, ...(receipt?.fiscal_number ? { prepayNum: receipt.fiscal_number } : {}) },
+      tax,
+    });
+    const doc = issueDocument(db, {
+      till,
+      seller,
+      cashier: shift.cashier,
+      user: r.user,
+      moment: r.moment,
+      docType: 'receipt',
+      content,
+      shiftId: shift.id,
+      ref: `debt:${d.checkNumber}`,
+    });
+    if (cash.gt(0)) {
+      balance = moveCash(db, {
+        akas: till.akas,
+        amount: cash,
+        tdoc: r.tdoc,
+        paymentName: r.paymentName,
+        ref: r.ref,
+        user: r.user,
+        moment: r.moment,
+        path: r.path,
+        docId: doc.id,
+      }).balance;
+    }
+    taken.push(cash);
+  }
+  return { cash: sum(taken), balance };
+}

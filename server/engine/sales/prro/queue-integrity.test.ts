@@ -1,0 +1,222 @@
+/**
+ * A manager's hands on the PRRO queue: a document the tax server refused may be corrected and
+ * requeued only if it still says what the books say (a head-only correction), and every change is
+ * kept with who made it, when, and the body's hash before and after; a withdrawn document gives
+ * its place to the ones after it, so the register's numbers stay without a gap.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRRO } from '../../../../shared/contract/index.js';
+import { chainProblems, cp1251, type QueueDoc, queueDoc, queueDocs, sha256 } from '../testing/fiscal.js';
+import { BREAD, type Shop, standardShop, TEST_SELLER } from '../testing/shop.js';
+import { snapshot } from '../testing/snapshot.js';
+import { decodeBody } from './dps/read.js';
+import { dispatchFiscalNow } from './server/dispatch.js';
+import { simulatedFiscalServer } from './server/simulator/simulator.js';
+
+const NUMPRRO = '4000123456';
+const WRONG_TIN = '87654321';
+const DAY = { start: '2025-03-14', end: '2025-03-14' };
+
+let shop: Shop;
+beforeEach(() => {
+  shop = standardShop();
+  // The shift-open documents reach the tax server, which knows the seller by its TIN from now on.
+  send();
+});
+afterEach(() => shop.close());
+
+const send = () =>
+  dispatchFiscalNow(shop.db, simulatedFiscalServer(shop.db), () => new Date('2025-03-14T10:00:00Z'), 'Europe/Kyiv');
+const sale = () =>
+  Number(
+    (
+      shop.call('pos.checkout_close_sale', {
+        kasm: 1,
+        rows: [{ code: BREAD, quant: '1', price: '25.50', sum: '25.50' }],
+        payments: [{ type: 'nal', amount: '25.50' }],
+      }).rows[0] as Record<string, string>
+    ).prro_doc_id,
+  );
+const chain = (): QueueDoc[] => queueDocs(shop.db, { numprro: NUMPRRO });
+const b64 = (text: string) => cp1251(text).toString('base64');
+
+/**
+ * A receipt the tax server refuses: its body names a mistyped seller TIN (as a faulty writer of
+ * the document would), so the register is not registered to it (error 3); what the document
+ * says of the sale is the books' own. The one after it waits, blocked.
+ */
+function refusedReceipt(): { rejected: QueueDoc; blocked: QueueDoc; grid: Record<string, string> } {
+  const rejected = sale();
+  const spoiled = cp1251(queueDoc(shop.db, rejected).text.replace(`<TIN>${TEST_SELLER.tin}</TIN>`, `<TIN>${WRONG_TIN}</TIN>`));
+  shop.db
+    .prepare('UPDATE prro_docs SET xml_body_b64 = ?, doc_hash = ? WHERE id = ?')
+    .run(spoiled.toString('base64'), sha256(spoiled), rejected);
+  const blocked = sale();
+  expect(send()).toMatchObject({ rejected: 1 });
+  const grid = shop.call('pos.prro_inline_error_grid', { kasm: '1', numprro: NUMPRRO, ...DAY }).rows as Record<string, string>[];
+  expect(grid.map((g) => [g.id, g.status])).toEqual([
+    [String(rejected), String(PRRO.rejected)],
+    [String(blocked), String(PRRO.blocked)],
+  ]);
+  expect(grid[0]?.last_error).toMatch(/^Код помилки: 3 InvalidTin/);
+  return { rejected: queueDoc(shop.db, rejected), blocked: queueDoc(shop.db, blocked), grid: grid[0] as Record<string, string> };
+}
+
+const requeue = (doc: QueueDoc, grid: Record<string, string>, body: string, extra: Record<string, string> = {}) => ({
+  id: doc.id,
+  created_at: grid.created_at as string,
+  fiscal_number: grid.fiscal_number as string,
+  xml_body_b64: b64(body),
+  ...extra,
+});
+
+describe('a corrected document requeued', () => {
+  it('is refused when it no longer says what the books say, and nothing changes', () => {
+    const { rejected, grid } = refusedReceipt();
+    // A "correction" that also lowers the total and its cash payment.
+    const body = rejected.text
+      .replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`)
+      .replaceAll('<SUM>25.50</SUM>', '<SUM>25.00</SUM>');
+    const before = snapshot(shop.db);
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, body));
+    expect({ reason: r.reason, values: r.values }).toEqual({
+      reason: 'prro.requeue_changes_content',
+      // The first field that differs, in the order the content is compared: a payment's sum.
+      values: { id: String(rejected.id), field: expect.stringMatching(/^CHECKPAY\/.*SUM$/) },
+    });
+    expect(snapshot(shop.db)).toEqual(before);
+  });
+
+  it('is refused when only the total changes, naming the field', () => {
+    const { rejected, grid } = refusedReceipt();
+    const body = rejected.text.replace('<CHECKTOTAL><SUM>25.50</SUM>', '<CHECKTOTAL><SUM>25.00</SUM>');
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, body));
+    expect({ reason: r.reason, values: r.values }).toEqual({
+      reason: 'prro.requeue_changes_content',
+      values: { id: String(rejected.id), field: 'CHECKTOTAL/SUM' },
+    });
+  });
+
+  it('is accepted when only its head is corrected, keeps its place, and reaches the tax server with the ones after it', () => {
+    const { rejected, blocked, grid } = refusedReceipt();
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    expect(body).not.toBe(rejected.text);
+    expect(shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body), 'manager').status).toMatchObject({
+      affected: '1',
+    });
+    const requeued = queueDoc(shop.db, rejected.id);
+    expect(requeued).toMatchObject({ status: PRRO.requeued, localNum: rejected.localNum });
+    expect(requeued.doc.head.TIN).toBe(TEST_SELLER.tin);
+    expect(requeued.doc.content).toEqual(rejected.doc.content);
+    expect(chainProblems(chain())).toEqual([]);
+    expect(send()).toMatchObject({ rejected: 0 });
+    expect([queueDoc(shop.db, rejected.id).status, queueDoc(shop.db, blocked.id).status]).toEqual([PRRO.accepted, PRRO.accepted]);
+  });
+
+  it('is audited: who, when, the status and the body hash before and after', () => {
+    const { rejected, grid } = refusedReceipt();
+    shop.setNow('2025-03-14T10:30:00Z');
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body), 'manager');
+    const after = queueDoc(shop.db, rejected.id);
+    expect(shop.call('pos.prro_doc_audit', { id: rejected.id, ...DAY }).rows).toEqual([
+      {
+        id: '1',
+        doc_id: String(rejected.id),
+        numprro: NUMPRRO,
+        local_num: String(rejected.localNum),
+        at: '2025-03-14T12:30:00+02:00',
+        user: 'manager',
+        action: 'requeue',
+        status_before: String(PRRO.rejected),
+        status_after: String(PRRO.requeued),
+        hash_before: rejected.docHash,
+        hash_after: sha256(after.bytes),
+        note: '',
+      },
+    ]);
+    expect(after.docHash).toBe(sha256(after.bytes));
+    expect(rejected.docHash).toBe(sha256(rejected.bytes));
+  });
+
+  it('naming a previous hash that is not its predecessor’s is refused, and nothing changes', () => {
+    const { rejected, grid } = refusedReceipt();
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    const before = snapshot(shop.db);
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, body, { prev_doc_hash: 'ab'.repeat(32) }));
+    const predecessor = chain().find((d) => d.localNum === rejected.localNum - 1) as QueueDoc;
+    expect({ reason: r.reason, values: r.values }).toEqual({
+      reason: 'prro.requeue_prev_hash',
+      values: { expected: predecessor.docHash },
+    });
+    expect(snapshot(shop.db)).toEqual(before);
+    expect(shop.call('pos.prro_doc_audit', { id: 0, ...DAY }).rows).toEqual([]);
+  });
+});
+
+describe('a withdrawn document', () => {
+  it('gives its place to the documents after it: numbers, bodies and hashes without a gap, all accepted', () => {
+    const ids = [sale(), sale(), sale()];
+    const [withdrawn, second, third] = ids as [number, number, number];
+    expect(chain().map((d) => [d.id, d.localNum])).toEqual([
+      [1, 1],
+      [withdrawn, 2],
+      [second, 3],
+      [third, 4],
+    ]);
+    shop.call('pos.prro_inline_set_status', { id: withdrawn, status: PRRO.cancelled }, 'manager');
+    expect(queueDoc(shop.db, withdrawn).status).toBe(PRRO.cancelled);
+    const live = chain();
+    expect(live.map((d) => [d.id, d.localNum, d.doc.head.ORDERNUM])).toEqual([
+      [1, 1, '1'],
+      [second, 2, '2'],
+      [third, 3, '3'],
+    ]);
+    expect(chainProblems(live)).toEqual([]);
+    // The tax server checks the local numbers run on without a gap.
+    expect(send()).toMatchObject({ accepted: 2, rejected: 0 });
+    const audit = shop.call('pos.prro_doc_audit', { id: withdrawn, ...DAY }).rows[0];
+    expect(audit).toMatchObject({
+      user: 'manager',
+      action: 'status',
+      status_before: String(PRRO.queued),
+      status_after: String(PRRO.cancelled),
+    });
+  });
+
+  it('cannot come back', () => {
+    sale();
+    const second = sale();
+    shop.call('pos.prro_inline_set_status', { id: second, status: PRRO.cancelled });
+    const back = shop.refused('pos.prro_inline_set_status', { id: second, status: PRRO.queued });
+    expect({ reason: back.reason, values: back.values }).toEqual({
+      reason: 'prro.cancelled_final',
+      values: { what: `document ${second}` },
+    });
+  });
+
+  it('cannot be one the tax server has, nor one with a later document the server has', () => {
+    const first = sale();
+    send();
+    expect(() => shop.call('pos.prro_inline_set_status', { id: first, status: PRRO.cancelled })).toThrow(/final/);
+    // A rejected receipt, and the one after it recorded by a manager as already with the server.
+    const { rejected, blocked } = refusedReceipt();
+    shop.call('pos.prro_inline_set_status', { id: blocked.id, status: PRRO.already_registered });
+    const r = shop.refused('pos.prro_inline_set_status', { id: rejected.id, status: PRRO.cancelled });
+    expect({ reason: r.reason, values: r.values }).toEqual({
+      reason: 'prro.cancel_after_settled',
+      values: { id: String(rejected.id), later: String(blocked.localNum) },
+    });
+  });
+});
+
+describe('the body of a requeued document', () => {
+  it('is the corrected text in windows-1251, as the manager sent it', () => {
+    const { rejected, grid } = refusedReceipt();
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body));
+    const after = queueDoc(shop.db, rejected.id);
+    expect(decodeBody(after.bytes)).toBe(body);
+    expect(after.bytes.includes(cp1251('Хліб житній'))).toBe(true);
+  });
+});

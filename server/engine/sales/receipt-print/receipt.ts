@@ -1,0 +1,148 @@
+/**
+ * What a customer receipt shows, from the fiscal document it was issued as (so the paper says
+ * what the tax server got): the seller and point of sale, the register and the document's local
+ * and fiscal numbers, online or offline (with the control number) or still waiting for its
+ * fiscal number, the cashier, the lines with their tax letters and excise stamps, the money by
+ * form, the rounding, the taxes, and the tax service's verification link for the QR code.
+ */
+import { PRRO } from '../../../../shared/contract/index.js';
+import { verificationUrl } from '../../../../shared/fiscal/verification.js';
+import type { Db } from '../../../db/open.js';
+import { refuse } from '../../../upstream/upstream.js';
+import { shownAt } from '../common/moment.js';
+import type { CheckContent } from '../prro/dps/content.js';
+import { readDocument } from '../prro/dps/read.js';
+import { type PrintedDoc, printSql } from './statements.js';
+
+type Row = Record<string, string | null>;
+
+/** online: fiscalized by the tax server; offline: its offline number; pending: online, not yet fiscalized. */
+function modeOf(d: PrintedDoc): 'online' | 'offline' | 'pending' {
+  if (d.offline_session_id !== '') return 'offline';
+  return d.status === PRRO.accepted || d.status === PRRO.already_registered ? 'online' : 'pending';
+}
+
+export function receiptRows(db: Db, a: { checkNumber: number; returnId: number }, timeZone: string): Row[] {
+  const sql = printSql(db);
+  const doc =
+    a.returnId > 0
+      ? (() => {
+          if (!sql.returnOf.get(a.returnId)) throw refuse('params.return_id', 'print.no_return', { return_id: a.returnId });
+          return sql.ofReturn.get(a.returnId);
+        })()
+      : (() => {
+          if (sql.receiptExists.get(a.checkNumber) === undefined) {
+            throw refuse('params.check_number', 'return.no_receipt', { check_number: a.checkNumber });
+          }
+          return sql.ofReceipt.get(a.checkNumber);
+        })();
+  if (!doc) throw refuse(a.returnId > 0 ? 'params.return_id' : 'params.check_number', 'print.not_fiscal', {});
+  const read = readDocument(Buffer.from(doc.xml_body_b64, 'base64'));
+  const h = read.head;
+  const c = read.content as CheckContent;
+  const t = c.CHECKTOTAL;
+  const mode = modeOf(doc);
+  const fiscalNumber = doc.fiscal_number;
+  const head: Row = {
+    tag: 'HEAD',
+    kind: c.DOCSUBTYPE === '1' ? 'return' : 'sale',
+    check_number: a.returnId > 0 ? String(sql.returnOf.get(a.returnId)?.check_number ?? '') : String(a.checkNumber),
+    return_id: a.returnId > 0 ? String(a.returnId) : '',
+    kasm: String(doc.kasm),
+    numprro: doc.numprro,
+    local_number: h.CASHDESKNUM ?? '',
+    local_num: String(doc.local_num),
+    org_name: h.ORGNM ?? '',
+    tin: h.TIN ?? '',
+    ipn: h.IPN ?? '',
+    point_name: h.POINTNM ?? '',
+    point_addr: h.POINTADDR ?? '',
+    cashier: h.CASHIER ?? '',
+    created_at: shownAt(doc.created_at, timeZone),
+    fiscal_number: fiscalNumber,
+    mode,
+    control_code: doc.control_code,
+    total: t?.SUM ?? '0.00',
+    rounding: t?.RNDSUM ?? '0.00',
+    nornd_sum: t?.NORNDSUM ?? t?.SUM ?? '0.00',
+    discount: t?.DISCOUNTSUM ?? '0.00',
+    partial_sum: t?.PARTPAYSUM ?? '',
+    ret_fiscal_number: c.ORDERRETNUM ?? '',
+    testing: h.TESTING === 'true' ? '1' : '0',
+    qr_url:
+      fiscalNumber === ''
+        ? ''
+        : verificationUrl({
+            fiscalNumber,
+            numprro: doc.numprro,
+            orderDate: h.ORDERDATE ?? '',
+            orderTime: h.ORDERTIME ?? '',
+            sum: t?.SUM ?? '0.00',
+          }),
+  };
+  const lines: Row[] = (c.CHECKBODY ?? []).map((r, i) => ({
+    tag: 'LINE',
+    line_no: String(i + 1),
+    code: r.CODE,
+    barcode: r.BARCODE ?? '',
+    uktzed: r.UKTZED ?? '',
+    name: r.NAME,
+    unit: r.UNITNM,
+    quantity: r.AMOUNT,
+    price: r.PRICE,
+    cost: r.COST,
+    discount: r.DISCOUNTSUM ?? '0.00',
+    letters: r.LETTERS ?? '',
+    excise_marks: (r.EXCISELABELS ?? []).join(', '),
+  }));
+  const pays: Row[] = (c.CHECKPAY ?? []).map((p) => ({
+    tag: 'PAY',
+    code: p.PAYFORMCD,
+    name: p.PAYFORMNM,
+    sum: p.SUM,
+    provided: p.PROVIDED ?? '',
+    remains: p.REMAINS ?? '',
+  }));
+  const taxes: Row[] = (c.CHECKTAX ?? []).map((x) => ({
+    tag: 'TAX',
+    letter: x.LETTER,
+    name: x.NAME,
+    prc: x.PRC,
+    turnover: x.TURNOVER,
+    source: x.SOURCESUM,
+    sum: x.SUM,
+  }));
+  return [head, ...lines, ...pays, ...taxes];
+}
+
+/** Receipts and returns by the fiscal number a customer's receipt shows (its QR code). */
+export function findByFiscalNumber(db: Db, fiscalNumber: string, numprro: string, timeZone: string): Row[] {
+  return printSql(db)
+    .byFiscalNumber.all({ fiscal: fiscalNumber, numprro })
+    .flatMap((d) => {
+      const [kind, id] = d.ref.split(':');
+      if (kind === 'receipt')
+        return [
+          {
+            kind: 'sale',
+            check_number: id ?? '',
+            return_id: '',
+            kasm: String(d.kasm),
+            created_at: shownAt(d.created_at, timeZone),
+          },
+        ];
+      if (kind === 'return') {
+        const of = printSql(db).returnOf.get(Number(id));
+        return [
+          {
+            kind: 'return',
+            check_number: String(of?.check_number ?? ''),
+            return_id: id ?? '',
+            kasm: String(d.kasm),
+            created_at: shownAt(d.created_at, timeZone),
+          },
+        ];
+      }
+      return [];
+    });
+}

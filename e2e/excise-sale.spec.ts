@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures.js';
-
-/** Excise stamps never seen by the demo shop: its own start with AAKZ4. */
-const stamp = (n: number) => `AAKZ9${String(Date.now()).slice(-8)}${n}`;
+import { testStamp as stamp } from './stamps.js';
 
 test('an excise sale: one stamp per unit, a stamp used twice refused, no close until a valid stamp is given', async ({
   page,
@@ -22,7 +20,10 @@ test('an excise sale: one stamp per unit, a stamp used twice refused, no close u
   const message = page.getByTestId('stamp-message');
 
   // Sale 1: two bottles, a stamp each; the same stamp twice on this receipt is caught by the till.
+  // Vodka is for adults: the buyer's age is confirmed once for the sale (Enter on the question).
   await scanCode(vodka.code);
+  await expect(page.getByTestId('age-text')).toContainText('18');
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('stamp-progress')).toHaveText('Марка 1 з 1');
   await expect(page.getByTestId('stamp-input')).toBeFocused();
@@ -47,11 +48,16 @@ test('an excise sale: one stamp per unit, a stamp used twice refused, no close u
 
   // Sale 2: the stamp sold on the first receipt is refused by the service.
   await scanCode(vodka.code);
+  await expect(page.getByTestId('age-text')).toBeVisible();
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await scanCode(first);
   await expect(message).toHaveAttribute('data-kind', 'refused');
   await expect(message).toContainText('дублікат');
   await expect(page.getByTestId('stamp-reason')).toContainText(first);
+  // In Ukrainian, naming the receipt it was sold on; the service's English only in the details.
+  await expect(page.getByTestId('stamp-reason').locator('.error-text')).toContainText(`чеком № ${firstCheck}`);
+  await expect(page.getByTestId('stamp-reason').locator('.error-text')).not.toContainText('already');
   await snap('excise-duplicate-refused');
 
   // Without a valid stamp the sale does not close: paying reopens the stamp dialog.

@@ -1,3 +1,4 @@
+import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
 
 interface Good {
@@ -43,10 +44,10 @@ test('a cash sale: products scanned, lines edited from the keyboard, paid in cas
   await expect(page.getByTestId('scan-message')).toContainText('не знайдено');
   await expect(lines).toHaveCount(3);
 
-  // The last line is selected: Delete asks, Tab reaches the confirmation, Enter removes.
+  // The last line is selected: Delete asks, and Enter does what the blue button says.
   await page.keyboard.press('Delete');
   await expect(page.getByRole('alertdialog')).toContainText('Видалити рядок?');
-  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('confirm')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(lines).toHaveCount(2);
   // Up to the first line; "3*" sets its quantity to 3.
@@ -68,10 +69,13 @@ test('a cash sale: products scanned, lines edited from the keyboard, paid in cas
   await expect(given).toBeFocused();
   await given.fill('1');
   await expect(page.getByTestId('cash-pay')).toBeDisabled();
-  await expect(page.getByTestId('cash-dialog').getByRole('alert')).toContainText('Менше за суму чека');
+  await expect(page.getByTestId('cash-dialog').getByRole('alert')).toContainText('Менше за суму до сплати');
 
+  // The buyer pays the total rounded as cash is, and gets change from that.
+  const due = cashDue(kopecks(total));
+  await expect(page.getByTestId('cash-total')).toHaveText(/./);
   const handed = Math.floor(kopecks(total) / 100) + 100;
-  const change = handed * 100 - kopecks(total);
+  const change = handed * 100 - due;
   await given.fill(String(handed));
   await expect(page.getByTestId('change')).toHaveAttribute('data-change', (change / 100).toFixed(2));
   await snap('sale-cash-dialog');

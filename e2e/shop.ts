@@ -31,6 +31,9 @@ export interface Shop {
   /** Remote mode only: stop and start the service (same file, same port). */
   stopService(): Promise<void>;
   startService(): Promise<void>;
+  /** Stops the browser host, as when the cash desk stops; `restartHost` then serves again, on the same port with a new token. */
+  stopHost(): Promise<void>;
+  restartHost(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,9 @@ export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Pr
   }
 
   const core = await createCore({ dataDir, secrets, appVersion: 'e2e', runtime: `Node ${process.versions.node}`, demo: true });
-  const host = await startHost({ api: core.api, staticDir: RENDERER_DIR });
+  let host = await startHost({ api: core.api, staticDir: RENDERER_DIR });
+  const hostPort = Number(new URL(host.url).port);
+  let hostRunning = true;
 
   return {
     url: host.url,
@@ -77,8 +82,18 @@ export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Pr
       if (opts.mode !== 'remote') throw new Error('startService needs a shop started with mode: remote');
       service = await startService({ dbFile: backofficeFile, port, logger: silentLogger, simulatorIntervalMs: 1000 });
     },
+    async stopHost() {
+      if (hostRunning) await host.close();
+      hostRunning = false;
+    },
+    async restartHost() {
+      if (hostRunning) await host.close();
+      host = await startHost({ api: core.api, staticDir: RENDERER_DIR, port: hostPort });
+      hostRunning = true;
+      return host.url;
+    },
     async close() {
-      await host.close();
+      if (hostRunning) await host.close();
       await core.close();
       await service?.close();
     },

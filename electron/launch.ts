@@ -65,6 +65,7 @@ async function runElectron(exe: string): Promise<void> {
 async function runBrowserMode(): Promise<void> {
   const { createCore } = await import('./core/core.js');
   const { FileSecretStore } = await import('./core/secrets/file-secret-store.js');
+  const { jsonLogger } = await import('../server/log/logger.js');
   const dataDir = resolve(ROOT, process.env.CASHDESK_DATA_DIR ?? '.data');
   const port = Number(process.env.CASHDESK_PORT ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -78,6 +79,8 @@ async function runBrowserMode(): Promise<void> {
     runtime: `Node ${process.versions.node} (browser mode)`,
     // Used only by the embedded service, which runs only when no remote service is configured.
     demo: true,
+    // The main process log (stderr): the desk's faults and the interface's screen errors.
+    logger: jsonLogger('warn'),
   });
   const host = await startHost({ api: core.api, port, ...(existsSync(RENDERER_DIR) ? { staticDir: RENDERER_DIR } : {}) });
   console.log(`Cashdesk in browser mode (data in ${dataDir}). Open:\n  ${host.url}`);

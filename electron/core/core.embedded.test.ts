@@ -29,7 +29,7 @@ describe('a desk with its own embedded back office', () => {
     expect(settings).toMatchObject({ serviceUrl: '', embedded: true, hasApiKey: true });
     const status = await desk.api.status();
     expect(status).toMatchObject({ embedded: true, serviceUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
-    const key = readFileSync(desk.secretFile, 'utf8');
+    const key = (JSON.parse(readFileSync(desk.secretFile, 'utf8')) as { keys: Record<string, string> }).keys[''] ?? '';
     expect(key).toMatch(/^rk_/);
     expect(statSync(desk.secretFile).mode & 0o777).toBe(0o600);
     expect(JSON.stringify([settings, status])).not.toContain(key);

@@ -40,7 +40,7 @@ describe('a write the service refuses', () => {
       },
     });
     expect(await itemOf(api, outcome.id)).toMatchObject({ state: 'refused', lastError: { code: 'INVALID_PARAMETER' } });
-    expect((await api.status()).queue).toEqual({ queued: 0, sending: 0, refused: 1, reconcile: 0 });
+    expect((await api.status()).queue).toEqual({ queued: 0, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 });
   });
 
   it('holds a later write of its group behind it while another group’s write goes through', async () => {
@@ -91,7 +91,7 @@ describe('a write the service refuses', () => {
     await waitUntil(async () => (await itemOf(api, behind.id)).state === 'done', 'the sale behind it was sent');
     expect(receiptsOf(behindNdoc)).toBe(1);
     expect((await api.queueList({ states: ['reconciled'] })).map((i) => i.id)).toEqual([refused.id]);
-    expect((await api.status()).queue).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0 });
+    expect((await api.status()).queue).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 });
   });
 
   it('cannot be retried or reconciled once it is done, and says so as a refusal rather than a fault', async () => {

@@ -67,33 +67,48 @@ describe('settings and the API key', () => {
     desk = await startDesk({ serviceUrl: proxy.url, apiKey: first.key });
     expect((await desk.api.read('service.ping', {})).stale).toBe(false);
 
-    const settings = await desk.api.setApiKey(second.key);
+    const settings = await desk.api.serviceSet({ url: proxy.url, key: second.key });
     expect(settings.hasApiKey).toBe(true);
     expect(JSON.stringify(settings)).not.toContain(second.key);
-    expect(readFileSync(desk.secretFile, 'utf8')).toBe(second.key);
+    // Kept bound to its address, and the key it replaced is gone.
+    expect(JSON.parse(readFileSync(desk.secretFile, 'utf8'))).toEqual({ v: 1, keys: { [proxy.url]: second.key } });
     // With the first key revoked, only the second can be the one the desk now sends.
     service.service.keys.revoke(first.info.name);
     expect((await desk.api.read('service.ping', {})).stale).toBe(false);
     expect((await desk.api.testConnection()).ok).toBe(true);
   });
 
-  it('shows an unknown key as an unauthorized connection, holds writes, and sends them with a good key', async () => {
+  it('checks a new key before it saves it, and keeps the one that works when the service refuses it', async () => {
     const good = newKey();
     desk = await startDesk({ serviceUrl: proxy.url, apiKey: good.key });
+    await expect(desk.api.serviceSet({ url: proxy.url, key: UNKNOWN_KEY })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(readFileSync(desk.secretFile, 'utf8')).not.toContain(UNKNOWN_KEY);
+    expect((await desk.api.read('service.ping', {})).stale).toBe(false);
+  });
+
+  it('shows a revoked key as an unauthorized connection, holds writes, and sends them with a good key', async () => {
+    const revoked = newKey();
+    const good = newKey();
+    desk = await startDesk({ serviceUrl: proxy.url, apiKey: revoked.key });
     const { api, events } = desk;
-    await api.setApiKey(UNKNOWN_KEY);
+    service.service.keys.revoke(revoked.info.name);
+    // The service notices a revocation within its key cache's lifetime.
+    await waitUntil(
+      async () => (await api.testConnection()).error?.code === 'UNAUTHORIZED',
+      'the revoked key is refused',
+      10_000,
+    );
 
     await expect(api.read('service.ping', {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await api.status()).connection).toBe('unauthorized');
     expect(events).toContainEqual({ type: 'connection', state: 'unauthorized' });
-    expect(await api.testConnection()).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' }, upstream: null });
 
     const held = await api.write('catalog.contrag.save', supplier('Held for a key'), { waitMs: 300 });
     expect(held.status).toBe('queued');
     await waitUntil(async () => (await itemOf(api, held.id)).lastError?.code === 'UNAUTHORIZED', 'the send was unauthorized');
     expect(await itemOf(api, held.id)).toMatchObject({ state: 'queued', nextAttemptAt: null });
 
-    await api.setApiKey(good.key);
+    await api.serviceSet({ url: proxy.url, key: good.key });
     await waitUntil(async () => (await itemOf(api, held.id)).state === 'done', 'the held write was sent');
     expect((await api.status()).connection).toBe('online');
   });
@@ -106,10 +121,12 @@ describe('status and events', () => {
     expect(await api.status()).toEqual({
       // The core probes the service as it starts; the answer may or may not be in yet.
       connection: expect.stringMatching(/^(unknown|online)$/),
-      queue: { queued: 0, sending: 0, refused: 0, reconcile: 0 },
+      queue: { queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 },
       versions: { app: APP_VERSION, contract: CONTRACT_VERSION, runtime: RUNTIME },
       serviceUrl: proxy.url,
       embedded: false,
+      upstream: expect.toBeOneOf([null, { name: expect.any(String), version: expect.any(String) }]),
+      catalog: expect.objectContaining({ goods: expect.any(Number) }),
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });
@@ -119,7 +136,10 @@ describe('status and events', () => {
       (s) => s.queue.sending === 0,
       'no send is in flight',
     );
-    expect(offline).toMatchObject({ connection: 'offline', queue: { queued: 2, sending: 0, refused: 0, reconcile: 0 } });
+    expect(offline).toMatchObject({
+      connection: 'offline',
+      queue: { queued: 2, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 },
+    });
   });
 
   it('delivers queue and connection events to each listener until it unsubscribes', async () => {
@@ -144,7 +164,7 @@ describe('status and events', () => {
     expect(changes.at(-1)).toEqual({
       type: 'queue',
       changedId: outcome.id,
-      counts: { queued: 0, sending: 0, refused: 0, reconcile: 0 },
+      counts: { queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 },
     });
 
     unsubscribe();
@@ -181,12 +201,13 @@ describe('the key in what the desk says', () => {
     await attempt(() => api.testConnection());
     proxy.setMode('pass');
     for (const bad of [UNKNOWN_KEY, 'a key a header cannot carry: ключ']) {
-      await attempt(() => api.setApiKey(bad));
+      await attempt(() => api.serviceSet({ url: proxy.url, key: bad }));
+      await attempt(() => api.serviceTest({ url: proxy.url, key: bad }));
       await attempt(() => api.read('service.ping', {}));
       await attempt(() => api.testConnection());
       await attempt(() => api.write('catalog.contrag.save', supplier('Supplier under a bad key'), { waitMs: 100 }));
     }
-    await attempt(() => api.setApiKey(key));
+    await attempt(() => api.serviceSet({ url: proxy.url, key }));
     await waitUntil(() => queueSent(api), 'the queue was sent');
     await attempt(() => api.queueList());
     await attempt(() => api.status());

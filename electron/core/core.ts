@@ -1,7 +1,8 @@
 /**
  * The desktop core: everything the main process does, as plain Node, behind the one bridge API.
- * Reads go to the service (and to a local cache, served marked stale, while it cannot be
- * reached); writes go through the durable outbox, whose Idempotency-Key is stored before sending.
+ * Reads go to the service (and, while it cannot be reached, to the till's catalogue copy and a
+ * cache of answers, served marked stale); writes go through the durable outbox, whose
+ * Idempotency-Key is stored before sending, and each write goes only to the service it was made for.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -17,18 +18,25 @@ import type {
   PublicSettings,
   QueueItem,
   ReadOutcome,
+  ServiceChange,
+  WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { CONTRACT_VERSION, findOperation, type ReadName, type WriteName } from '../../shared/contract/index.js';
+import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
+import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { ReadCache } from './cache/read-cache.js';
+import { LocalCatalog } from './catalog/local-catalog.js';
+import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { RpcClient } from './rpc/client.js';
+import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
+import { checkService } from './service/service-check.js';
 import { SettingsStore } from './settings/settings-store.js';
 
 export interface CoreOptions {
@@ -38,9 +46,14 @@ export interface CoreOptions {
   readonly runtime: string;
   /** Fill a new embedded back office with the demo shop. */
   readonly demo?: boolean;
+  /** The main process log: the desk's own faults and the interface's errors (never params or keys). */
   readonly logger?: Logger;
+  /** The embedded service's request log; silent by default (one line a request). */
+  readonly serviceLogger?: Logger;
   /** How long done items stay for the receipts journal (default 30 days). */
   readonly keepDoneMs?: number;
+  /** How often the catalogue copy is brought up to date while online (default catalog/sync.ts). */
+  readonly catalogSyncMs?: number;
 }
 
 export interface Core {
@@ -50,7 +63,11 @@ export interface Core {
 
 const DEFAULT_WAIT_MS = 1500;
 const CONNECTION_PROBE_MS = 15_000;
-/** Reads a sale needs while the service is unreachable: product lookups and card holders. */
+/** After a sale was delivered, the stock it took is read into the copy this soon. */
+const SYNC_AFTER_WRITE_MS = 1000;
+/** Writes of a sale still being built change nothing in the catalogue copy, so they start no read of it. */
+const DRAFT_WRITES = /^pos\.(checkout_apply_sale_line|checkout_store_mixed_payment|excise_|prro_)/;
+/** Reads a sale needs while the service is unreachable, besides product lookups (the catalogue copy answers those). */
 const CACHED_READS = new Set<string>([
   'pos.find_code',
   'goods.card_main',
@@ -64,40 +81,61 @@ const CACHED_READS = new Set<string>([
 export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const settings = new SettingsStore(join(opts.dataDir, 'settings.json'));
+  const keys = await KeyRing.open(opts.secrets, settings.get().serviceUrl);
+  const current = () => serviceId(settings.get().serviceUrl);
   let embedded: EmbeddedService | undefined;
-  if (settings.get().serviceUrl === '') {
-    embedded = await startEmbeddedService({
+  const startEmbedded = async (): Promise<EmbeddedService> => {
+    embedded ??= await startEmbeddedService({
       dataDir: opts.dataDir,
-      secrets: opts.secrets,
+      keys,
       demo: opts.demo ?? false,
-      ...(opts.logger ? { logger: opts.logger } : {}),
+      ...(opts.serviceLogger ? { logger: opts.serviceLogger } : {}),
     });
-    fillTillFromBackOffice(embedded, settings);
-  }
-  let apiKey = await opts.secrets.get();
+    return embedded;
+  };
+  if (current() === EMBEDDED) fillTillFromBackOffice(await startEmbedded(), settings);
+  const baseUrlOf = (id: string) => (id === EMBEDDED ? (embedded?.url ?? '') : id);
 
   const db: Db = openDatabase(join(opts.dataDir, 'outbox.sqlite'));
   const store = new OutboxStore(db);
+  // Writes queued before they were bound to a service were made for the one configured then: this one.
+  store.adoptUnbound(current());
   const cache = new ReadCache(db);
-  const client = new RpcClient({
-    baseUrl: () => embedded?.url ?? settings.get().serviceUrl,
-    apiKey: () => apiKey,
-  });
+  const client = new RpcClient({ baseUrl: () => baseUrlOf(current()), apiKey: () => keys.get(current()) });
+  const catalog = new LocalCatalog(join(opts.dataDir, 'catalog.sqlite'));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {
     for (const l of listeners) l(e);
   };
+  const queueEvent = (changedId: number | null) => emit({ type: 'queue', counts: store.counts(current()), changedId });
   let connection: ConnectionState = 'unknown';
   const setConnection = (state: ConnectionState) => {
     if (state === connection) return;
     connection = state;
     emit({ type: 'connection', state });
+    if (state === 'online') void sync.kick();
   };
+  let upstream: AppStatus['upstream'] = null;
+  const logFault = (what: string, err: unknown) =>
+    opts.logger?.log('error', what, { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
 
+  let syncSoon: NodeJS.Timeout | undefined;
   const drainer = new OutboxDrainer(store, client, {
-    onChange: (item) => emit({ type: 'queue', counts: store.counts(), changedId: item.id }),
+    service: current,
+    onChange: (item) => {
+      queueEvent(item.id);
+      if (item.state !== 'done' || DRAFT_WRITES.test(item.method)) return;
+      clearTimeout(syncSoon);
+      syncSoon = setTimeout(() => void sync.kick(), SYNC_AFTER_WRITE_MS);
+      syncSoon.unref();
+    },
     onConnection: setConnection,
+    onError: (err) => logFault('outbox', err),
+  });
+  const sync = new CatalogSync(catalog, client, current, {
+    ...(opts.catalogSyncMs ? { intervalMs: opts.catalogSyncMs } : {}),
+    onError: (err) => logFault('catalogue sync', err),
   });
   store.recoverAfterCrash();
   store.purgeDone(opts.keepDoneMs ?? 30 * 86400_000);
@@ -105,42 +143,99 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const publicSettings = (): PublicSettings => {
     const s = settings.get();
-    return { ...s, hasApiKey: apiKey !== undefined, embedded: embedded !== undefined };
+    return {
+      serviceUrl: s.serviceUrl,
+      till: s.till,
+      language: s.language,
+      quickKeys: s.quickKeys,
+      timeZone: s.timeZone,
+      hasApiKey: keys.has(current()),
+      embedded: current() === EMBEDDED,
+      stampMasks: parseStampMasks(catalog.setting('excise_stamp_masks')),
+      cashRounding: catalog.setting('cash_rounding_steps') ?? '',
+    };
   };
 
   async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
     const outcome = await client.call(method, params);
     if (outcome.kind === 'ok') {
       setConnection('online');
+      upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
       const now = new Date();
       if (CACHED_READS.has(method)) cache.put(method, params as Record<string, unknown>, outcome.result, now);
       return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
     }
     if (outcome.kind === 'retry') {
       setConnection(outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline');
+      const copy = method === 'pos.find_code' ? catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
+      if (copy) return { method, result: copy, stale: true, fetchedAt: catalog.state().syncedAt ?? new Date(0).toISOString() };
       const cached = CACHED_READS.has(method) ? cache.get(method, params as Record<string, unknown>) : undefined;
       if (cached) return { method, result: cached.result, stale: true, fetchedAt: cached.fetchedAt };
     }
     throw BridgeError.from(outcome.error);
   }
 
-  async function write(
-    method: WriteName,
-    params: Record<string, unknown>,
-    options: { group?: string; waitMs?: number; summary?: string },
-  ): Promise<WriteOutcome> {
+  async function write(method: WriteName, params: Record<string, unknown>, options: WriteOptions): Promise<WriteOutcome> {
     const op = findOperation(method);
     if (op?.kind !== 'write') throw new BridgeError('BAD_ARGUMENTS', `${method} is not a write`);
+    const described = describeWrite(method, params);
     const item = store.enqueue({
       method,
       params,
       // A write that names no business object depends on no other: a refusal of it holds nothing up.
       group: options.group ?? `write-${randomUUID()}`,
-      summary: options.summary ?? describeWrite(method, params),
+      summary: options.summary ?? described.summary,
+      label: options.label ?? described.label,
+      service: current(),
     });
-    emit({ type: 'queue', counts: store.counts(), changedId: item.id });
+    queueEvent(item.id);
     drainer.kick();
     return outcomeOf(await drainer.waitFor(item.id, options.waitMs ?? DEFAULT_WAIT_MS));
+  }
+
+  /** Checks an address with a key; the embedded service with its own key. */
+  async function check(url: string, key: string | undefined): Promise<ConnectionTest> {
+    if (serviceId(url) === EMBEDDED) {
+      const own = await startEmbedded();
+      return checkService(own.url, keys.get(EMBEDDED));
+    }
+    return checkService(serviceId(url), key);
+  }
+
+  async function serviceSet(change: ServiceChange): Promise<PublicSettings> {
+    const target = serviceId(change.url);
+    const switching = target !== current();
+    if (target !== EMBEDDED && change.key === undefined && (switching || !keys.has(target))) {
+      throw new BridgeError('BAD_ARGUMENTS', 'a new service address needs the API key entered with it', [
+        { path: 'change.key', problem: 'is required with a new address: a stored key is never sent to another address' },
+      ]);
+    }
+    const key = change.key ?? keys.get(target);
+    const tested = await check(target, key);
+    if (!tested.ok && tested.error) throw BridgeError.from(tested.error);
+    if (switching) {
+      const open = store.counts(current());
+      const waiting = open.queued + open.sending + open.refused + open.reconcile;
+      if (waiting > 0 && change.queued !== 'keep') {
+        throw new BridgeError(
+          'QUEUED_WRITES',
+          `${waiting} writes wait for ${current() === EMBEDDED ? 'the embedded service' : current()}; keep them for it, or wait until they are sent`,
+          [{ path: 'change.queued', problem: `${waiting} writes wait for the current service` }],
+        );
+      }
+    }
+    if (target !== EMBEDDED && change.key !== undefined) await keys.set(target, change.key);
+    settings.update({ serviceUrl: target });
+    upstream = tested.upstream;
+    if (switching) {
+      cache.clear();
+      connection = 'unknown';
+      setConnection('online');
+    }
+    drainer.kick();
+    void sync.kick();
+    queueEvent(null);
+    return publicSettings();
   }
 
   const api: CashdeskApi = {
@@ -150,13 +245,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     queueRetry: async (id) => {
       const item = personAction(() => store.retry(id));
       drainer.kick();
-      emit({ type: 'queue', counts: store.counts(), changedId: id });
+      queueEvent(id);
       return item;
     },
     queueReconcile: async (id, note) => {
       const item = personAction(() => store.reconcile(id, note));
       drainer.kick();
-      emit({ type: 'queue', counts: store.counts(), changedId: id });
+      queueEvent(id);
       return item;
     },
     settingsGet: async () => publicSettings(),
@@ -165,11 +260,19 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       drainer.kick();
       return publicSettings();
     },
-    setApiKey: async (key) => {
-      await opts.secrets.set(key);
-      apiKey = key;
-      drainer.kick();
-      return publicSettings();
+    serviceSet,
+    serviceTest: async ({ url, key }) => {
+      const target = serviceId(url);
+      // A stored key goes only to its own address: a new one is tested with the key typed for it.
+      if (target !== EMBEDDED && key === undefined && target !== current()) {
+        return {
+          ok: false,
+          latencyMs: null,
+          upstream: null,
+          error: { code: 'NO_API_KEY', message: 'enter the API key for this address to test it', details: [] },
+        };
+      }
+      return check(target, key ?? keys.get(target));
     },
     testConnection: async (): Promise<ConnectionTest> => {
       const t0 = performance.now();
@@ -178,6 +281,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (outcome.kind === 'ok') {
         setConnection('online');
         const { name, version } = outcome.result.upstream;
+        upstream = { name, version };
         return { ok: true, latencyMs, error: null, upstream: { name, version } };
       }
       if (outcome.kind === 'retry') setConnection(outcome.error.code === 'UNAUTHORIZED' ? 'unauthorized' : 'offline');
@@ -185,11 +289,24 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     status: async (): Promise<AppStatus> => ({
       connection,
-      queue: store.counts(),
+      queue: store.counts(current()),
       versions: { app: opts.appVersion, contract: CONTRACT_VERSION, runtime: opts.runtime },
-      serviceUrl: embedded?.url ?? settings.get().serviceUrl,
-      embedded: embedded !== undefined,
+      serviceUrl: baseUrlOf(current()),
+      embedded: current() === EMBEDDED,
+      upstream,
+      catalog: catalog.state(),
     }),
+    catalogSearch: async (query) => catalog.search(query),
+    catalogItem: async (code) => catalog.item(code) ?? null,
+    confirmManualPrice: async (params): Promise<RpcResult> => {
+      // Sent once, now, under a key of its own: a PIN is never stored, so this is no outbox write.
+      const outcome = await client.call('pos.checkout_manual_price', params, { idempotencyKey: randomUUID() });
+      if (outcome.kind === 'ok') return outcome.result;
+      throw BridgeError.from(outcome.error);
+    },
+    reportError: async (report) => {
+      opts.logger?.log('error', 'interface error', { screen: report.screen, error: report.message, stack: report.stack });
+    },
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -203,13 +320,17 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   probe();
   const prober = setInterval(probe, CONNECTION_PROBE_MS);
   prober.unref();
+  sync.start();
 
   return {
     api,
     async close() {
       clearInterval(prober);
+      clearTimeout(syncSoon);
+      await sync.stop();
       await drainer.stop();
       listeners.clear();
+      catalog.close();
       db.close();
       await embedded?.service.close();
     },

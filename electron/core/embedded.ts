@@ -1,11 +1,11 @@
 /**
  * The RPC service run inside the app when no remote one is configured: the back office on a
- * local SQLite file, on a loopback port, with a key of its own kept in the SecretStore.
+ * local SQLite file, on a loopback port, with a key of its own kept in the key ring's embedded slot.
  */
 import { join } from 'node:path';
 import { type Logger, silentLogger } from '../../server/log/logger.js';
 import { type RunningService, startService } from '../../server/service.js';
-import type { SecretStore } from './secrets/secret-store.js';
+import { EMBEDDED, type KeyRing } from './secrets/key-ring.js';
 
 export interface EmbeddedService {
   readonly service: RunningService;
@@ -14,7 +14,7 @@ export interface EmbeddedService {
 
 export async function startEmbeddedService(opts: {
   dataDir: string;
-  secrets: SecretStore;
+  keys: KeyRing;
   demo: boolean;
   logger?: Logger;
 }): Promise<EmbeddedService> {
@@ -25,11 +25,11 @@ export async function startEmbeddedService(opts: {
     demo: opts.demo,
     logger: opts.logger ?? silentLogger,
   });
-  const stored = await opts.secrets.get();
+  const stored = opts.keys.get(EMBEDDED);
   if (!stored || !service.keys.verify(stored)) {
-    // A fresh install, or a key meant for a remote service: mint one for this till's own service.
+    // A fresh install, or a back office file replaced: mint a key for this till's own service.
     const { key } = service.keys.create(`embedded-${Date.now().toString(36)}`, 'all');
-    await opts.secrets.set(key);
+    await opts.keys.set(EMBEDDED, key);
   }
   return { service, url: service.url };
 }

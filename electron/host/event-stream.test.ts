@@ -15,7 +15,11 @@ beforeEach(async () => {
 afterEach(() => host.close());
 
 const eventsUrl = (token: string) => `http://127.0.0.1:${portOf(host.url)}/bridge/events?token=${encodeURIComponent(token)}`;
-const queueEvent: BridgeEvent = { type: 'queue', counts: { queued: 2, sending: 1, refused: 0, reconcile: 0 }, changedId: 12 };
+const queueEvent: BridgeEvent = {
+  type: 'queue',
+  counts: { queued: 2, sending: 1, refused: 0, reconcile: 0, elsewhere: 0 },
+  changedId: 12,
+};
 
 describe('the event stream of the browser host', () => {
   it('delivers the core events as Server-Sent Events in order', async () => {

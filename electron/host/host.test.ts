@@ -152,7 +152,7 @@ describe('the browser host', () => {
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
-    const res = await bridgePost(port, 'setApiKey', ['x'.repeat(1024 * 1024 + 10)], host.token);
+    const res = await bridgePost(port, 'serviceTest', [{ url: '', key: 'x'.repeat(1024 * 1024 + 10) }], host.token);
     expect(res.status).toBe(413);
     expect(api.calls).toEqual([]);
   });

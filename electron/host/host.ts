@@ -31,6 +31,7 @@ export interface Host {
 }
 
 const TOKEN_HEADER = 'x-cashdesk-token';
+export const TOKEN_REFUSED = 'X-Cashdesk-Token-Refused';
 const BODY_LIMIT = 1024 * 1024;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -67,7 +68,10 @@ export async function startHost(opts: HostOptions): Promise<Host> {
     const isEvents = path === '/bridge/events';
     // EventSource cannot set headers, so the stream alone takes the token from the query.
     const presented = isEvents ? (query.get('token') ?? undefined) : header(req, TOKEN_HEADER);
-    if (!tokenMatches(token, presented)) return sendReply(res, failure('UNAUTHORIZED', 'a valid token is required'));
+    // Said in a header too: a tab left open across a restart (a new token) tells it apart from the
+    // service refusing the API key, and asks for the new address.
+    if (!tokenMatches(token, presented))
+      return sendReply(res, failure('UNAUTHORIZED', 'a valid token is required'), undefined, { [TOKEN_REFUSED]: '1' });
 
     if (isEvents) {
       if (req.method !== 'GET') return sendReply(res, failure('HTTP_METHOD_NOT_ALLOWED', 'use GET'), undefined, { Allow: 'GET' });

@@ -49,9 +49,9 @@ describe('the HTTP bridge against the browser host', () => {
     await expect(bridge.testConnection()).rejects.toMatchObject({ code: 'NO_API_KEY', message: 'set the API key first' });
   });
 
-  it('rejects with UNAUTHORIZED when the token is wrong', async () => {
+  it('rejects with FORBIDDEN, asking for the address the host printed, when the token is wrong', async () => {
     const stranger = createHttpBridge(new URL(host.url).origin, 'guessed');
-    await expect(stranger.status()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(stranger.status()).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/new address/) });
     expect(api.calls).toEqual([]);
   });
 
@@ -67,7 +67,11 @@ describe('the HTTP bridge against the browser host', () => {
     const stopA = bridge.onEvent((e) => a.push(e));
     const stopB = bridge.onEvent((e) => b.push(e));
     await vi.waitFor(() => expect(api.listenerCount()).toBe(1));
-    const event: BridgeEvent = { type: 'queue', counts: { queued: 0, sending: 0, refused: 1, reconcile: 0 }, changedId: 3 };
+    const event: BridgeEvent = {
+      type: 'queue',
+      counts: { queued: 0, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 },
+      changedId: 3,
+    };
     api.emit(event);
     await vi.waitFor(() => expect(b).toEqual([event]));
     expect(a).toEqual([event]);

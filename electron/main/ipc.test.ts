@@ -65,7 +65,7 @@ describe('registerBridgeIpc', () => {
       { ...mainFrame, processId: 5 },
     ];
     for (const frame of strangers) {
-      const call = ipc.invoke(channelOf('setApiKey'), frame, 'k3y-abcdefgh');
+      const call = ipc.invoke(channelOf('serviceSet'), frame, { url: '', key: 'k3y-abcdefgh' });
       await expect(call).rejects.toThrow(BridgeError);
       await expect(ipc.invoke(channelOf('status'), frame)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
@@ -78,8 +78,18 @@ describe('registerBridgeIpc', () => {
       ['queueRetry', ['7'], 'args.id'],
       ['queueRetry', [], 'args'],
       ['queueReconcile', [7, ''], 'args.note'],
-      ['setApiKey', ['has space in it'], 'key'],
-      ['settingsUpdate', [{ serviceUrl: 'javascript:alert(1)' }], 'patch.serviceUrl'],
+      ['serviceSet', [{ url: 'http://shop:8787', key: 'has space in it' }], 'change.key'],
+      ['serviceSet', [{ url: 'javascript:alert(1)', key: 'k3y-abcdefgh' }], 'change.url'],
+      ['serviceTest', [{ url: 'http://shop:8787', queued: 'keep' }], 'change.queued'],
+      ['settingsUpdate', [{ serviceUrl: 'http://elsewhere' }], 'patch.serviceUrl'],
+      ['write', ['pos.card_setting_save', { code: '1' }, { label: { key: 'x', values: { a: 1 } } }], 'options.label'],
+      ['catalogSearch', [{ text: 'x'.repeat(201) }], 'query.text'],
+      [
+        'confirmManualPrice',
+        [{ ndoc: 'K1', code: '1', quant: '1', price: '1.00', manager_card: '1002', pin: '12' }],
+        'params.pin',
+      ],
+      ['reportError', [{ screen: 'sale' }], 'report.message'],
       ['read', ['pos.card_setting_save', {}], 'method'],
       ['write', ['service.ping', {}], 'method'],
       ['status', [1], 'args'],

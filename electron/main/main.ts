@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import { jsonLogger } from '../../server/log/logger.js';
 import { createCore } from '../core/core.js';
 import { APP_ENTRY_URL } from './app-url.js';
 import { isAllowedExternalUrl } from './external-links.js';
@@ -56,6 +57,8 @@ async function start(): Promise<void> {
     appVersion: app.getVersion(),
     runtime: `Electron ${process.versions.electron} (Node ${process.versions.node})`,
     demo: process.argv.includes('--demo'),
+    // The main process log (stderr): the desk's faults and the interface's screen errors.
+    logger: jsonLogger('warn'),
   });
   quitGracefully(app, () => core.close());
   registerBridgeIpc(ipcMain, core.api, (frame) => isAppMainFrame(frame, win?.webContents.mainFrame));

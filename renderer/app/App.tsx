@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { initI18n } from '../i18n/i18n.js';
 import { useBridgeEvents, useSettings } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
+import { BridgeLost } from './BridgeLost.js';
+import { ScreenBoundary } from './ScreenBoundary.js';
 import { StatusBar } from './StatusBar.js';
 import { SCREENS } from './screens.js';
+import { useGlobalScan } from './use-global-scan.js';
 import { useScreenKeys } from './use-screen-keys.js';
 
 export function App() {
@@ -15,6 +18,7 @@ export function App() {
   const settings = useSettings();
   useBridgeEvents();
   useScreenKeys();
+  useGlobalScan();
   const language = settings.data?.language;
   useEffect(() => {
     if (language) {
@@ -25,6 +29,7 @@ export function App() {
   const Current = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0])?.component;
   return (
     <div className="app">
+      <BridgeLost />
       <nav className="tabs" aria-label={t('common:appName')}>
         {SCREENS.map((s) => (
           <button
@@ -40,7 +45,10 @@ export function App() {
         ))}
       </nav>
       <main className="screen" data-testid={`screen-${screen}`}>
-        {Current ? <Current /> : null}
+        {/* Keyed by screen: going to another screen and back starts the failed one afresh. */}
+        <ScreenBoundary key={screen} screen={screen}>
+          {Current ? <Current /> : null}
+        </ScreenBoundary>
       </main>
       <StatusBar />
     </div>

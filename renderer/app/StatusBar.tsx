@@ -1,7 +1,44 @@
-/** Always visible: connection to the server and writes waiting to be sent. */
+/**
+ * Always visible: the connection to the server, writes waiting to be sent (and those waiting for
+ * another service), and how old the till's catalogue copy is, which is what it sells from offline.
+ */
 import { useTranslation } from 'react-i18next';
+import type { CatalogState } from '../../shared/bridge/api.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
+
+/** A catalogue copy older than this is shown as a warning: the shelf prices may have moved. */
+const OLD_CATALOG_MS = 10 * 60_000;
+
+function CatalogAge({ catalog }: { catalog: CatalogState }) {
+  const { t } = useTranslation();
+  if (catalog.syncedAt === null) {
+    return (
+      <span className="catalog-age warn" data-testid="catalog-age" data-age="never">
+        {t('common:catalog.never')}
+      </span>
+    );
+  }
+  const ms = Math.max(0, Date.now() - Date.parse(catalog.syncedAt));
+  const minutes = Math.floor(ms / 60_000);
+  const age =
+    minutes < 1
+      ? t('common:catalog.now')
+      : minutes < 60
+        ? t('common:catalog.minutes', { count: minutes })
+        : t('common:catalog.hours', { count: Math.floor(minutes / 60) });
+  return (
+    <span
+      className={ms > OLD_CATALOG_MS ? 'catalog-age warn' : 'catalog-age'}
+      title={t('common:catalog.title', { goods: catalog.goods, cards: catalog.cards })}
+      data-testid="catalog-age"
+      data-age={minutes}
+      data-goods={catalog.goods}
+    >
+      {t('common:catalog.age', { age })}
+    </span>
+  );
+}
 
 export function StatusBar() {
   const { t } = useTranslation();
@@ -11,6 +48,7 @@ export function StatusBar() {
   const connection = s?.connection ?? 'unknown';
   const waiting = s ? s.queue.queued + s.queue.sending : 0;
   const attention = s ? s.queue.refused + s.queue.reconcile : 0;
+  const elsewhere = s?.queue.elsewhere ?? 0;
   return (
     <footer className="status-bar">
       <span className={`connection connection-${connection}`} data-testid="connection" data-state={connection}>
@@ -27,7 +65,9 @@ export function StatusBar() {
         {attention > 0 ? (
           <strong className="attention"> · {t('common:queue.needsAttention', { count: attention })}</strong>
         ) : null}
+        {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
+      {s ? <CatalogAge catalog={s.catalog} /> : null}
     </footer>
   );
 }

@@ -10,6 +10,20 @@ type Reply =
   | { ok: true; value: unknown }
   | { ok: false; error: { code: BridgeError['code']; message: string; details?: BridgeError['details'] } };
 
+/**
+ * Whether the cash desk behind this page answers: `down` (not running, restarting), `token` (it
+ * runs, but restarted with a new token: this tab must be opened at the new address), `ok`.
+ * Announced on the window as a `cashdesk:bridge` event, for the shell to show (app/BridgeLost).
+ */
+export type BridgeHealth = 'ok' | 'down' | 'token';
+export const BRIDGE_HEALTH_EVENT = 'cashdesk:bridge';
+
+function announce(health: BridgeHealth): void {
+  if (typeof window !== 'undefined' && typeof CustomEvent !== 'undefined') {
+    window.dispatchEvent(new CustomEvent<BridgeHealth>(BRIDGE_HEALTH_EVENT, { detail: health }));
+  }
+}
+
 /** Opens an event stream that calls onData with each message's data; returns its close function. */
 export type OpenEvents = (url: string, onData: (data: string) => void) => () => void;
 
@@ -43,9 +57,15 @@ export function createHttpBridge(baseUrl: string, token: string, deps: HttpBridg
           cache: 'no-store',
         });
       } catch {
+        announce('down');
         // Not NETWORK_ERROR: that means the service, and a write's fate here is unknown.
         throw new BridgeError('INTERNAL', 'the cash desk does not answer: is it still running?');
       }
+      if (res.headers.get('X-Cashdesk-Token-Refused') === '1') {
+        announce('token');
+        throw new BridgeError('FORBIDDEN', 'the cash desk restarted with a new address: open the address it printed');
+      }
+      announce('ok');
       let reply: Reply;
       try {
         reply = (await res.json()) as Reply;

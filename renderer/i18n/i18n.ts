@@ -5,7 +5,24 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../shared/bridge/api.js';
+import { formatMoneyIn, formatQuantityIn } from '../money/money.js';
+import { RECORD_LABELS } from './refusals.js';
 import { resources } from './resources.js';
+
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v);
+const lang = (lng: string | undefined): Language => (lng === 'en' ? 'en' : 'uk');
+
+/** `{{amount, money}}`, `{{left, qty}}` and `{{label, record}}` in the strings: values worded for the language. */
+function addFormatters(i18n: typeof i18next): void {
+  const formatter = i18n.services.formatter;
+  if (!formatter) return;
+  formatter.add('money', (v: unknown, lng?: string) => (isDecimal(v) ? formatMoneyIn(v, lang(lng)) : String(v)));
+  formatter.add('qty', (v: unknown, lng?: string) => (isDecimal(v) ? formatQuantityIn(v, lang(lng)) : String(v)));
+  formatter.add('record', (v: unknown, lng?: string) => {
+    const labels: Readonly<Record<string, string>> = RECORD_LABELS[lang(lng)];
+    return labels[String(v)] ?? String(v);
+  });
+}
 
 export function initI18n(language: Language = 'uk'): typeof i18next {
   if (!i18next.isInitialized) {
@@ -17,6 +34,7 @@ export function initI18n(language: Language = 'uk'): typeof i18next {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    addFormatters(i18next);
   } else if (i18next.language !== language) {
     i18next.changeLanguage(language);
   }

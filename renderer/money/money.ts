@@ -46,3 +46,19 @@ export function formatQuantity(value: Dec | string): string {
   const s = d.toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toFixed();
   return s.replace('.', ',');
 }
+
+/** Money in the interface language: "1 234,50 ₴" in Ukrainian, "1,234.50 ₴" in English. */
+export function formatMoneyIn(value: Dec | string, language: 'uk' | 'en'): string {
+  if (language === 'uk') return formatMoney(value);
+  const d = typeof value === 'string' ? dec(value) : value;
+  const fixed = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const negative = fixed.startsWith('-');
+  const [i = '0', f = '00'] = (negative ? fixed.slice(1) : fixed).split('.');
+  return `${negative ? '−' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}${GROUP}₴`;
+}
+
+/** A quantity in the interface language: "1,5" in Ukrainian, "1.5" in English. */
+export function formatQuantityIn(value: Dec | string, language: 'uk' | 'en'): string {
+  const shown = formatQuantity(value);
+  return language === 'uk' ? shown : shown.replace(',', '.');
+}

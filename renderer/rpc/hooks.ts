@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import type { QueueFilter, ReadOutcome, SettingsPatch, WriteOptions, WriteOutcome } from '../../shared/bridge/api.js';
 import type { ParamsOf, ReadName, ResultRowOf, WriteName } from '../../shared/contract/index.js';
 import { getBridge } from '../bridge/index.js';
+import { retryTransient } from './query-client.js';
 
 export const readKey = <M extends ReadName>(method: M, params: ParamsOf<M>) => ['rpc', method, params] as const;
 
@@ -21,7 +22,12 @@ export function useRead<M extends ReadName>(
 
 /** A read outside render (a scan, a lookup on Enter), shared with the hooks' cache. */
 export function fetchRead<M extends ReadName>(client: QueryClient, method: M, params: ParamsOf<M>, staleTime = 0) {
-  return client.fetchQuery({ queryKey: readKey(method, params), queryFn: () => getBridge().read(method, params), staleTime });
+  return client.fetchQuery({
+    queryKey: readKey(method, params),
+    queryFn: () => getBridge().read(method, params),
+    staleTime,
+    retry: retryTransient,
+  });
 }
 
 /** The rows of a read, typed by its operation. */
@@ -42,8 +48,9 @@ export function useWrite<M extends WriteName>(method: M) {
   });
 }
 
-export const useQueueItems = (filter: QueueFilter = {}) =>
-  useQuery({ queryKey: ['queue', filter], queryFn: () => getBridge().queueList(filter) });
+/** `enabled: false` keeps a view that only sometimes needs the queue from re-reading it on every queue event. */
+export const useQueueItems = (filter: QueueFilter = {}, opts: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: ['queue', filter], queryFn: () => getBridge().queueList(filter), enabled: opts.enabled ?? true });
 
 export const useStatus = () => useQuery({ queryKey: ['status'], queryFn: () => getBridge().status(), refetchInterval: 10_000 });
 

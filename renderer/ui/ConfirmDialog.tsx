@@ -1,18 +1,30 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A modal question: Enter confirms, Escape cancels, focus starts on Cancel (a slip of Enter is safe). */
+/** A scanner's Enter follows its characters within this; a person's Enter to confirm does not. */
+const SCAN_ENTER_MS = 300;
+
+/**
+ * A modal question. The focus starts on the blue button, so Enter does what it says and Escape
+ * cancels. A barcode scanned while the question is open must not answer it: characters do nothing
+ * here, and an Enter right after them (the end of a scan) is swallowed.
+ */
 export function ConfirmDialog(props: {
   readonly title: string;
   readonly children: ReactNode;
   readonly confirmLabel?: string;
+  /** What going back is called, when "Cancel" would be ambiguous (e.g. "Cancel receipt?"). */
+  readonly cancelLabel?: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
   readonly busy?: boolean;
 }) {
   const { t } = useTranslation();
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const lastChar = useRef(Number.NEGATIVE_INFINITY);
+  useEffect(() => {
+    confirm.current?.focus();
+  }, []);
   return (
     <div className="dialog-backdrop">
       <div
@@ -21,16 +33,32 @@ export function ConfirmDialog(props: {
         aria-modal="true"
         aria-label={props.title}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') props.onCancel();
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            props.onCancel();
+          } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && e.key !== ' ') {
+            lastChar.current = e.timeStamp;
+            e.preventDefault();
+          } else if (e.key === 'Enter' && e.timeStamp - lastChar.current < SCAN_ENTER_MS) {
+            e.preventDefault();
+            e.stopPropagation();
+          }
         }}
       >
         <h2>{props.title}</h2>
         <div className="dialog-body">{props.children}</div>
         <div className="dialog-actions">
-          <button type="button" ref={cancel} onClick={props.onCancel}>
-            {t('common:actions.cancel')}
+          <button type="button" onClick={props.onCancel} data-testid="confirm-cancel">
+            {props.cancelLabel ?? t('common:actions.cancel')}
           </button>
-          <button type="button" className="primary" disabled={props.busy} onClick={props.onConfirm} data-testid="confirm">
+          <button
+            type="button"
+            ref={confirm}
+            className="primary"
+            disabled={props.busy}
+            onClick={props.onConfirm}
+            data-testid="confirm"
+          >
             {props.confirmLabel ?? t('common:actions.confirm')}
           </button>
         </div>

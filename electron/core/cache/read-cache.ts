@@ -57,6 +57,7 @@ export class ReadCache {
         'DELETE FROM read_cache WHERE cache_key IN (SELECT cache_key FROM read_cache ORDER BY fetched_at, rowid LIMIT ?)',
       ),
       count: db.prepare<[], number>('SELECT count(*) FROM read_cache').pluck(),
+      clear: db.prepare('DELETE FROM read_cache'),
     };
     this.size = this.stmt.count.get()!;
     // Returns the new size, adopted only once the transaction committed.
@@ -70,6 +71,12 @@ export class ReadCache {
 
   put(method: string, params: unknown, result: RpcResult, at: Date): void {
     this.size = this.store(cacheKey(method, params), method, JSON.stringify(result), at.getTime());
+  }
+
+  /** Forgets every answer: they were another service's. */
+  clear(): void {
+    this.stmt.clear.run();
+    this.size = 0;
   }
 
   get(method: string, params: unknown): CachedRead | undefined {

@@ -241,7 +241,7 @@ describe('OutboxDrainer', () => {
     expect(connection).toEqual(['unauthorized']);
     drainer.kick();
     while (await drainer.drainOnce());
-    expect(store.counts()).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0 });
+    expect(store.counts()).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 });
     expect(connection).toEqual(['unauthorized', 'online']);
   });
 

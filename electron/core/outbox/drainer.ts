@@ -26,6 +26,8 @@ export interface DrainerOptions {
   onConnection?: (state: DrainerConnection) => void;
   /** Faults of the desk itself (the local database, a listener): the drainer backs off and goes on. */
   onError?: (err: unknown) => void;
+  /** The service the till works with now: only writes made for it are sent (all when absent). */
+  service?: () => string;
 }
 
 export const DEFAULT_BASE_DELAY_MS = 1000;
@@ -169,7 +171,7 @@ export class OutboxDrainer {
 
   private async step(): Promise<Step> {
     if (this.paused) return { kind: 'paused' };
-    const next = this.store.nextToSend();
+    const next = this.store.nextToSend(this.opts.service?.());
     if (!next) {
       this.kicked = false;
       return { kind: 'idle' };

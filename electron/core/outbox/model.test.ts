@@ -273,6 +273,7 @@ function verify(m: Model, r: Real) {
     sending: count('sending'),
     refused: count('refused'),
     reconcile: count('reconcile'),
+    elsewhere: 0,
   });
   // The service performed each business operation at most once, and every done item exactly once.
   for (const [id, key] of r.keys) {

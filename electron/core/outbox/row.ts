@@ -1,6 +1,6 @@
 /** One outbox row as SQLite returns it, and the QueueItem the interface sees. */
 
-import type { QueueItem, QueueState, RpcErrorInfo } from '../../../shared/bridge/api.js';
+import type { QueueItem, QueueState, RpcErrorInfo, WriteLabel } from '../../../shared/bridge/api.js';
 import type { RpcResult, WriteName } from '../../../shared/contract/index.js';
 
 export interface OutboxRow {
@@ -18,6 +18,8 @@ export interface OutboxRow {
   created_at: number;
   updated_at: number;
   note: string | null;
+  service: string | null;
+  label: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface OutboxRow {
  * the group without touching the rows behind it.
  */
 export const ITEM_COLUMNS = `o.id, o.method, o.grp, o.summary, o.state, o.attempts, o.next_attempt_at, o.last_error, o.result,
-  o.idempotency_key, o.created_at, o.updated_at, o.note,
+  o.idempotency_key, o.created_at, o.updated_at, o.note, o.service, o.label,
   CASE WHEN o.state = 'queued' THEN
     (SELECT min(b.id) FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ('refused', 'reconcile'))
   END AS waiting_for`;
@@ -48,6 +50,8 @@ export function toQueueItem(r: OutboxRow): QueueItem {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     summary: r.summary,
+    label: r.label === null ? null : (JSON.parse(r.label) as WriteLabel),
     note: r.note,
+    service: r.service ?? '',
   };
 }

@@ -32,4 +32,15 @@ export const outboxMigrations: readonly Migration[] = [
       CREATE INDEX outbox_blocking ON outbox (grp, id) WHERE state IN ('refused', 'reconcile');
     `,
   },
+  {
+    // The service each write was made for, and only ever sent to ('' is the embedded one; rows
+    // from before are adopted by the service the till works with when it starts: store.ts).
+    // The label is what the interface shows, in its language (api.ts, WriteLabel).
+    id: '0002_outbox_service',
+    up: `
+      ALTER TABLE outbox ADD COLUMN service TEXT;
+      ALTER TABLE outbox ADD COLUMN label TEXT;
+      CREATE INDEX outbox_service ON outbox (service, state, id);
+    `,
+  },
 ];

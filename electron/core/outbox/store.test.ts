@@ -55,9 +55,31 @@ describe('OutboxStore', () => {
       createdAt: '2026-03-01T09:00:00.000Z',
       updatedAt: '2026-03-01T09:00:00.000Z',
       summary: 'Sale 7: close',
+      label: null,
       note: null,
+      service: '',
     });
     expect(store.nextToSend()?.params).toEqual({ kasm: 1 });
+  });
+
+  it('sends a write only to the service it was made for', () => {
+    const a = store.enqueue({
+      method: 'pos.excise_clear_pending',
+      params: { kasm: 1 },
+      group: 'g-a',
+      summary: 'a',
+      service: 'http://a',
+    });
+    const b = store.enqueue({
+      method: 'pos.excise_clear_pending',
+      params: { kasm: 2 },
+      group: 'g-b',
+      summary: 'b',
+      service: 'http://b',
+    });
+    expect(store.nextToSend('http://b')?.item.id).toBe(b.id);
+    expect(store.nextToSend('http://a')?.item.id).toBe(a.id);
+    expect(store.nextToSend('http://c')).toBeUndefined();
   });
 
   it('mints a different key for every write', () => {
@@ -90,7 +112,9 @@ describe('OutboxStore', () => {
     sendNext('refused');
     sendNext('reconcile');
     store.markSending(store.nextToSend()!.item.id);
-    expect(store.counts()).toEqual({ queued: 1, sending: 1, refused: 1, reconcile: 1 });
+    expect(store.counts()).toEqual({ queued: 1, sending: 1, refused: 1, reconcile: 1, elsewhere: 0 });
+    // Counted for one service, the others' open items are those waiting elsewhere.
+    expect(store.counts('http://other:8787')).toEqual({ queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 4 });
   });
 
   it('sends in id order and holds a group behind its refused item while other groups go on', () => {

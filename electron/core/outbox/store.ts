@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '../../../server/db/migrate.js';
 import type { Db } from '../../../server/db/open.js';
-import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo } from '../../../shared/bridge/api.js';
+import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo, WriteLabel } from '../../../shared/bridge/api.js';
 import { findOperation, type RpcResult, type WriteName } from '../../../shared/contract/index.js';
 import { QueueItemError } from './errors.js';
 import { ITEM_COLUMNS, type OutboxRow, toQueueItem } from './row.js';
@@ -25,6 +25,9 @@ export interface EnqueueInput {
   /** Items of one group are sent in order and wait behind a refused or unreconciled one. */
   readonly group: string;
   readonly summary: string;
+  readonly label?: WriteLabel;
+  /** The service the write is made for (key-ring.ts, serviceId); '' is the embedded one. */
+  readonly service?: string;
 }
 
 /** The next item to send, with the params QueueItem does not carry. */
@@ -52,23 +55,26 @@ export class OutboxStore {
   ) {
     migrate(db, outboxMigrations);
     this.stmt = {
-      insert: db.prepare<[string, string, string, string, string, number, number], { id: number }>(
-        `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?) RETURNING id`,
+      insert: db.prepare<[string, string, string, string, string, number, number, string, string | null], { id: number }>(
+        `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at, service, label)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
       ),
+      adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
       list: db.prepare<[{ states: string | null; limit: number }], OutboxRow>(
         `SELECT ${ITEM_COLUMNS} FROM outbox o
          WHERE @states IS NULL OR o.state IN (SELECT value FROM json_each(@states))
          ORDER BY o.id DESC LIMIT @limit`,
       ),
-      counts: db.prepare<[], { state: QueueState; n: number }>(
-        `SELECT state, count(*) AS n FROM outbox WHERE state IN ${OPEN} GROUP BY state`,
+      counts: db.prepare<[{ service: string | null }], { state: QueueState; here: number; n: number }>(
+        `SELECT state, (@service IS NULL OR coalesce(service, '') = @service) AS here, count(*) AS n
+         FROM outbox WHERE state IN ${OPEN} GROUP BY state, here`,
       ),
-      // Strict id order, except that a group behind an open earlier item of its own waits and the others go on.
-      next: db.prepare<[], OutboxRow & { params: string }>(
+      // Strict id order, except that a group behind an open earlier item of its own waits and the
+      // others go on; only the writes made for the service the till works with now are sent.
+      next: db.prepare<[{ service: string | null }], OutboxRow & { params: string }>(
         `SELECT ${ITEM_COLUMNS}, o.params FROM outbox o
-         WHERE o.state = 'queued'
+         WHERE o.state = 'queued' AND (@service IS NULL OR o.service = @service)
            AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ${OPEN})
          ORDER BY o.id LIMIT 1`,
       ),
@@ -113,6 +119,8 @@ export class OutboxStore {
       randomUUID(),
       now,
       now,
+      input.service ?? '',
+      input.label ? JSON.stringify(input.label) : null,
     )!;
     return this.require(id);
   }
@@ -128,10 +136,19 @@ export class OutboxStore {
     return this.stmt.list.all({ states, limit: filter.limit ?? DEFAULT_LIST_LIMIT }).map(toQueueItem);
   }
 
-  counts(): QueueCounts {
-    const c = { queued: 0, sending: 0, refused: 0, reconcile: 0 };
-    for (const { state, n } of this.stmt.counts.all()) c[state as keyof typeof c] = n;
+  /** Open items of `service` (all when omitted) by state, and how many wait for another service. */
+  counts(service?: string): QueueCounts {
+    const c = { queued: 0, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 };
+    for (const { state, here, n } of this.stmt.counts.all({ service: service ?? null })) {
+      if (here) c[state as 'queued' | 'sending' | 'refused' | 'reconcile'] += n;
+      else c.elsewhere += n;
+    }
     return c;
+  }
+
+  /** Items stored before writes were bound to a service belong to the one the till works with now; returns how many. */
+  adoptUnbound(service: string): number {
+    return this.stmt.adopt.run(service).changes;
   }
 
   /** Items a killed process left `sending` go back to `queued` under the same key; returns how many. */
@@ -162,8 +179,9 @@ export class OutboxStore {
 
   // The drainer's side: the one sender moves items through sending to their outcome.
 
-  nextToSend(): Pending | undefined {
-    const row = this.stmt.next.get();
+  /** The next item due for `service` (any service when omitted). */
+  nextToSend(service?: string): Pending | undefined {
+    const row = this.stmt.next.get({ service: service ?? null });
     return row && { item: toQueueItem(row), params: JSON.parse(row.params) as Record<string, unknown> };
   }
 

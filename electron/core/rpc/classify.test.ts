@@ -105,6 +105,26 @@ describe('classify', () => {
     });
   });
 
+  it('a refusal keeps its reason and string values, so the interface can word it; an unknown reason is dropped', () => {
+    const body = errorBody('INVALID_PARAMETER', 'names no till: 9', [
+      { path: 'params.kasm', problem: 'names no till: 9', reason: 'till.unknown', values: { kasm: '9' } },
+      { path: 'params.x', problem: 'p', reason: 'no.such_reason', values: { a: '1' } },
+      { path: 'params.y', problem: 'q', reason: 'param.required', values: { n: 1 } },
+    ]);
+    expect(answer(422, body)).toMatchObject({
+      error: {
+        details: [
+          { path: 'params.kasm', problem: 'names no till: 9', reason: 'till.unknown', values: { kasm: '9' } },
+          { path: 'params.x', problem: 'p' },
+          { path: 'params.y', problem: 'q' },
+        ],
+      },
+    });
+    const [, unknown, badValues] = (answer(422, body) as { error: { details: readonly object[] } }).error.details;
+    expect(unknown).not.toHaveProperty('reason');
+    expect(badValues).not.toHaveProperty('reason');
+  });
+
   it('a call without an answer is retried as TIMEOUT or NETWORK_ERROR', () => {
     expect(failedBeforeAnswer('timeout', 'slow')).toEqual({
       kind: 'retry',

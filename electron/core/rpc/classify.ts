@@ -5,7 +5,14 @@
  * sales sent after all. Anything outside the contract is "retry" with BAD_RESPONSE, because a
  * proxy or captive portal answering in the service's place says nothing about the write.
  */
-import { ERROR_CODES, type ErrorDetail, isErrorCode, type RpcResult } from '../../../shared/contract/index.js';
+import {
+  ERROR_CODES,
+  type ErrorDetail,
+  isErrorCode,
+  isIssueReason,
+  isRefusalReason,
+  type RpcResult,
+} from '../../../shared/contract/index.js';
 import { type CallOutcome, errorInfo } from './outcome.js';
 
 export function classify(status: number, text: string, headers: Pick<Headers, 'get'>): CallOutcome {
@@ -76,10 +83,24 @@ function isResult(v: unknown): v is RpcResult {
   );
 }
 
-/** Only well-formed details are kept: they are shown to a person as they are. */
+/**
+ * Only well-formed details are kept, and of them only what the contract says a detail holds: the
+ * path and English problem, and a reason the catalogues know with its string values, which the
+ * interface words in the cashier's language.
+ */
 function detailsOf(v: unknown): ErrorDetail[] {
   if (!Array.isArray(v)) return [];
   return v
     .filter((d): d is ErrorDetail => isObject(d) && typeof d.path === 'string' && typeof d.problem === 'string')
-    .map((d) => ({ path: d.path, problem: d.problem }));
+    .map((d) => {
+      const reason = isRefusalReason(d.reason) || isIssueReason(d.reason) ? d.reason : undefined;
+      const values = stringValues(d.values);
+      return reason && values ? { path: d.path, problem: d.problem, reason, values } : { path: d.path, problem: d.problem };
+    });
+}
+
+function stringValues(v: unknown): Record<string, string> | undefined {
+  if (!isObject(v)) return undefined;
+  const entries = Object.entries(v);
+  return entries.every(([, x]) => typeof x === 'string') ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
 }

@@ -4,7 +4,7 @@
  * anything is sent, so a malformed write is refused here, visibly, instead of costing a round trip
  * per retry. It does not mint Idempotency-Keys: the outbox does, once, before the first send.
  */
-import { findOperation, type OperationName, validateParams } from '../../../shared/contract/index.js';
+import { type ErrorDetail, findOperation, type OperationName, validateParams } from '../../../shared/contract/index.js';
 import { classify, failedBeforeAnswer } from './classify.js';
 import { type CallOutcome, errorInfo, retryLater } from './outcome.js';
 
@@ -91,7 +91,7 @@ export class RpcClient {
 const refusedLocally = (
   code: 'METHOD_NOT_FOUND' | 'INVALID_PARAMETER' | 'IDEMPOTENCY_KEY_REQUIRED',
   message: string,
-  details: readonly { path: string; problem: string }[] = [],
+  details: readonly ErrorDetail[] = [],
 ): CallOutcome => ({
   kind: 'refused',
   error: errorInfo(code, message, details),
@@ -120,7 +120,12 @@ function redact(outcome: CallOutcome, key: string): CallOutcome {
   const error = errorInfo(
     code,
     scrub(message),
-    details.map((d) => ({ path: scrub(d.path), problem: scrub(d.problem) })),
+    details.map((d) => ({
+      ...d,
+      path: scrub(d.path),
+      problem: scrub(d.problem),
+      ...(d.values ? { values: Object.fromEntries(Object.entries(d.values).map(([k, v]) => [k, scrub(v)])) } : {}),
+    })),
   );
   return { ...outcome, error };
 }

@@ -3,18 +3,35 @@
  * power cut leaves the old file or the new one, never half of one. The API key is not here.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Language, SettingsPatch, TillIdentity } from '../../../shared/bridge/api.js';
+import {
+  type Language,
+  QUICK_KEY_SLOTS,
+  type QuickKey,
+  type SettingsPatch,
+  type TillIdentity,
+} from '../../../shared/bridge/api.js';
 
 export interface Settings {
+  /** Empty: the embedded service. Changed only with its key (core.ts, serviceSet). */
   readonly serviceUrl: string;
   readonly till: TillIdentity;
   readonly language: Language;
+  readonly quickKeys: readonly QuickKey[];
+  /** The shop's time zone, as the back office's (server/engine: Europe/Kyiv unless configured). */
+  readonly timeZone: string;
 }
+
+/** What the core may change: the interface's patch, and the address the service switch sets. */
+export type SettingsChange = SettingsPatch & { readonly serviceUrl?: string };
+
+const EMPTY_KEYS: readonly QuickKey[] = Array.from({ length: QUICK_KEY_SLOTS }, () => ({ code: '', label: '' }));
 
 export const DEFAULT_SETTINGS: Settings = {
   serviceUrl: '',
   till: { kasm: 1, akas: 'KAS1', numprro: '' },
   language: 'uk',
+  quickKeys: EMPTY_KEYS,
+  timeZone: 'Europe/Kyiv',
 };
 
 export class SettingsStore {
@@ -22,7 +39,7 @@ export class SettingsStore {
 
   constructor(private readonly file: string) {
     this.current = existsSync(file)
-      ? merge(DEFAULT_SETTINGS, JSON.parse(readFileSync(file, 'utf8')) as SettingsPatch)
+      ? merge(DEFAULT_SETTINGS, JSON.parse(readFileSync(file, 'utf8')) as SettingsChange & { timeZone?: string })
       : DEFAULT_SETTINGS;
   }
 
@@ -30,7 +47,7 @@ export class SettingsStore {
     return this.current;
   }
 
-  update(patch: SettingsPatch): Settings {
+  update(patch: SettingsChange): Settings {
     this.current = merge(this.current, patch);
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`);
@@ -39,10 +56,14 @@ export class SettingsStore {
   }
 }
 
-function merge(base: Settings, patch: SettingsPatch): Settings {
+function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): Settings {
+  const keys = patch.quickKeys ?? base.quickKeys;
   return {
     serviceUrl: patch.serviceUrl ?? base.serviceUrl,
     till: { ...base.till, ...(patch.till ?? {}) },
     language: patch.language ?? base.language,
+    // A file from before quick keys, or a shorter grid, fills up with empty slots.
+    quickKeys: [...keys, ...EMPTY_KEYS].slice(0, QUICK_KEY_SLOTS),
+    timeZone: patch.timeZone ?? base.timeZone,
   };
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from '../../../server/log/logger.js';
 import type { BridgeEvent, CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
 import { type Core, createCore } from '../core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
@@ -27,14 +28,21 @@ export interface TestDesk {
 }
 
 export async function startDesk(
-  opts: { serviceUrl?: string; apiKey?: string; demo?: boolean; dataDir?: string } = {},
+  opts: { serviceUrl?: string; apiKey?: string; demo?: boolean; dataDir?: string; logger?: Logger } = {},
 ): Promise<TestDesk> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
   const secretFile = join(dataDir, 'api-key');
   const secrets = new FileSecretStore(secretFile);
   if (opts.serviceUrl !== undefined) new SettingsStore(join(dataDir, 'settings.json')).update({ serviceUrl: opts.serviceUrl });
   if (opts.apiKey !== undefined) await secrets.set(opts.apiKey);
-  const core = await createCore({ dataDir, secrets, appVersion: APP_VERSION, runtime: RUNTIME, demo: opts.demo ?? false });
+  const core = await createCore({
+    dataDir,
+    secrets,
+    appVersion: APP_VERSION,
+    runtime: RUNTIME,
+    demo: opts.demo ?? false,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   const events: BridgeEvent[] = [];
   core.api.onEvent((e) => events.push(e));
   await startupProbeSettled(core.api);

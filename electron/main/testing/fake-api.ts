@@ -17,6 +17,10 @@ const settings: PublicSettings = {
   language: 'uk',
   hasApiKey: true,
   embedded: true,
+  quickKeys: [],
+  timeZone: 'Europe/Kyiv',
+  cashRounding: '',
+  stampMasks: ['AAAA999999 9999999999'],
 };
 
 const item: QueueItem = {
@@ -34,7 +38,9 @@ const item: QueueItem = {
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
   summary: 'Sale 1042: close',
+  label: { key: 'saleClose', values: { count: '1', total: '10.00' } },
   note: null,
+  service: '',
 };
 
 const result = {
@@ -45,10 +51,24 @@ const result = {
 
 const status: AppStatus = {
   connection: 'online',
-  queue: { queued: 1, sending: 0, refused: 0, reconcile: 0 },
+  queue: { queued: 1, sending: 0, refused: 0, reconcile: 0, elsewhere: 0 },
   versions: { app: '0.1.0', contract: '0.4.0', runtime: 'test' },
   serviceUrl: '',
   embedded: true,
+  upstream: { name: 'fake', version: '1' },
+  catalog: { syncedAt: '2025-01-01T10:00:00.000Z', goods: 1, cards: 0 },
+};
+
+const catalogItem = {
+  code: '4820000000017',
+  name: 'Молоко 2,5%',
+  unit: 'шт',
+  price: '42.90',
+  weighted: false,
+  plu: '',
+  excise: false,
+  ageLimit: 0,
+  stock: '12.000',
 };
 
 /** What each message answers: a JSON value, so it survives both transports unchanged. */
@@ -60,9 +80,14 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   queueReconcile: { ...item, state: 'reconciled', note: 'checked' },
   settingsGet: settings,
   settingsUpdate: { ...settings, language: 'en' },
-  setApiKey: settings,
+  serviceSet: settings,
+  serviceTest: { ok: true, latencyMs: 3, error: null, upstream: { name: 'fake', version: '1' } },
   testConnection: { ok: true, latencyMs: 3, error: null, upstream: { name: 'fake', version: '1' } },
   status,
+  catalogSearch: [catalogItem],
+  catalogItem,
+  confirmManualPrice: result,
+  reportError: null,
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -104,9 +129,14 @@ export function fakeApi(): FakeApi {
     queueReconcile: answer('queueReconcile'),
     settingsGet: answer('settingsGet'),
     settingsUpdate: answer('settingsUpdate'),
-    setApiKey: answer('setApiKey'),
+    serviceSet: answer('serviceSet'),
+    serviceTest: answer('serviceTest'),
     testConnection: answer('testConnection'),
     status: answer('status'),
+    catalogSearch: answer('catalogSearch'),
+    catalogItem: answer('catalogItem'),
+    confirmManualPrice: answer('confirmManualPrice'),
+    reportError: answer('reportError'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -123,7 +153,12 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   queueReconcile: [7, 'checked in the back office'],
   settingsGet: [],
   settingsUpdate: [{ language: 'en' }],
-  setApiKey: ['k3y-abcdefgh'],
+  serviceSet: [{ url: 'http://store-server:8787', key: 'k3y-abcdefgh' }],
+  serviceTest: [{ url: 'http://store-server:8787', key: 'k3y-abcdefgh' }],
   testConnection: [],
   status: [],
+  catalogSearch: [{ text: 'молоко', limit: 20 }],
+  catalogItem: ['4820000000017'],
+  confirmManualPrice: [{ ndoc: 'K1-a', code: '4820000000017', quant: '1', price: '40.00', manager_card: '1002', pin: '2002' }],
+  reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
 };

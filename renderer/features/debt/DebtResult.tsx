@@ -7,8 +7,12 @@ import type { PaidDebt } from './payment.js';
 export function DebtResult({ result, akas }: { result: PaidDebt; akas: string }) {
   const { t } = useTranslation('debt');
   const box = useRef<HTMLElement>(null);
-  // On a small screen the answer lands below the fold: bring it into sight.
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // On a small screen the answer lands below the fold: bring it into sight. A block body, so the
+  // effect returns nothing: scrollIntoView returns a Promise in current Chromium, and an effect
+  // returning it makes React call it as the cleanup ("l is not a function") when the answer goes.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section className="debt-result" ref={box} aria-live="polite" data-testid="debt-result">
       <h3>{t('result.title')}</h3>

@@ -110,7 +110,14 @@ describe('paying a card debt', () => {
       error: {
         code: 'INVALID_PARAMETER',
         message: 'refused',
-        details: [{ path: 'params.amount', problem: 'bonus 50.00 exceeds the bonus balance 10.00 of card 2299001010370' }],
+        details: [
+          {
+            path: 'params.amount',
+            problem: 'bonus 50.00 exceeds the bonus balance 10.00 of card 2299001010370',
+            reason: 'card.bonus_exceeds',
+            values: { amount: '50.00', balance: '10.00', card: '2299001010370' },
+          },
+        ],
       },
     });
     const onPaid = show();
@@ -121,7 +128,7 @@ describe('paying a card debt', () => {
     fireEvent.click(screen.getByTestId('confirm'));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('exceeds the bonus balance 10.00');
+    expect(alert.textContent).toContain('більше, ніж є на картці 2299001010370 (10,00\u00a0₴)');
     expect(amount.getAttribute('aria-describedby')).toBe(alert.id);
     expect(amount.value).toBe('50');
     expect(onPaid).not.toHaveBeenCalled();

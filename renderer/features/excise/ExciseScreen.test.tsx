@@ -78,6 +78,8 @@ describe('the excise screen', () => {
     fireEvent.click(screen.getByTestId('confirm'));
     expect((await screen.findByTestId('excise-cleared')).textContent).toBe('Звільнено 3 марки');
     expect(write).toHaveBeenCalledWith('pos.excise_clear_pending', { code: '', kasm: 1 }, expect.anything());
+    // The sale no longer counts the released stamp: its line asks for a stamp again.
+    expect(useSale.getState().lines[0]?.stamps).toEqual([]);
   });
 
   it('releases one stamp picked from the pending list, and asks for a stamp when none is given', async () => {

@@ -9,6 +9,7 @@ import { BridgeError } from '../../bridge/index.js';
 import { useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useSale } from '../sale/sale-store.js';
 
 type Answer =
   | { readonly kind: 'released'; readonly count: number }
@@ -54,6 +55,8 @@ export function ReleaseStamps(props: {
       });
       if (outcome.status === 'done') {
         setAnswer({ kind: 'released', count: Number(outcome.result.status.affected ?? 0) });
+        // A released stamp is no longer the sale's: its line asks for a stamp again.
+        useSale.getState().dropStamps(which === 'one' ? [code.trim()] : props.inSale);
         if (which === 'one') props.onCode('');
         client.invalidateQueries({ queryKey: ['rpc', 'pos.excise_duplicate'] });
       } else if (outcome.status === 'queued') setAnswer({ kind: 'queued' });

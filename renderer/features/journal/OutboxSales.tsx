@@ -3,25 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
 import { useQueueItems } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
+import { labelOf } from '../outbox/labels.js';
 import { outboxSales } from './receipts.js';
 
 /** Enough of the outbox for a day of sales at one till. */
 const QUEUE_WINDOW = 500;
 
-const startOfToday = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d.toISOString();
-};
-
-/** The till's own clock, in the interface language. */
-const time = (iso: string, language: string) =>
-  new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+/** Midnight of the shop's today, in its time zone (not the machine's). */
+function startOfShopToday(timeZone: string, now = new Date()): string {
+  const [h = '0', m = '0', sec = '0'] = shopTime(now.toISOString(), timeZone, true).split(':');
+  return new Date(now.getTime() - ((Number(h) * 60 + Number(m)) * 60 + Number(sec)) * 1000 - now.getMilliseconds()).toISOString();
+}
 
 export function OutboxSales() {
-  const { t, i18n } = useTranslation('journal');
+  const { t } = useTranslation('journal');
+  const zone = useShopTimeZone();
   const queue = useQueueItems({ limit: QUEUE_WINDOW });
-  const sales = outboxSales(queue.data ?? [], startOfToday());
+  const sales = outboxSales(queue.data ?? [], startOfShopToday(zone));
   return (
     <section className="journal-outbox" aria-labelledby="journal-outbox-title">
       <h2 id="journal-outbox-title">{t('outbox.title')}</h2>
@@ -41,8 +40,8 @@ export function OutboxSales() {
           <tbody>
             {sales.map((s) => (
               <tr key={s.id} data-testid="journal-outbox-row" data-state={s.state}>
-                <td>{time(s.createdAt, i18n.language)}</td>
-                <td>{s.summary}</td>
+                <td>{shopTime(s.createdAt, zone)}</td>
+                <td>{labelOf(t, s)}</td>
                 <td>
                   <span
                     className={`badge ${s.state === 'done' ? 'ok' : s.state === 'refused' || s.state === 'reconcile' ? 'bad' : 'warn'}`}

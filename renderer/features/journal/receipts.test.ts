@@ -57,7 +57,9 @@ function item(method: WriteName, state: QueueState, createdAt: string, rows: unk
     createdAt,
     updatedAt: createdAt,
     summary: `close sale ${nextId}`,
+    label: null,
     note: null,
+    service: '',
   };
 }
 

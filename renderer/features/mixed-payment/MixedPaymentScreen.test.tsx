@@ -101,4 +101,15 @@ describe('the mixed payment with a discount card', () => {
     expect(screen.getByText('Ліміт боргу картки невідомий: у борг зараз не продати.')).toBeTruthy();
     expect(screen.getByText('Баланс бонусів невідомий: бонусами зараз не сплатити.')).toBeTruthy();
   });
+
+  it('says an overpaid split is overpaid and by how much, never "paid in full 0,00"', async () => {
+    show();
+    await screen.findByTestId('mixed-debt-limit');
+    type('mixed-cashless', '400');
+    const box = screen.getByTestId('mixed-remainder-box');
+    expect(box.dataset.state).toBe('overpaid');
+    expect(box.textContent).toContain('Переплата');
+    expect(box.textContent).not.toContain('Усе сплачено');
+    expect((screen.getByTestId('mixed-pay') as HTMLButtonElement).disabled).toBe(true);
+  });
 });

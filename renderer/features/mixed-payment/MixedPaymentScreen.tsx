@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCashStep } from '../../money/cash-rounding.js';
 import { formatAmount, formatMoney } from '../../money/money.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
@@ -48,7 +49,7 @@ export function MixedPaymentScreen() {
   const { facts, stale, loading } = useCardFacts(card?.code ?? '');
 
   const total = saleTotal(lines);
-  const split = computeSplit(total, typed, facts);
+  const split = computeSplit(total, typed, facts, useCashStep());
   const problemOf = (field: Part | 'certNumber') => split.problems.find((p) => p.field === field);
   const words = (p: Problem | undefined) =>
     p ? t(`problem.${p.kind}`, { limit: p.limit ? formatMoney(p.limit) : '' }) : undefined;
@@ -152,10 +153,22 @@ export function MixedPaymentScreen() {
             {formatMoney(total)}
           </output>
         </div>
-        <div className={split.remainder.isZero() ? 'mixed-remainder done' : 'mixed-remainder'}>
-          <span>{split.remainder.isZero() ? t('paid') : t('remainder')}</span>
-          <output className="total" data-testid="mixed-remainder" data-remainder={split.remainder.toFixed(2)}>
-            {formatMoney(split.remainder)}
+        {/* Overpaid, paid in full, or what is left: never "paid in full 0,00" over a split that pays too much. */}
+        <div
+          className={
+            split.overpaid.gt(0) ? 'mixed-remainder over' : split.remainder.isZero() ? 'mixed-remainder done' : 'mixed-remainder'
+          }
+          data-testid="mixed-remainder-box"
+          data-state={split.overpaid.gt(0) ? 'overpaid' : split.remainder.isZero() ? 'paid' : 'due'}
+        >
+          <span>{split.overpaid.gt(0) ? t('overpaid') : split.remainder.isZero() ? t('paid') : t('remainder')}</span>
+          <output
+            className="total"
+            data-testid="mixed-remainder"
+            data-remainder={split.remainder.toFixed(2)}
+            hidden={split.overpaid.isZero() && split.remainder.isZero()}
+          >
+            {formatMoney(split.overpaid.gt(0) ? split.overpaid : split.remainder)}
           </output>
         </div>
         <div className="mixed-change">

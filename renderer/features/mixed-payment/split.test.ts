@@ -128,3 +128,18 @@ describe('the payments sent with the close', () => {
     expect(paid.toFixed(2)).toBe('250.40');
   });
 });
+
+describe('a split with cash rounded', () => {
+  const none = { ledger: undefined } as unknown as Parameters<typeof computeSplit>[2];
+  it('asks the cash part rounded, gives change from it, and fills another form to the kopeck', () => {
+    const typed = { cash: '', cashless: '', debt: '', bonus: '', cert: '', certNumber: '' };
+    const due = computeSplit(dec('12.57'), typed, none, 50);
+    expect(due.remainder.toFixed(2)).toBe('12.50');
+    expect(fillRemainder(due, 'cash', none).toFixed(2)).toBe('12.50');
+    expect(fillRemainder(due, 'cashless', none).toFixed(2)).toBe('12.57');
+    const paid = computeSplit(dec('12.57'), { ...typed, cash: '20' }, none, 50);
+    expect([paid.ready, paid.cashPart.toFixed(2), paid.change.toFixed(2)]).toEqual([true, '12.50', '7.50']);
+    const byCard = computeSplit(dec('12.57'), { ...typed, cashless: '12.55' }, none, 10);
+    expect([byCard.ready, byCard.remainder.toFixed(2)]).toEqual([true, '0.00']);
+  });
+});

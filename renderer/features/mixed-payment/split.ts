@@ -8,6 +8,7 @@
  * after the buyer has gone.
  */
 
+import { roundCash } from '../../money/cash-rounding.js';
 import { Dec, parseAmount } from '../../money/money.js';
 import type { Tender } from '../sale/close-request.js';
 
@@ -55,6 +56,10 @@ export interface Split {
   readonly nonCash: Dec;
   /** Still to pay (never negative). */
   readonly remainder: Dec;
+  /** What the non-cash parts pay beyond the total (never negative): to be taken off before paying. */
+  readonly overpaid: Dec;
+  /** What a non-cash field would still pay, to the kopeck (the remainder is in rounded cash). */
+  readonly exactRemainder: Dec;
   /** Cash handed back: the cash beyond what the receipt still needed. */
   readonly change: Dec;
   /** The cash that pays the receipt (cash handed over less the change). */
@@ -99,14 +104,19 @@ function cardProblems(a: Readonly<Record<Part, Dec>>, card: CardFacts, problems:
   }
 }
 
-export function computeSplit(total: Dec, typed: SplitTexts, card: CardFacts): Split {
+/**
+ * `cashStep` is the cash-rounding step in kopecks (money/cash-rounding.ts): the cash part is
+ * due rounded, as the back office takes it; 1 rounds nothing.
+ */
+export function computeSplit(total: Dec, typed: SplitTexts, card: CardFacts, cashStep = 1): Split {
   const problems: Problem[] = [];
   const amounts = Object.fromEntries(PARTS.map((p) => [p, amountOf(typed[p], p, problems)])) as Record<Part, Dec>;
   cardProblems(amounts, card, problems);
   if (amounts.cert.gt(0) && typed.certNumber.trim() === '') problems.push({ kind: 'needsCertNumber', field: 'certNumber' });
 
   const nonCash = amounts.cashless.plus(amounts.debt).plus(amounts.bonus).plus(amounts.cert);
-  const dueInCash = Dec.max(ZERO, total.minus(nonCash));
+  const exactInCash = Dec.max(ZERO, total.minus(nonCash));
+  const dueInCash = roundCash(exactInCash, cashStep);
   if (nonCash.gt(total)) problems.push({ kind: 'nonCashOver', limit: total });
   else if (dueInCash.isZero() && amounts.cash.gt(0)) problems.push({ kind: 'cashNotNeeded', field: 'cash' });
 
@@ -114,7 +124,10 @@ export function computeSplit(total: Dec, typed: SplitTexts, card: CardFacts): Sp
   const remainder = dueInCash.minus(cashPart);
   const change = amounts.cash.minus(cashPart);
   const ready = problems.length === 0 && total.gt(0) && remainder.isZero();
-  return { amounts, nonCash, remainder, change, cashPart, problems, ready };
+  const overpaid = Dec.max(ZERO, nonCash.minus(total));
+  // What another form would still pay to the kopeck (only cash is rounded).
+  const exactRemainder = Dec.max(ZERO, exactInCash.minus(amounts.cash));
+  return { amounts, nonCash, remainder, exactRemainder, overpaid, change, cashPart, problems, ready };
 }
 
 /** The payments of a ready split, for the close: each part that is there, cash at what it pays. */
@@ -135,7 +148,7 @@ export function tendersOf(split: Split, certNumber: string): Tender[] {
  * and debt no further than the card allows, where that is known.
  */
 export function fillRemainder(split: Split, field: Part, card: CardFacts): Dec {
-  const wanted = split.amounts[field].plus(split.remainder);
+  const wanted = split.amounts[field].plus(field === 'cash' ? split.remainder : split.exactRemainder);
   if (field === 'bonus' && card.ledger) return Dec.min(wanted, card.ledger.bonusBalance);
   if (field === 'debt' && card.ledger) return Dec.min(wanted, debtRoom(card.ledger));
   return wanted;

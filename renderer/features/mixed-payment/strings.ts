@@ -7,6 +7,7 @@ export const strings = {
     remainder: 'Залишилось сплатити',
     change: 'Решта (з готівки)',
     paid: 'Усе сплачено',
+    overpaid: 'Переплата: зменште безготівкові частини на',
     parts: {
       cash: 'Готівка',
       cashless: 'Безготівково (термінал)',
@@ -50,6 +51,7 @@ export const strings = {
     remainder: 'Left to pay',
     change: 'Change (from cash)',
     paid: 'Fully paid',
+    overpaid: 'Overpaid: take off the non-cash parts',
     parts: {
       cash: 'Cash',
       cashless: 'Cashless (terminal)',

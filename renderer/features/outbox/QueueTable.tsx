@@ -2,9 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../bridge/index.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { errorWords } from '../../ui/error-words.js';
-import { needsPerson, shownTime } from './views.js';
+import { ErrorMessage, RawDetails } from '../../ui/ErrorMessage.js';
+import { errorText } from '../../ui/error-words.js';
+import { shopDateTime, useShopTimeZone } from '../../ui/shop-time.js';
+import { labelOf } from './labels.js';
+import { needsPerson } from './views.js';
 
 interface Props {
   readonly items: readonly QueueItem[];
@@ -27,6 +29,7 @@ const BADGE: Record<QueueItem['state'], string> = {
 
 export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Props) {
   const { t } = useTranslation('outbox');
+  const zone = useShopTimeZone();
   return (
     <table className="outbox-table" data-testid="outbox-table">
       <thead>
@@ -46,16 +49,23 @@ export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Pr
           <tr key={item.id} data-testid="outbox-item" data-id={item.id} data-state={item.state} className={`state-${item.state}`}>
             <td className="num">{item.id}</td>
             <td>
-              <div className="outbox-summary">{item.summary}</div>
-              <div className="outbox-meta">
-                <code>{item.method}</code> · {item.group} · {t('created', { at: shownTime(item.createdAt) })}
+              <div className="outbox-summary" data-testid="outbox-label">
+                {labelOf(t, item)}
               </div>
+              <div className="outbox-meta">
+                {t('created', { at: shopDateTime(item.createdAt, zone) })} ·{' '}
+                {t('forService', { service: item.service === '' ? t('embeddedService') : item.service })}
+              </div>
+              <details className="error-details">
+                <summary>{t('technical')}</summary>
+                <pre>{[item.summary, item.method, item.group, item.idempotencyKey].join('\n')}</pre>
+              </details>
             </td>
             <td>
               <span className={`badge ${BADGE[item.state]}`}>{t(`states.${item.state}`)}</span>
             </td>
             <td className="num">{item.attempts}</td>
-            <td>{shownTime(item.nextAttemptAt)}</td>
+            <td>{shopDateTime(item.nextAttemptAt, zone)}</td>
             <td>{item.waitingFor === null ? '' : t('waitingFor', { id: item.waitingFor })}</td>
             <td>
               <Problem item={item} />
@@ -88,10 +98,11 @@ export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Pr
 
 function Problem({ item }: { item: QueueItem }) {
   const { t } = useTranslation('outbox');
-  const words = item.lastError ? errorWords(t, BridgeError.from(item.lastError)) : '';
+  const { text: words, raw } = item.lastError ? errorText(t, BridgeError.from(item.lastError)) : { text: '', raw: '' };
   return (
     <div data-testid={`outbox-problem-${item.id}`}>
       {needsPerson(item.state) && words ? <p className="error">{words}</p> : null}
+      {words ? <RawDetails raw={raw} /> : null}
       {item.state === 'reconcile' ? <p className="outbox-help">{t('reconcileHelp')}</p> : null}
       {!needsPerson(item.state) && words ? <p className="outbox-help">{t('lastTry', { problem: words })}</p> : null}
       {item.note ? <p className="outbox-help">{t('note', { note: item.note })}</p> : null}

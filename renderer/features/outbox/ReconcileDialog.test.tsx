@@ -5,7 +5,13 @@ import type { QueueItem } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { ReconcileDialog } from './ReconcileDialog.js';
 
-const item = { id: 7, summary: 'Продаж 1042: закриття', state: 'refused' } as QueueItem;
+const item = {
+  id: 7,
+  summary: 'sale 1042: close',
+  label: { key: 'saleClose', values: { count: '2', total: '58.30' } },
+  method: 'pos.checkout_close_sale',
+  state: 'refused',
+} as unknown as QueueItem;
 
 beforeAll(() => {
   initI18n('uk');
@@ -23,7 +29,7 @@ describe('reconciling an outbox item', () => {
   it('starts in the note and names the item it settles', () => {
     const { note } = open();
     expect(document.activeElement).toBe(note);
-    expect(screen.getByRole('alertdialog').textContent).toContain('Продаж 1042: закриття');
+    expect(screen.getByRole('alertdialog').textContent).toContain('Продаж: 2 позиції на 58,30\u00a0₴');
   });
 
   it('is refused in words without a note, keeping the dialog open', () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '../../../shared/bridge/api.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { labelOf } from './labels.js';
 
 interface Props {
   readonly item: QueueItem;
@@ -38,7 +39,7 @@ export function ReconcileDialog({ item, busy, error, onConfirm, onCancel }: Prop
         data-testid="outbox-reconcile-dialog"
       >
         <h2 id="outbox-reconcile-title">{t('dialog.title', { id: item.id })}</h2>
-        <p>{t('dialog.body', { summary: item.summary })}</p>
+        <p>{t('dialog.body', { label: labelOf(t, item) })}</p>
         <div className="field">
           <label htmlFor="outbox-note">{t('dialog.note')}</label>
           <textarea

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionFirst, needsPerson, shownTime, VIEWS } from './views.js';
+import { attentionFirst, needsPerson, VIEWS } from './views.js';
 
 describe('outbox views', () => {
   it('list every open state in the default view and the settled ones only in history', () => {
@@ -19,13 +19,5 @@ describe('outbox views', () => {
     ];
     expect(attentionFirst(items).map((i) => i.id)).toEqual([4, 2, 5, 3]);
     expect(needsPerson('done')).toBe(false);
-  });
-
-  it('show a time of today to the second, and the date of another day', () => {
-    const now = new Date(2026, 10, 21, 9, 0, 0);
-    expect(shownTime(new Date(2026, 10, 21, 8, 21, 5).toISOString(), now)).toBe('08:21:05');
-    expect(shownTime(new Date(2026, 10, 20, 23, 59, 0).toISOString(), now)).toBe('20.11 23:59:00');
-    expect(shownTime(null, now)).toBe('');
-    expect(shownTime('не час', now)).toBe('');
   });
 });

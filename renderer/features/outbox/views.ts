@@ -17,14 +17,3 @@ export const needsPerson = (state: QueueState): boolean => state === 'refused' |
 export function attentionFirst<T extends { readonly state: QueueState }>(items: readonly T[]): T[] {
   return [...items.filter((i) => needsPerson(i.state)), ...items.filter((i) => !needsPerson(i.state))];
 }
-
-/** "21.11 08:21:05": the till's own clock, to the second (retries are seconds apart). */
-export function shownTime(iso: string | null, now: Date = new Date()): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  const time = `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  const sameDay = d.toDateString() === now.toDateString();
-  return sameDay ? time : `${p(d.getDate())}.${p(d.getMonth() + 1)} ${time}`;
-}

@@ -11,10 +11,12 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
 import { CardBatches } from './CardBatches.js';
 import { CardDetails } from './CardDetails.js';
+import { CardFloor } from './CardFloor.js';
 import { CardMain } from './CardMain.js';
 import { KEYS } from './keys.js';
 import './product-card.css';
 import { KeyHints } from '../../ui/KeyHints.js';
+import { ScalesList } from './ScalesList.js';
 import { Shape } from './Shape.js';
 import { cardFound, groupByTag } from './tagged.js';
 
@@ -84,7 +86,12 @@ export function ProductCardScreen() {
           {t('open')}
         </button>
       </form>
-      {code === '' ? <p>{t('prompt')}</p> : null}
+      {code === '' ? (
+        <>
+          <p>{t('prompt')}</p>
+          <ScalesList onOpen={open} />
+        </>
+      ) : null}
       {code !== '' && card.isPending ? <Loading /> : null}
       <ErrorMessage error={card.error} testId="product-error" />
       <StaleNotice stale={card.data?.stale} />
@@ -104,6 +111,7 @@ export function ProductCardScreen() {
       {found && main ? (
         <div className="product-card" data-testid="product-card">
           <CardMain main={main} />
+          <CardFloor code={main.code} unit={main.unit_type} quantity={main.quantity} />
           <CardBatches batches={parts.FIFO ?? []} unit={main.unit_type} />
           <CardDetails parts={parts} />
         </div>

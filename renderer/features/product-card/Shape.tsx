@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardRow } from './tagged.js';
 
-export function Shape({ tag, children, wide }: { tag: CardRow['tag']; children: ReactNode; wide?: boolean }) {
+/** A shape of goods.card_open, or FLOOR: what the till floor adds (PLU, age limit, shortages). */
+export function Shape({ tag, children, wide }: { tag: CardRow['tag'] | 'FLOOR'; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('product');
   return (
     <section className={wide ? 'product-shape wide' : 'product-shape'} data-testid={`product-shape-${tag}`}>

@@ -77,7 +77,11 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
           from_status: codeOf(from),
           to_status: codeOf(to),
         },
-        options: { group: 'prro-bulk', summary: t('bulk.confirmBody', { count: expected, scope, ...names }) },
+        options: {
+          group: 'prro-bulk',
+          summary: `PRRO bulk status change of ${expected} documents`,
+          label: { key: 'prroBulk', values: { count: String(expected), from: names.from, to: names.to } },
+        },
       },
       {
         onSuccess: (outcome) => {

@@ -37,8 +37,12 @@ export function DocActions({ doc, body, onNotice }: Props) {
   useAltKeys((key) => {
     if (!('action' in key) || asking) return false;
     if (key.action === 'requeue' && body && !busy) setAsking('requeue');
-    else if (key.action === 'status') statusSelect.current?.focus();
-    else return false;
+    else if (key.action === 'status') {
+      // In the list with a status picked, Alt+S is "change it" (the list's own key would do nothing);
+      // elsewhere it goes to the list.
+      if (document.activeElement === statusSelect.current && status && !busy) setAsking('status');
+      else statusSelect.current?.focus();
+    } else return false;
     return true;
   });
 
@@ -67,7 +71,7 @@ export function DocActions({ doc, body, onNotice }: Props) {
           doc_hash: body.edited ? '' : r.doc_hash,
           prev_doc_hash: r.prev_doc_hash,
         },
-        options: { ...options, summary: t('outcome.requeued', { num }) },
+        options: { ...options, summary: `PRRO document ${num} requeued`, label: { key: 'prroRequeue', values: { num } } },
       },
       {
         onSuccess: (o) => finish(o, () => ({ kind: 'ok', text: t('outcome.requeued', { num }) })),
@@ -84,7 +88,11 @@ export function DocActions({ doc, body, onNotice }: Props) {
     setStatus.mutate(
       {
         params: { id: Number(r.id), status: codeOf(status) },
-        options: { ...options, summary: t('outcome.status', { num, status: name }) },
+        options: {
+          ...options,
+          summary: `PRRO document ${num} set to ${status}`,
+          label: { key: 'prroStatus', values: { num, status: name } },
+        },
       },
       {
         onSuccess: (o) =>

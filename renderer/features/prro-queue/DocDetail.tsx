@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
-import { decodeBase64Utf8, encodeUtf8Base64 } from './base64.js';
+import { decodeBody, encodeBody } from './body-codec.js';
 import { DocActions } from './DocActions.js';
 import { DocFacts } from './DocFacts.js';
 import { gridParams, type PrroFilter } from './filters.js';
@@ -39,7 +39,7 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
   const day = doc.row.created_at.slice(0, 10);
   const docs = useRead('pos.prro_inline_error_docs', gridParams(filter, { start: day, end: day }));
   const found = rowsOf(docs.data).find((d) => d.id === doc.id);
-  const decoded = useMemo(() => (found ? decodeBase64Utf8(found.xml_body_b64) : undefined), [found]);
+  const decoded = useMemo(() => (found ? decodeBody(found.xml_body_b64) : undefined), [found]);
   const pretty = useMemo(() => (decoded ? prettyXml(decoded.text) : undefined), [decoded]);
   const [draft, setDraft] = useState<string | null>(null);
   const compacted = useMemo(() => (draft === null ? null : compactXml(draft)), [draft]);
@@ -65,7 +65,7 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
     if (!compacted.ok) return null;
     // Whitespace between elements alone is no correction: the document goes as the register wrote it.
     if (compacted.text === compactXml(decoded.text).text) return { b64: found.xml_body_b64, edited: false };
-    return { b64: encodeUtf8Base64(compacted.text), edited: true };
+    return { b64: encodeBody(compacted.text), edited: true };
   }, [found, decoded, compacted]);
 
   return (

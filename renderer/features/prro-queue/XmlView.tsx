@@ -1,7 +1,7 @@
 /** The document's XML, decoded and indented; or the editor a manager corrects it in. */
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DecodedText } from './base64.js';
+import type { DecodedText } from './body-codec.js';
 import type { Formatted, XmlProblem } from './xml-format.js';
 
 interface Props {

@@ -3,10 +3,13 @@
  * scanner can type into it at any moment; everything else is a key away (KEYS) and shown in the
  * hint bar. Nothing here waits for the server: see sale-actions.ts.
  */
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getBridge } from '../../bridge/index.js';
+import { roundCash, useCashStep } from '../../money/cash-rounding.js';
 import type { Dec } from '../../money/money.js';
-import { useStatus } from '../../rpc/hooks.js';
+import { useSettings, useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -16,45 +19,100 @@ import { CashDialog } from './components/CashDialog.js';
 import { problemKey } from './components/CloseFailure.js';
 import { CloseReport } from './components/CloseReport.js';
 import { LinesTable } from './components/LinesTable.js';
+import { ManualPriceDialog } from './components/ManualPriceDialog.js';
 import { NoticeLine } from './components/NoticeLine.js';
+import { ParkedDialog } from './components/ParkedDialog.js';
 import { QuantityDialog } from './components/QuantityDialog.js';
+import { QuickKeysBar } from './components/QuickKeysBar.js';
 import { SaleSide } from './components/SaleSide.js';
 import { ScanInput } from './components/ScanInput.js';
+import { SearchDialog } from './components/SearchDialog.js';
 import { StampDialog } from './components/StampDialog.js';
-import { KEYS } from './keys.js';
+import { ctrlShortcut, KEYS, quickKeyOf } from './keys.js';
 import { useNotice } from './notice-store.js';
-import { useSaleActions } from './sale-actions.js';
-import { parseQuantity, saleTotal, stampsMissing } from './sale-lines.js';
+import { type Candidate, type ScanResult, useSaleActions } from './sale-actions.js';
+import { maxQuantity, parseQuantity, saleTotal, stampsMissing } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import type { EntryKind } from './scanner.js';
+import { useDeliveredClose } from './use-delivered-close.js';
 import { useFocusKeeper } from './use-focus-keeper.js';
 import './sale.css';
 
-type Open = { readonly kind: 'cash' | 'cancel' } | { readonly kind: 'quantity' | 'stamps' | 'remove'; readonly code: string };
+type Open =
+  | { readonly kind: 'cash' | 'cancel' | 'search' | 'parked' }
+  | { readonly kind: 'quantity' | 'stamps' | 'remove' | 'manual'; readonly code: string }
+  | { readonly kind: 'age' | 'weigh'; readonly candidate: Candidate };
 
 export function SaleScreen() {
   const { t } = useTranslation('sale');
   const lines = useSale((s) => s.lines);
   const selected = useSale((s) => s.selected);
   const card = useSale((s) => s.card);
-  const ndoc = useSale((s) => s.ndoc);
+  const startedAt = useSale((s) => s.startedAt);
+  const parked = useSale((s) => s.parked);
   const lastClose = useSale((s) => s.lastClose);
   const stale = useNotice((s) => s.stale);
   const show = useUi((s) => s.show);
+  const settings = useSettings().data;
+  const cashStep = useCashStep();
   const connection = useStatus().data?.connection;
   const actions = useSaleActions();
   const [open, setOpen] = useState<Open | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useFocusKeeper(input, open === null);
+  useDeliveredClose();
 
   const total = saleTotal(lines);
   const openLine = open && 'code' in open ? lines.find((l) => l.code === open.code) : undefined;
   const close = useCallback(() => setOpen(null), []);
+  const quickKeys = settings?.quickKeys ?? [];
+  const quickCodes = quickKeys.map((k) => k.code).filter((c) => c !== '');
+  const quickNames = useQuery({
+    queryKey: ['catalog', 'quick', quickCodes],
+    queryFn: async () => {
+      const items = await Promise.all(quickCodes.map((c) => getBridge().catalogItem(c)));
+      return Object.fromEntries(items.flatMap((i) => (i ? [[i.code, i.name]] : [])));
+    },
+    enabled: quickCodes.length > 0,
+  }).data;
 
-  // Back online: what the cache said is no longer the news, and new lines are priced again.
+  // Back online: what the catalogue copy said is no longer the news.
   useEffect(() => {
     if (connection === 'online') useNotice.getState().setStale(false);
   }, [connection]);
+
+  /**
+   * What a scan (or a quick key, a search) came to: a dialog to open, or something to say. It
+   * never closes a dialog: a slow lookup must not close the cash dialog the cashier opened since.
+   */
+  const follow = useCallback((result: ScanResult) => {
+    if (result.kind === 'line' && result.needsStamps) setOpen({ kind: 'stamps', code: result.code });
+    else if (result.kind === 'age' || result.kind === 'weigh') setOpen({ kind: result.kind, candidate: result.candidate });
+    else if (result.kind === 'stamp') {
+      // A stamp scanned straight into the sale: said under the code field, as the stamp dialog would.
+      const r = result.result;
+      const say = useNotice.getState().say;
+      if (r.kind === 'added')
+        say({ tone: 'info', key: r.queued ? 'stamp.queued' : 'stamp.added', values: { stamp: result.stamp } });
+      else if (r.kind !== 'empty') {
+        const error = 'error' in r ? r.error : undefined;
+        say({ tone: 'error', key: `stamp.${r.kind}`, values: { stamp: result.stamp, example: '' }, ...(error ? { error } : {}) });
+      }
+    }
+  }, []);
+
+  const scanCode = useCallback(
+    async (text: string, kind: EntryKind) => follow(await actions.scan(text, kind)),
+    [actions, follow],
+  );
+
+  // A scan that arrived on another screen was handed over (app/use-global-scan.ts): it is taken now.
+  const handedOver = useUi((s) => s.pendingScan);
+  useEffect(() => {
+    if (!handedOver) return;
+    useUi.getState().takeScan();
+    void scanCode(handedOver, 'scan');
+  }, [handedOver, scanCode]);
 
   const openStamps = useCallback(() => {
     const all = useSale.getState();
@@ -72,10 +130,19 @@ export function SaleScreen() {
     if (problem.kind === 'stamps') openStamps();
   }, [openStamps]);
 
+  const openManual = useCallback(() => {
+    const s = useSale.getState();
+    const line = s.lines[s.selected];
+    if (line) setOpen({ kind: 'manual', code: line.code });
+    else useNotice.getState().say({ tone: 'error', key: 'manual.noLine' });
+  }, []);
+
   // The keys that work wherever the focus is on this screen, while no dialog is open.
   useEffect(() => {
     if (open) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
+      const ctrl = ctrlShortcut(e);
+      const quick = quickKeyOf(e);
       if (e.key === KEYS.pay.key) {
         e.preventDefault();
         pay();
@@ -85,11 +152,22 @@ export function SaleScreen() {
       } else if (e.key === 'Delete' && e.ctrlKey) {
         e.preventDefault();
         if (useSale.getState().lines.length > 0) setOpen({ kind: 'cancel' });
+      } else if (ctrl) {
+        e.preventDefault();
+        if (ctrl === 'search') setOpen({ kind: 'search' });
+        else if (ctrl === 'park') actions.park();
+        else if (ctrl === 'recall') setOpen({ kind: 'parked' });
+        else openManual();
+      } else if (quick !== undefined) {
+        const slot = quickKeys[quick - 1];
+        if (!slot || slot.code === '') return;
+        e.preventDefault();
+        void scanCode(slot.code, 'typed');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, pay, openStamps]);
+  }, [open, pay, openStamps, openManual, actions, quickKeys, scanCode]);
 
   // A stamp dialog closes itself once its line has a stamp for every unit.
   useEffect(() => {
@@ -98,11 +176,6 @@ export function SaleScreen() {
       setOpen(null);
     }
   }, [open, openLine]);
-
-  const onEntry = async (text: string, kind: EntryKind) => {
-    const result = await actions.scan(text, kind);
-    if (result.kind === 'line' && result.needsStamps) setOpen({ kind: 'stamps', code: result.code });
-  };
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>, text: string): boolean => {
     const sale = useSale.getState();
@@ -122,12 +195,18 @@ export function SaleScreen() {
         return true;
       case KEYS.quantity.key: {
         if (!line) return true;
-        // "3*" sets the selected line to 3 at once; a bare "*" asks.
-        const typed = text.trim() === '' ? undefined : parseQuantity(text, line.excise);
-        if (typed && 'quantity' in typed) {
-          e.currentTarget.value = '';
-          changeQuantity(line.code, typed.quantity);
-        } else setOpen({ kind: 'quantity', code: line.code });
+        // "3*" sets the selected line to 3 at once; a bare "*" asks; a wrong one is said, nothing changes.
+        if (text.trim() === '') {
+          setOpen({ kind: 'quantity', code: line.code });
+          return true;
+        }
+        const typed = parseQuantity(text, line.weighted);
+        e.currentTarget.value = '';
+        if ('quantity' in typed) changeQuantity(line.code, typed.quantity);
+        else {
+          const problem = t(`quantity.${typed.problem}`, { max: maxQuantity(line.weighted).toFixed(), unit: line.unit });
+          useNotice.getState().say({ tone: 'error', key: 'quantity.typed', values: { text: text.trim(), problem } });
+        }
         return true;
       }
       default:
@@ -145,24 +224,30 @@ export function SaleScreen() {
     <div className="sale-screen">
       <section className="sale-main" aria-label={t('title')}>
         <div className="sale-top">
-          <ScanInput inputRef={input} onEntry={onEntry} onKey={onKey} />
+          <ScanInput inputRef={input} onEntry={(text, kind) => void scanCode(text, kind)} onKey={onKey} />
           <NoticeLine />
-          <StaleNotice stale={stale} />
+          <StaleNotice stale={stale && connection !== 'online'} />
         </div>
         <CloseReport report={lastClose} />
         <div className="sale-lines-wrap">
           <LinesTable lines={lines} selected={selected} onSelect={(i) => useSale.getState().select(i)} />
         </div>
+        <QuickKeysBar keys={quickKeys} names={quickNames ?? {}} onPick={(code) => void scanCode(code, 'typed')} />
       </section>
       <SaleSide
         total={total}
         lineCount={lines.length}
         card={card}
-        ndoc={ndoc}
+        startedAt={startedAt}
+        parked={parked.length}
         onPayCash={pay}
         onMixed={() => show('mixed')}
         onStamps={openStamps}
         onCancel={() => setOpen({ kind: 'cancel' })}
+        onSearch={() => setOpen({ kind: 'search' })}
+        onPark={() => actions.park()}
+        onRecall={() => setOpen({ kind: 'parked' })}
+        onManual={openManual}
       />
       <KeyHints
         className="key-hints"
@@ -173,16 +258,94 @@ export function SaleScreen() {
       {open?.kind === 'cash' ? (
         <CashDialog
           total={total}
+          due={roundCash(total, cashStep)}
           pricing={lines.some((l) => l.priceState === 'pending')}
           onClose={close}
           onPay={(given) => actions.close({ tenders: [{ type: 'nal', amount: total }], cashGiven: given })}
         />
       ) : null}
       {open?.kind === 'quantity' && openLine ? (
-        <QuantityDialog line={openLine} onClose={close} onApply={(q) => changeQuantity(openLine.code, q)} />
+        <QuantityDialog
+          name={openLine.name}
+          unit={openLine.unit}
+          weighted={openLine.weighted}
+          initial={openLine.quantity}
+          onClose={close}
+          onApply={(q) => changeQuantity(openLine.code, q)}
+        />
+      ) : null}
+      {open?.kind === 'weigh' ? (
+        <QuantityDialog
+          mode="weigh"
+          name={open.candidate.found.name}
+          unit={open.candidate.found.unit}
+          weighted
+          initial=""
+          onClose={close}
+          onApply={(q) => {
+            close();
+            void actions.admit(open.candidate, q).then(follow);
+          }}
+          onScan={(code) => {
+            close();
+            void scanCode(code, 'scan');
+          }}
+        />
+      ) : null}
+      {open?.kind === 'age' ? (
+        <ConfirmDialog
+          title={t('age.title')}
+          confirmLabel={t('age.yes', { age: open.candidate.item?.ageLimit || 18 })}
+          cancelLabel={t('age.no')}
+          onCancel={() => {
+            useNotice.getState().say({ tone: 'warn', key: 'ageRefused', values: { name: open.candidate.found.name } });
+            close();
+          }}
+          onConfirm={() => {
+            close();
+            void actions.confirmAge(open.candidate).then(follow);
+          }}
+        >
+          <p data-testid="age-text">
+            {t('age.body', { name: open.candidate.found.name, age: open.candidate.item?.ageLimit || 18 })}
+          </p>
+        </ConfirmDialog>
       ) : null}
       {open?.kind === 'stamps' && openLine ? (
-        <StampDialog line={openLine} onClose={close} onAdd={(stamp, manual) => actions.addStamp(openLine.code, stamp, manual)} />
+        <StampDialog
+          line={openLine}
+          masks={settings?.stampMasks ?? []}
+          onClose={close}
+          onAdd={(stamp, manual) => actions.addStamp(openLine.code, stamp, manual)}
+          onProduct={(code) => void scanCode(code, 'scan')}
+        />
+      ) : null}
+      {open?.kind === 'search' ? (
+        <SearchDialog
+          onClose={close}
+          onPick={(code) => {
+            close();
+            void scanCode(code, 'typed');
+          }}
+        />
+      ) : null}
+      {open?.kind === 'parked' ? (
+        <ParkedDialog
+          parked={parked}
+          onClose={close}
+          onRecall={(ndoc) => {
+            close();
+            void actions.recall(ndoc);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'manual' && openLine ? (
+        <ManualPriceDialog
+          line={openLine}
+          online={connection === 'online'}
+          onClose={close}
+          onConfirm={(change) => actions.manualPrice(openLine.code, change)}
+        />
       ) : null}
       {open?.kind === 'remove' && openLine ? (
         <ConfirmDialog
@@ -202,6 +365,7 @@ export function SaleScreen() {
         <ConfirmDialog
           title={t('cancelSale.title')}
           confirmLabel={t('cancelSale.confirm')}
+          cancelLabel={t('cancelSale.back')}
           onCancel={close}
           onConfirm={() => {
             actions.cancelSale();

@@ -13,6 +13,7 @@ const line = (l: Partial<SaleLine>): SaleLine => ({
   discount: '8.16',
   sum: '108.44',
   excise: false,
+  weighted: false,
   stamps: [],
   priceState: 'confirmed',
   revision: 1,

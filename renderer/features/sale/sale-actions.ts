@@ -1,23 +1,23 @@
 /**
  * What the cashier's keys do to the sale, through the bridge. Nothing here makes the cashier
  * wait for the back office: a line appears from the lookup at once and is priced when the answer
- * comes; while the service is unreachable (the lookup came from the till's cache) lines keep the
- * shelf price, marked "price not confirmed", and the close waits in the outbox.
+ * comes; while the service is unreachable the lookup comes from the till's catalogue copy, lines
+ * keep the shelf price, marked "price not confirmed", and the close waits in the outbox.
  *
  * Every line write sends the line's whole quantity (pos.checkout_apply_sale_line: a quant sets,
  * 0 removes; without one it would add a unit), so a write sent twice, or late, cannot count twice.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useMemo } from 'react';
-import type { AppStatus, WriteOutcome } from '../../../shared/bridge/api.js';
-import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { AppStatus, CatalogItem, PublicSettings, WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
+import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+import { stampFormatProblem } from '../../../shared/excise/stamp-format.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { Dec, dec, toWire } from '../../money/money.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { closeParams, closeSummary, type SaleProblem, saleProblem, type Tender } from './close-request.js';
 import { type Notice, useNotice } from './notice-store.js';
-import { type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
+import { type Found, type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import { type EntryKind, isMisreadScan } from './scanner.js';
 import { firstRow, saleGroup, send } from './send.js';
@@ -25,25 +25,47 @@ import { firstRow, saleGroup, send } from './send.js';
 type FoundRow = ResultRowOf<'pos.find_code'>;
 type PricedRow = ResultRowOf<'pos.checkout_apply_sale_line'>;
 type ClosedRow = ResultRowOf<'pos.checkout_close_sale'>;
+type ManualRow = ResultRowOf<'pos.checkout_manual_price'>;
 
 /** While the service is away a write returns "queued" after this long instead of the usual wait. */
 const OFFLINE_WAIT_MS = 300;
 /** A close may queue behind the sale's line writes; give it time to be done while online. */
 const CLOSE_WAIT_MS = 5000;
 
+/** What a product scan found, and what the till knows of it from its catalogue copy. */
+export interface Candidate {
+  readonly found: Found;
+  readonly item: CatalogItem | null;
+  /** The code came from the scale's label (the weight is in it). */
+  readonly weighed: boolean;
+}
+
 export type ScanResult =
   | { readonly kind: 'line'; readonly code: string; readonly needsStamps: boolean }
+  /** Goods for adults only: the buyer's age is to be checked before the line is added. */
+  | { readonly kind: 'age'; readonly candidate: Candidate }
+  /** Goods by weight scanned by their plain barcode: the weight is to be typed (or their scale label scanned). */
+  | { readonly kind: 'weigh'; readonly candidate: Candidate }
+  | { readonly kind: 'stamp'; readonly code: string; readonly stamp: string; readonly result: StampResult }
   | { readonly kind: 'card' | 'unknown' | 'misread' | 'failed' };
 
 export type StampResult =
   | { readonly kind: 'added'; readonly queued: boolean }
   | { readonly kind: 'empty' | 'here' }
+  /** Not a stamp at all: a product's barcode, a bare number, another format. */
+  | { readonly kind: 'notStamp'; readonly problem: 'barcode' | 'number' | 'format' | 'product' }
   | { readonly kind: 'refused' | 'unknown' | 'failed'; readonly error: unknown };
 
 export type CloseResult =
   | { readonly kind: 'closed' }
   | { readonly kind: 'problem'; readonly problem: SaleProblem }
   | { readonly kind: 'refused' | 'failed'; readonly error: unknown };
+
+export type ManualResult =
+  | { readonly kind: 'confirmed'; readonly manager: string }
+  | { readonly kind: 'wrongPin'; readonly attemptsLeft: number }
+  | { readonly kind: 'locked'; readonly until: string }
+  | { readonly kind: 'failed'; readonly error: unknown };
 
 export interface Payment {
   readonly tenders: readonly Tender[];
@@ -60,20 +82,25 @@ export interface Payment {
   };
 }
 
-const t = (key: string, values?: Record<string, unknown>) => i18next.t(`sale:${key}`, values ?? {});
+const label = (key: string, values: Record<string, string> = {}): WriteLabel => ({ key, values });
 
 const isNetworkError = (e: unknown) =>
   e instanceof BridgeError && (e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || e.code === 'UPSTREAM_FAILURE');
 
 export function saleActions(client: QueryClient) {
+  const settingsOf = (): Promise<PublicSettings> =>
+    client.ensureQueryData({ queryKey: ['settings'], queryFn: () => getBridge().settingsGet() });
   /** The till's number, from the settings (fetched once, then cached by react-query). */
-  const kasmOf = async (): Promise<number> =>
-    (await client.ensureQueryData({ queryKey: ['settings'], queryFn: () => getBridge().settingsGet() })).till.kasm;
+  const kasmOf = async (): Promise<number> => (await settingsOf()).till.kasm;
   const sale = () => useSale.getState();
   const say = (n: Notice | null) => useNotice.getState().say(n);
   const offline = () => useNotice.getState().stale || client.getQueryData<AppStatus>(['status'])?.connection === 'offline';
   const waitMs = (online?: number) => (offline() ? OFFLINE_WAIT_MS : online);
   const freshState = (): PriceState => (offline() ? 'unconfirmed' : 'pending');
+  const catalogItem = (code: string): Promise<CatalogItem | null> =>
+    getBridge()
+      .catalogItem(code)
+      .catch(() => null);
 
   /** Asks the back office to price a line at its current quantity; a late answer for another quantity is dropped. */
   async function price(code: string): Promise<void> {
@@ -89,7 +116,8 @@ export function saleActions(client: QueryClient) {
         { code, ndoc, quant: line.quantity, kasm, disc_card: card?.code ?? '' },
         {
           group: saleGroup(ndoc),
-          summary: t('summary.line', { ndoc, name: line.name, quantity: line.quantity }),
+          summary: `sale ${ndoc}: line ${code} × ${line.quantity}`,
+          label: label('saleLine', { name: line.name, quantity: line.quantity, unit: line.unit }),
           waitMs: waitMs(),
         },
       );
@@ -115,7 +143,12 @@ export function saleActions(client: QueryClient) {
         client,
         'pos.excise_clear_pending',
         { code, kasm },
-        { group: saleGroup(ndoc), summary: t('summary.release', { stamp: code }), waitMs: OFFLINE_WAIT_MS },
+        {
+          group: saleGroup(ndoc),
+          summary: `release excise stamp ${code}`,
+          label: label('stampRelease', { stamp: code }),
+          waitMs: OFFLINE_WAIT_MS,
+        },
       ).catch((error: unknown) => say({ tone: 'warn', key: 'releaseFailed', values: { stamp: code }, error }));
     }
   }
@@ -134,6 +167,43 @@ export function saleActions(client: QueryClient) {
     return { kind: 'card' };
   }
 
+  /** Puts a product on the sale once nothing is left to ask: age, then weight. */
+  async function admit(c: Candidate, quantity?: Dec): Promise<ScanResult> {
+    const limit = c.item?.ageLimit ?? (c.found.excise ? 18 : 0);
+    if (limit > sale().ageChecked) return { kind: 'age', candidate: c };
+    if (quantity === undefined && (c.item?.weighted ?? false) && !c.weighed) return { kind: 'weigh', candidate: c };
+    sale().begin(await kasmOf());
+    const found = quantity === undefined ? c.found : { ...c.found, quantity: quantity.toFixed() };
+    const line = sale().addFound(found, freshState());
+    say(null);
+    // The books may say the shelf is empty: the sale goes on, the back office records the shortage.
+    if (c.item && dec(line.quantity).gt(dec(c.item.stock))) {
+      say({
+        tone: 'warn',
+        key: 'stockShort',
+        values: { name: line.name, stock: c.item.stock, quantity: line.quantity, unit: line.unit },
+      });
+    }
+    void price(line.code);
+    return { kind: 'line', code: line.code, needsStamps: stampsMissing(line) > 0 };
+  }
+
+  /** The buyer's age was checked for goods of this limit: the product goes on. */
+  async function confirmAge(c: Candidate): Promise<ScanResult> {
+    sale().confirmAge(c.item?.ageLimit ?? 18);
+    return admit(c);
+  }
+
+  /** A stamp scanned straight into the sale: it goes to the first line still missing one. */
+  async function stampFromScan(code: string): Promise<ScanResult> {
+    const line = sale().lines.find((l) => stampsMissing(l) > 0);
+    if (!line) {
+      say({ tone: 'error', key: 'stampNoLine', values: { stamp: code } });
+      return { kind: 'unknown' };
+    }
+    return { kind: 'stamp', code: line.code, stamp: code, result: await addStamp(line.code, code, false) };
+  }
+
   async function scan(text: string, entry: EntryKind): Promise<ScanResult> {
     const code = text.trim();
     if (code === '') return { kind: 'unknown' };
@@ -141,11 +211,19 @@ export function saleActions(client: QueryClient) {
       say({ tone: 'error', key: 'misread', values: { code } });
       return { kind: 'misread' };
     }
+    const masks = (await settingsOf().catch(() => undefined))?.stampMasks;
+    if (stampFormatProblem(code, masks) === undefined) return stampFromScan(code);
     let row: FoundRow | undefined;
+    let item: CatalogItem | null = null;
     try {
-      const outcome = await fetchRead(client, 'pos.find_code', { code });
+      // Codes with letters are looked up as they are (a product's own code may have them).
+      const [outcome, known] = await Promise.all([
+        fetchRead(client, 'pos.find_code', { code, allow_alpha: /\D/.test(code) }),
+        catalogItem(code),
+      ]);
       useNotice.getState().setStale(outcome.stale);
       row = rowsOf(outcome)[0];
+      item = row && row.kind !== 'card' ? (known?.code === row.code ? known : await catalogItem(row.code)) : null;
     } catch (error) {
       if (error instanceof BridgeError && error.code === 'INVALID_PARAMETER') {
         say({ tone: 'error', key: 'unknownCode', values: { code } });
@@ -159,30 +237,39 @@ export function saleActions(client: QueryClient) {
       return { kind: 'unknown' };
     }
     if (row.kind === 'card') return attachCard(row);
-    sale().begin(await kasmOf());
-    const line = sale().addFound(
-      {
+    return admit({
+      found: {
         code: row.code,
         name: row.name,
         unit: row.unit_type,
         price: row.price,
         quantity: row.quantity,
         excise: row.excise_input === '1',
+        weighted: item?.weighted ?? row.kind === 'weight',
       },
-      freshState(),
-    );
-    say(null);
-    void price(line.code);
-    return { kind: 'line', code: line.code, needsStamps: stampsMissing(line) > 0 };
+      item,
+      weighed: row.kind === 'weight',
+    });
   }
 
   function changeQuantity(code: string, quantity: Dec): void {
     const { ndoc } = sale();
     say(null);
-    sale().setQuantity(code, quantity, freshState());
+    const line = sale().setQuantity(code, quantity, freshState());
     const dropped = sale().trimStamps(code);
     if (dropped.length > 0) void release(ndoc, dropped);
     void price(code);
+    if (line) {
+      void catalogItem(code).then((item) => {
+        if (item && dec(line.quantity).gt(dec(item.stock))) {
+          say({
+            tone: 'warn',
+            key: 'stockShort',
+            values: { name: line.name, stock: item.stock, quantity: line.quantity, unit: line.unit },
+          });
+        }
+      });
+    }
   }
 
   async function removeLine(code: string): Promise<void> {
@@ -198,13 +285,25 @@ export function saleActions(client: QueryClient) {
       client,
       'pos.checkout_apply_sale_line',
       { code, ndoc, quant: '0', kasm, disc_card: card?.code ?? '' },
-      { group: saleGroup(ndoc), summary: t('summary.remove', { ndoc, name: line.name }), waitMs: OFFLINE_WAIT_MS },
+      {
+        group: saleGroup(ndoc),
+        summary: `sale ${ndoc}: remove ${code}`,
+        label: label('saleRemove', { name: line.name }),
+        waitMs: OFFLINE_WAIT_MS,
+      },
     ).catch(() => undefined); // the close carries the lines it sells; a line left in the draft document changes nothing
   }
 
+  /**
+   * A stamp for a line. What is not a stamp is never sent: a product's barcode (its own or any
+   * valid EAN), a bare number, anything outside the accepted formats (shared/excise/stamp-format.ts).
+   */
   async function addStamp(code: string, text: string, manual: boolean): Promise<StampResult> {
     const stamp = text.trim();
     if (stamp === '') return { kind: 'empty' };
+    const problem = stampFormatProblem(stamp, (await settingsOf().catch(() => undefined))?.stampMasks);
+    if (problem) return { kind: 'notStamp', problem };
+    if (await catalogItem(stamp)) return { kind: 'notStamp', problem: 'product' };
     if (stampsOf(sale().lines).has(stamp)) return { kind: 'here' };
     const { ndoc } = sale();
     let outcome: WriteOutcome;
@@ -216,7 +315,8 @@ export function saleActions(client: QueryClient) {
         { code: stamp, etax: true, kasm },
         {
           group: saleGroup(ndoc),
-          summary: t(manual ? 'summary.stampTyped' : 'summary.stamp', { ndoc, stamp }),
+          summary: `sale ${ndoc}: excise stamp ${stamp}${manual ? ' (typed by hand)' : ''}`,
+          label: label(manual ? 'stampTyped' : 'stamp', { stamp }),
           waitMs: waitMs(),
         },
       );
@@ -237,6 +337,89 @@ export function saleActions(client: QueryClient) {
     if (stamps.length > 0) void release(ndoc, stamps);
   }
 
+  /**
+   * Sets the sale aside for the next buyer. Its stamps are released at the back office (pending
+   * stamps of the till belong to the sale in progress) and scanned in again on recall.
+   */
+  function park(): boolean {
+    const parked = sale().park();
+    if (!parked) return false;
+    const stamps = parked.lines.flatMap((l) => l.stamps);
+    if (stamps.length > 0) void release(parked.ndoc, stamps);
+    say({ tone: 'info', key: 'parked', values: { count: parked.lines.length } });
+    return true;
+  }
+
+  /** Brings a parked sale back; a stamp sold elsewhere meanwhile is refused again and comes off its line. */
+  async function recall(ndoc: string): Promise<boolean> {
+    if (sale().lines.length > 0) {
+      say({ tone: 'error', key: 'recallBusy' });
+      return false;
+    }
+    const back = sale().recall(ndoc);
+    if (!back) return false;
+    say({ tone: 'info', key: 'recalled', values: { count: back.lines.length } });
+    const kasm = await kasmOf();
+    for (const line of back.lines) {
+      for (const stamp of line.stamps) {
+        const outcome = await send(
+          client,
+          'pos.excise_add_mark',
+          { code: stamp, etax: true, kasm },
+          {
+            group: saleGroup(ndoc),
+            summary: `sale ${ndoc}: excise stamp ${stamp} (recalled)`,
+            label: label('stamp', { stamp }),
+            waitMs: waitMs(),
+          },
+        ).catch((error: unknown) => ({ status: 'failed' as const, error }));
+        if (outcome.status === 'refused' || outcome.status === 'reconcile') {
+          sale().dropStamps([stamp]);
+          say({ tone: 'error', key: 'recallStamp', values: { stamp }, error: BridgeError.from(outcome.error) });
+        }
+      }
+    }
+    for (const l of sale().lines) if (l.priceState !== 'confirmed') void price(l.code);
+    return true;
+  }
+
+  /** A manual price or discount on a line, confirmed by a manager's PIN at the back office. */
+  async function manualPrice(
+    code: string,
+    change: { price?: Dec; percent?: Dec; reason: string; managerCard: string; pin: string },
+  ): Promise<ManualResult> {
+    const { ndoc, card } = sale();
+    const line = sale().lines.find((l) => l.code === code);
+    if (!line) return { kind: 'failed', error: new Error('no such line') };
+    const params: ParamsOf<'pos.checkout_manual_price'> = {
+      ndoc,
+      code,
+      kasm: await kasmOf(),
+      quant: line.quantity,
+      disc_card: card?.code ?? '',
+      reason: change.reason,
+      manager_card: change.managerCard,
+      pin: change.pin,
+      ...(change.price ? { price: toWire(change.price) } : { percent: change.percent?.toFixed() ?? '0' }),
+    };
+    let row: ManualRow | undefined;
+    try {
+      row = (await getBridge().confirmManualPrice(params)).rows[0] as ManualRow | undefined;
+    } catch (error) {
+      return { kind: 'failed', error };
+    }
+    if (!row) return { kind: 'failed', error: new Error('no answer row') };
+    if (row.outcome === 'wrong_pin') return { kind: 'wrongPin', attemptsLeft: Number(row.attempts_left) };
+    if (row.outcome === 'locked') return { kind: 'locked', until: row.locked_until };
+    const now = sale().lines.find((l) => l.code === code);
+    if (now) {
+      sale().applyPriced(code, now.revision, { ...row, name: now.name });
+      sale().setManual(code, { confirmationId: row.confirmation_id, manager: row.manager });
+    }
+    say({ tone: 'info', key: 'manualDone', values: { name: line.name, manager: row.manager } });
+    return { kind: 'confirmed', manager: row.manager };
+  }
+
   async function storeMixed(ndoc: string, card: string, m: NonNullable<Payment['mixed']>): Promise<unknown> {
     const outcome = await send(
       client,
@@ -251,7 +434,7 @@ export function saleActions(client: QueryClient) {
         cert: toWire(m.cert),
         ncert: m.certNumber,
       },
-      { group: saleGroup(ndoc), summary: t('summary.mixed', { ndoc }), waitMs: waitMs() },
+      { group: saleGroup(ndoc), summary: `sale ${ndoc}: mixed payment`, label: label('saleMixed'), waitMs: waitMs() },
     );
     return outcome.status === 'refused' ? BridgeError.from(outcome.error) : undefined;
   }
@@ -280,6 +463,7 @@ export function saleActions(client: QueryClient) {
       outcome = await send(client, 'pos.checkout_close_sale', params, {
         group: saleGroup(ndoc),
         summary: closeSummary(ndoc, lines.length, total),
+        label: label('saleClose', { count: String(lines.length), total: toWire(total) }),
         waitMs: waitMs(CLOSE_WAIT_MS),
       });
     } catch (error) {
@@ -301,13 +485,13 @@ export function saleActions(client: QueryClient) {
     } else if (outcome.status === 'reconcile') {
       sale().finish({ status: 'reconcile', ndoc, total: toWire(total) });
     } else {
-      sale().finish({ status: 'queued', ndoc, total: toWire(total), change });
+      sale().finish({ status: 'queued', ndoc, total: toWire(total), change, outboxId: outcome.id });
     }
     say(null);
     return { kind: 'closed' };
   }
 
-  return { scan, changeQuantity, removeLine, addStamp, cancelSale, close };
+  return { scan, admit, confirmAge, changeQuantity, removeLine, addStamp, cancelSale, park, recall, manualPrice, close };
 }
 
 export type SaleActions = ReturnType<typeof saleActions>;

@@ -26,7 +26,11 @@ export interface SaleLine {
   readonly sum: string;
   /** Needs one scanned excise stamp per unit. */
   readonly excise: boolean;
+  /** Sold by weight (a fraction of its unit); otherwise by the piece, in whole units. */
+  readonly weighted: boolean;
   readonly stamps: readonly string[];
+  /** A manager confirmed a manual price or discount for it (pos.checkout_manual_price). */
+  readonly manual?: { readonly confirmationId: string; readonly manager: string };
   readonly priceState: PriceState;
   /** Bumped by every change of quantity, so a late answer for an older quantity is ignored. */
   readonly revision: number;
@@ -40,6 +44,7 @@ export interface Found {
   readonly price: string;
   readonly quantity: string;
   readonly excise: boolean;
+  readonly weighted: boolean;
 }
 
 /** A priced line as the back office answered it (pos.checkout_apply_sale_line). */
@@ -91,6 +96,7 @@ export function addFound(lines: readonly SaleLine[], found: Found, priceState: P
     discount: '0.00',
     sum: '0.00',
     excise: found.excise,
+    weighted: found.weighted,
     stamps: [],
     priceState,
     revision: 0,
@@ -136,17 +142,25 @@ export const stampsOf = (lines: readonly SaleLine[]): Set<string> => new Set(lin
 
 export type QuantityProblem = 'notNumber' | 'notPositive' | 'places' | 'tooMuch' | 'pieces';
 
-/** Biggest quantity a receipt line takes (the close's limit). */
-const MAX_QUANTITY = new Dec(1_000_000);
+/** A line of goods by the piece holds at most this many: more is a slip of the keyboard, not a sale. */
+export const MAX_PIECES = new Dec(999);
+/** The heaviest line of goods by weight, in its unit (kg). */
+export const MAX_WEIGHT = new Dec('999.999');
 
-/** A quantity the cashier typed, or why it cannot be one: positive, grams at most, whole pieces for excise goods. */
-export function parseQuantity(text: string, excise: boolean): { quantity: Dec } | { problem: QuantityProblem } {
+/**
+ * A quantity the cashier typed, or why it cannot be one: goods by the piece take whole pieces from
+ * 1 to MAX_PIECES; goods by weight up to grams (3 places), above zero and at most MAX_WEIGHT.
+ */
+export function parseQuantity(text: string, weighted: boolean): { quantity: Dec } | { problem: QuantityProblem } {
   const t = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(t)) return { problem: 'notNumber' };
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return { problem: 'notNumber' };
   const quantity = new Dec(t);
   if (!quantity.gt(0)) return { problem: 'notPositive' };
+  if (!weighted && !quantity.isInteger()) return { problem: 'pieces' };
   if (quantity.decimalPlaces() > 3) return { problem: 'places' };
-  if (quantity.gt(MAX_QUANTITY)) return { problem: 'tooMuch' };
-  if (excise && !quantity.isInteger()) return { problem: 'pieces' };
+  if (quantity.gt(weighted ? MAX_WEIGHT : MAX_PIECES)) return { problem: 'tooMuch' };
   return { quantity };
 }
+
+/** The most a line takes, for the words of a `tooMuch` problem. */
+export const maxQuantity = (weighted: boolean): Dec => (weighted ? MAX_WEIGHT : MAX_PIECES);

@@ -4,9 +4,33 @@ import { dec } from '../../money/money.js';
 import { type Found, parseQuantity, priceOf, saleTotal, stampsMissing } from './sale-lines.js';
 import { newNdoc, useSale } from './sale-store.js';
 
-const milk: Found = { code: '4821004000041', name: 'Молоко', unit: 'шт', price: '58.30', quantity: '1', excise: false };
-const cheese: Found = { code: '4821002000012', name: 'Сир Гауда', unit: 'кг', price: '330.70', quantity: '0.532', excise: false };
-const vodka: Found = { code: '4821006000015', name: 'Горілка', unit: 'шт', price: '189.90', quantity: '1', excise: true };
+const milk: Found = {
+  code: '4821004000041',
+  name: 'Молоко',
+  unit: 'шт',
+  price: '58.30',
+  quantity: '1',
+  excise: false,
+  weighted: false,
+};
+const cheese: Found = {
+  code: '4821002000012',
+  name: 'Сир Гауда',
+  unit: 'кг',
+  price: '330.70',
+  quantity: '0.532',
+  excise: false,
+  weighted: true,
+};
+const vodka: Found = {
+  code: '4821006000015',
+  name: 'Горілка',
+  unit: 'шт',
+  price: '189.90',
+  quantity: '1',
+  excise: true,
+  weighted: false,
+};
 
 const sale = () => useSale.getState();
 
@@ -131,10 +155,54 @@ describe('the sale in progress', () => {
   it('starts a new sale after a close, keeping the report until the next scan', () => {
     sale().begin(1);
     sale().addFound(milk, 'pending');
-    sale().finish({ status: 'queued', ndoc: 'K1-x', total: '58.30', change: '0.00' });
+    sale().finish({ status: 'queued', ndoc: 'K1-x', total: '58.30', change: '0.00', outboxId: 7 });
     expect(sale()).toMatchObject({ ndoc: '', lines: [], card: null, lastClose: { status: 'queued' } });
     sale().addFound(milk, 'pending');
     expect(sale().lastClose).toBeNull();
+  });
+
+  it('turns the report of a queued close into its receipt once it is sent', () => {
+    sale().finish({ status: 'queued', ndoc: 'K1-x', total: '58.30', change: '0.00', outboxId: 7 });
+    const done = {
+      status: 'done',
+      ndoc: 'K1-x',
+      checkNumber: '41',
+      total: '58.30',
+      change: '0.00',
+      bonusAccrued: '0.00',
+    } as const;
+    sale().closeDelivered(8, done);
+    expect(sale().lastClose?.status).toBe('queued');
+    sale().closeDelivered(7, done);
+    expect(sale().lastClose).toEqual(done);
+  });
+
+  it('parks a sale to serve the next buyer and recalls it as it was, stamps, card and age check included', () => {
+    sale().begin(1);
+    sale().addFound(vodka, 'confirmed');
+    sale().addStamp(vodka.code, 'AAKZ508001 4100007919');
+    sale().attachCard({ code: '2299000000017', holder: 'Шевчук' });
+    sale().confirmAge(18);
+    const ndoc = sale().ndoc;
+    expect(sale().park()?.ndoc).toBe(ndoc);
+    expect(sale()).toMatchObject({ ndoc: '', lines: [], card: null, ageChecked: 0 });
+    sale().addFound(milk, 'pending');
+    expect(sale().recall(ndoc)).toBeUndefined();
+    sale().cancel();
+    expect(sale().recall(ndoc)?.ndoc).toBe(ndoc);
+    expect(sale()).toMatchObject({ ndoc, card: { code: '2299000000017' }, ageChecked: 18, parked: [] });
+    expect(sale().lines[0]?.stamps).toEqual(['AAKZ508001 4100007919']);
+    expect(sale().park()).toBeDefined();
+    expect(sale().park()).toBeUndefined();
+  });
+
+  it('drops stamps released elsewhere from their lines', () => {
+    sale().addFound(vodka, 'confirmed');
+    sale().setQuantity(vodka.code, dec(2), 'confirmed');
+    sale().addStamp(vodka.code, 'S1');
+    sale().addStamp(vodka.code, 'S2');
+    sale().dropStamps(['S1']);
+    expect(sale().lines[0]?.stamps).toEqual(['S2']);
   });
 
   it('keeps the sale in progress across a reload', () => {
@@ -165,18 +233,25 @@ describe('pricing a line as the back office does', () => {
 });
 
 describe('a quantity typed by the cashier', () => {
-  it('takes a comma or a dot and grams', () => {
-    expect(parseQuantity('1,5', false)).toEqual({ quantity: dec('1.5') });
-    expect(parseQuantity(' 0.125 ', false)).toEqual({ quantity: dec('0.125') });
+  it('takes a comma or a dot, and grams for goods by weight', () => {
+    expect(parseQuantity('1,5', true)).toEqual({ quantity: dec('1.5') });
+    expect(parseQuantity(' 0.125 ', true)).toEqual({ quantity: dec('0.125') });
+    expect(parseQuantity('3', false)).toEqual({ quantity: dec('3') });
   });
 
-  it('refuses nothing, zero, a fraction of a gram, too much, and a fraction of an excise piece', () => {
-    expect(parseQuantity('', false)).toEqual({ problem: 'notNumber' });
-    expect(parseQuantity('-1', false)).toEqual({ problem: 'notNumber' });
+  it('refuses nothing, zero or less, letters, a fraction of a gram, and too much, saying which', () => {
+    expect(parseQuantity('', true)).toEqual({ problem: 'notNumber' });
+    expect(parseQuantity('abc', false)).toEqual({ problem: 'notNumber' });
+    expect(parseQuantity('-2', false)).toEqual({ problem: 'notPositive' });
     expect(parseQuantity('0', false)).toEqual({ problem: 'notPositive' });
-    expect(parseQuantity('0.0005', false)).toEqual({ problem: 'places' });
-    expect(parseQuantity('1000001', false)).toEqual({ problem: 'tooMuch' });
-    expect(parseQuantity('1.5', true)).toEqual({ problem: 'pieces' });
-    expect(parseQuantity('2', true)).toEqual({ quantity: dec('2') });
+    expect(parseQuantity('0.0005', true)).toEqual({ problem: 'places' });
+    expect(parseQuantity('1000', true)).toEqual({ problem: 'tooMuch' });
+  });
+
+  it('sells goods by the piece in whole pieces only, and no absurd number of them', () => {
+    expect(parseQuantity('0,001', false)).toEqual({ problem: 'pieces' });
+    expect(parseQuantity('1.5', false)).toEqual({ problem: 'pieces' });
+    expect(parseQuantity('999999', false)).toEqual({ problem: 'tooMuch' });
+    expect(parseQuantity('999', false)).toEqual({ quantity: dec('999') });
   });
 });

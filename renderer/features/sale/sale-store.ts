@@ -22,17 +22,40 @@ export type CloseReport =
       readonly total: string;
       readonly change: string;
       readonly bonusAccrued: string;
+      /** Closed while the service was away and sent by the outbox since. */
+      readonly sent?: boolean;
     }
-  | { readonly status: 'queued'; readonly ndoc: string; readonly total: string; readonly change: string }
+  | {
+      readonly status: 'queued';
+      readonly ndoc: string;
+      readonly total: string;
+      readonly change: string;
+      /** The outbox item of the close: once it is sent, the report says the receipt it became. */
+      readonly outboxId: number;
+    }
   | { readonly status: 'reconcile'; readonly ndoc: string; readonly total: string };
 
 interface SaleData {
   /** The sale document number; empty until the first line. */
   readonly ndoc: string;
+  /** When the first line was scanned (ISO 8601), what the screen shows of the sale document. */
+  readonly startedAt: string;
   readonly lines: readonly L.SaleLine[];
   readonly card: SaleCard | null;
   readonly selected: number;
   readonly lastClose: CloseReport | null;
+  /** The buyer's age was checked for goods up to this age limit (0: not asked yet). */
+  readonly ageChecked: number;
+}
+
+/** A sale set aside to serve the next buyer, recalled later as it was. */
+export interface ParkedSale {
+  readonly ndoc: string;
+  readonly startedAt: string;
+  readonly parkedAt: string;
+  readonly lines: readonly L.SaleLine[];
+  readonly card: SaleCard | null;
+  readonly ageChecked: number;
 }
 
 interface SaleState extends SaleData {
@@ -51,8 +74,19 @@ interface SaleState extends SaleData {
   move(delta: number): void;
   /** The sale is over (closed or queued): a new one starts, the report stays on screen. */
   finish(report: CloseReport): void;
+  /** The queued close reached the back office: the report names its receipt. */
+  closeDelivered(outboxId: number, report: Extract<CloseReport, { status: 'done' }>): void;
   cancel(): void;
   clearReport(): void;
+  /** Stamps released elsewhere (the excise screen) are off their lines. */
+  dropStamps(stamps: readonly string[]): void;
+  confirmAge(limit: number): void;
+  setManual(code: string, manual: NonNullable<L.SaleLine['manual']>): void;
+  /** Sets the sale aside (nothing when it is empty) and starts a new one; returns it. */
+  park(): ParkedSale | undefined;
+  /** Brings a parked sale back as the sale in progress (the current one must be empty). */
+  recall(ndoc: string): ParkedSale | undefined;
+  readonly parked: readonly ParkedSale[];
 }
 
 /** A sale document number unique across tills and restarts: K<till>-<time>-<random>. */
@@ -61,7 +95,7 @@ export function newNdoc(kasm: number, now = Date.now()): string {
   return `K${kasm}-${now.toString(36)}-${random.toString(36).padStart(7, '0')}`;
 }
 
-const EMPTY: SaleData = { ndoc: '', lines: [], card: null, selected: -1, lastClose: null };
+const EMPTY: SaleData = { ndoc: '', startedAt: '', lines: [], card: null, selected: -1, lastClose: null, ageChecked: 0 };
 
 const clamp = (i: number, n: number) => (n === 0 ? -1 : Math.min(Math.max(i, 0), n - 1));
 
@@ -71,11 +105,12 @@ export const useSale = create<SaleState>()(
       const lineOf = (code: string) => get().lines.find((l) => l.code === code);
       return {
         ...EMPTY,
+        parked: [],
         begin: (kasm) => {
           const current = get().ndoc;
           if (current !== '') return current;
           const ndoc = newNdoc(kasm);
-          set({ ndoc });
+          set({ ndoc, startedAt: new Date().toISOString() });
           return ndoc;
         },
         addFound: (found, priceState) => {
@@ -108,8 +143,47 @@ export const useSale = create<SaleState>()(
         select: (index) => set({ selected: clamp(index, get().lines.length) }),
         move: (delta) => set({ selected: clamp(get().selected + delta, get().lines.length) }),
         finish: (report) => set({ ...EMPTY, lastClose: report }),
+        closeDelivered: (outboxId, report) => {
+          const last = get().lastClose;
+          if (last?.status === 'queued' && last.outboxId === outboxId) set({ lastClose: report });
+        },
         cancel: () => set({ ...EMPTY }),
         clearReport: () => set({ lastClose: null }),
+        dropStamps: (stamps) =>
+          set({ lines: get().lines.map((l) => ({ ...l, stamps: l.stamps.filter((s) => !stamps.includes(s)) })) }),
+        confirmAge: (limit) => set({ ageChecked: Math.max(get().ageChecked, limit) }),
+        setManual: (code, manual) => set({ lines: get().lines.map((l) => (l.code === code ? { ...l, manual } : l)) }),
+        park: () => {
+          const s = get();
+          if (s.lines.length === 0) return undefined;
+          const parked: ParkedSale = {
+            ndoc: s.ndoc,
+            startedAt: s.startedAt,
+            parkedAt: new Date().toISOString(),
+            // A price asked before parking never gets its answer here: the line keeps the price it has.
+            lines: s.lines.map((l) => (l.priceState === 'pending' ? { ...l, priceState: 'unconfirmed' as const } : l)),
+            card: s.card,
+            ageChecked: s.ageChecked,
+          };
+          set({ ...EMPTY, parked: [...s.parked, parked] });
+          return parked;
+        },
+        recall: (ndoc) => {
+          const s = get();
+          const found = s.parked.find((p) => p.ndoc === ndoc);
+          if (!found || s.lines.length > 0) return undefined;
+          set({
+            ...EMPTY,
+            ndoc: found.ndoc,
+            startedAt: found.startedAt,
+            lines: found.lines,
+            card: found.card,
+            ageChecked: found.ageChecked,
+            selected: found.lines.length - 1,
+            parked: s.parked.filter((p) => p.ndoc !== ndoc),
+          });
+          return found;
+        },
       };
     },
     {
@@ -118,9 +192,12 @@ export const useSale = create<SaleState>()(
       // A price asked before a reload never gets its answer: after one the line keeps the price it has.
       partialize: (s) => ({
         ndoc: s.ndoc,
+        startedAt: s.startedAt,
         lines: s.lines.map((l) => (l.priceState === 'pending' ? { ...l, priceState: 'unconfirmed' as const } : l)),
         card: s.card,
         selected: s.selected,
+        ageChecked: s.ageChecked,
+        parked: s.parked,
       }),
     },
   ),

@@ -118,4 +118,11 @@ describe('EAN-13 check digits', () => {
     expect(isMisreadScan('4821001000014', 'typed')).toBe(false);
     expect(isMisreadScan('12345678', 'scan')).toBe(false);
   });
+
+  it('starts afresh after Delete or Backspace on an empty field, so the scan after it is a scan', () => {
+    const timer = new EntryTimer();
+    timer.key('Delete', 50, true);
+    for (const [i, ch] of [...'AATE508932 0000412167'].entries()) timer.key(ch, 100 + i * 4);
+    expect(timer.finish(190)).toBe('scan');
+  });
 });

@@ -42,9 +42,14 @@ export class EntryTimer {
   private times: number[] = [];
   private edited = false;
 
-  /** A keydown in the input: its key name (KeyboardEvent.key) and when it happened. */
-  key(key: string, at: number): void {
+  /**
+   * A keydown in the input: its key name (KeyboardEvent.key), when it happened, and whether the
+   * field was empty then. Delete or Backspace on an empty field edits nothing: the entry starts
+   * afresh, so the scan that follows is judged on its own keys.
+   */
+  key(key: string, at: number, fieldEmpty = false): void {
     if (key.length === 1) this.times.push(at);
+    else if (fieldEmpty && key !== 'Enter') this.reset();
     else if (key !== 'Enter' && key !== 'Shift') this.edited = true;
   }
 

@@ -1,42 +1,55 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CashdeskApi, PublicSettings } from '../../../shared/bridge/api.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type CashdeskApi, type PublicSettings, QUICK_KEY_SLOTS } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../../shared/bridge/errors.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
 import { SettingsScreen } from './SettingsScreen.js';
 
-let current: PublicSettings = {
+const start: PublicSettings = {
   serviceUrl: '',
   till: { kasm: 1, akas: 'KAS1', numprro: '4000211451' },
   language: 'uk',
-  hasApiKey: false,
+  hasApiKey: true,
   embedded: true,
+  quickKeys: Array.from({ length: QUICK_KEY_SLOTS }, () => ({ code: '', label: '' })),
+  timeZone: 'Europe/Kyiv',
+  stampMasks: ['AAAA999999 9999999999'],
+  cashRounding: '',
 };
+let current = start;
 const bridge = {
   settingsGet: vi.fn(async () => current),
   settingsUpdate: vi.fn(async (patch: Partial<PublicSettings>) => {
     current = { ...current, ...patch } as PublicSettings;
     return current;
   }),
-  setApiKey: vi.fn(async () => {
-    current = { ...current, hasApiKey: true };
+  serviceSet: vi.fn(async (change: { url: string; key?: string; queued?: 'keep' }) => {
+    current = { ...current, serviceUrl: change.url, embedded: change.url === '', hasApiKey: true };
     return current;
   }),
-  testConnection: vi.fn(async () => ({
+  serviceTest: vi.fn(async () => ({
     ok: false,
     latencyMs: null,
     upstream: null,
     error: { code: 'UNAUTHORIZED' as const, message: 'unknown key', details: [] },
   })),
-  status: vi.fn(),
+  testConnection: vi.fn(),
+  status: vi.fn(async () => ({ queue: { queued: 2, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 }, upstream: null })),
+  catalogSearch: vi.fn(async () => []),
+  catalogItem: vi.fn(async () => null),
   onEvent: () => () => {},
 };
 
 beforeAll(() => {
   initI18n('uk');
   Object.defineProperty(window, 'cashdesk', { value: bridge as unknown as CashdeskApi, configurable: true });
+});
+beforeEach(() => {
+  current = start;
+  vi.clearAllMocks();
 });
 afterEach(cleanup);
 
@@ -48,44 +61,63 @@ const show = () =>
   );
 
 describe('the settings screen', () => {
-  it('takes a key without ever showing it, and says a refused key in words', async () => {
+  it('takes a new address only with its key, checked and saved together, never showing the key', async () => {
     show();
-    const field = (await screen.findByTestId('settings-key')) as HTMLInputElement;
-    expect(field.type).toBe('password');
-    expect(screen.getByTestId('settings-key-state').textContent).toBe('Ключ не задано');
+    fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    expect(await screen.findByText(/Для нової адреси введіть її ключ/)).toBeTruthy();
+    expect(bridge.serviceSet).not.toHaveBeenCalled();
 
-    fireEvent.change(field, { target: { value: 'secret-key-0123456789' } });
-    fireEvent.click(screen.getByTestId('settings-key-save'));
-    await waitFor(() => expect(screen.getByTestId('settings-key-state').textContent).toBe('Ключ задано'));
-    expect(bridge.setApiKey).toHaveBeenCalledWith('secret-key-0123456789');
-    expect(field.value).toBe('');
+    const key = screen.getByTestId('settings-key') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    fireEvent.change(key, { target: { value: 'secret-key-0123456789' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenCalledWith({ url: 'http://store-server:8787', key: 'secret-key-0123456789' }),
+    );
+    await screen.findByTestId('settings-service-saved');
+    expect(key.value).toBe('');
     expect(document.body.innerHTML).not.toContain('secret-key-0123456789');
+  });
 
+  it('tests a new address with the key typed for it, and says a refused key in words', async () => {
+    show();
+    fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });
+    fireEvent.change(screen.getByTestId('settings-key'), { target: { value: 'typed-key-0123' } });
     fireEvent.click(screen.getByTestId('settings-test'));
     const result = await screen.findByTestId('settings-test-result');
+    expect(bridge.serviceTest).toHaveBeenCalledWith({ url: 'http://store-server:8787', key: 'typed-key-0123' });
     expect(result.textContent).toContain('Сервер не прийняв ключ доступу');
   });
 
-  it('keeps a key it would refuse, with the problem under the field, and sends nothing', async () => {
+  it('asks what to do with writes still waiting, and switches keeping them only when told', async () => {
+    bridge.serviceSet.mockRejectedValueOnce(new BridgeError('QUEUED_WRITES', '3 writes wait', []));
     show();
-    const field = (await screen.findByTestId('settings-key')) as HTMLInputElement;
-    bridge.setApiKey.mockClear();
-    fireEvent.change(field, { target: { value: 'short' } });
-    fireEvent.click(screen.getByTestId('settings-key-save'));
-    expect(await screen.findByText('Ключ має містити від 8 до 512 символів')).toBeTruthy();
-    expect(field.value).toBe('short');
-    expect(bridge.setApiKey).not.toHaveBeenCalled();
+    fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });
+    fireEvent.change(screen.getByTestId('settings-key'), { target: { value: 'secret-key-0123456789' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    expect((await screen.findByTestId('settings-queued-text')).textContent).toContain('3 записи ще чекають на вбудовану службу');
+    fireEvent.click(screen.getByTestId('confirm'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenLastCalledWith({
+        url: 'http://store-server:8787',
+        key: 'secret-key-0123456789',
+        queued: 'keep',
+      }),
+    );
   });
 
-  it('says a service address that is not http(s), and saves an empty one as the embedded service', async () => {
+  it('says a service address that is not http(s), and switches to the embedded service without a key', async () => {
+    current = { ...start, serviceUrl: 'http://store-server:8787', embedded: false };
     show();
     const url = (await screen.findByTestId('settings-url')) as HTMLInputElement;
     fireEvent.change(url, { target: { value: 'ftp://shop' } });
-    fireEvent.click(screen.getByTestId('settings-url-save'));
+    fireEvent.click(screen.getByTestId('settings-service-save'));
     expect(await screen.findByText(/Адреса має починатися з http:\/\//)).toBeTruthy();
-    expect(bridge.settingsUpdate).not.toHaveBeenCalled();
+    expect(bridge.serviceSet).not.toHaveBeenCalled();
     fireEvent.change(url, { target: { value: '' } });
-    fireEvent.click(screen.getByTestId('settings-url-save'));
-    await waitFor(() => expect(bridge.settingsUpdate).toHaveBeenCalledWith({ serviceUrl: '' }));
+    expect((screen.getByTestId('settings-key') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    await waitFor(() => expect(bridge.serviceSet).toHaveBeenCalledWith({ url: '' }));
   });
 });

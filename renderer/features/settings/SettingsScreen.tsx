@@ -8,12 +8,12 @@ import type { PublicSettings } from '../../../shared/bridge/api.js';
 import { useSettings, useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
-import { KEY_FIELD_ID, KeySection } from './KeySection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
-import { ServiceSection } from './ServiceSection.js';
+import { QuickKeysSection } from './QuickKeysSection.js';
+import { KEY_FIELD_ID, ServiceSection } from './ServiceSection.js';
 import { TillSection } from './TillSection.js';
-import { useKeyActions } from './use-key-actions.js';
+import { useServiceActions } from './use-service-actions.js';
 import './settings.css';
 import { KeyHints } from '../../ui/KeyHints.js';
 
@@ -25,7 +25,7 @@ export function SettingsScreen() {
 
 function Settings({ settings }: { settings: PublicSettings }) {
   const { t } = useTranslation('settings');
-  const actions = useKeyActions();
+  const actions = useServiceActions();
   const language = useSettingsUpdate();
   const latest = useRef({ actions, language, settings });
   latest.current = { actions, language, settings };
@@ -36,7 +36,8 @@ function Settings({ settings }: { settings: PublicSettings }) {
       if (!key) return;
       e.preventDefault();
       const { actions: a, language: l, settings: s } = latest.current;
-      if (key === 'test' && !a.test.isPending) a.test.mutate();
+      if (key === 'test' && !a.test.isPending)
+        document.querySelector<HTMLButtonElement>('[data-testid="settings-test"]')?.click();
       else if (key === 'key') document.getElementById(KEY_FIELD_ID)?.focus();
       else if (key === 'language' && !l.isPending) l.mutate({ language: s.language === 'uk' ? 'en' : 'uk' });
     };
@@ -48,10 +49,10 @@ function Settings({ settings }: { settings: PublicSettings }) {
     <section className="settings" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>
       <div className="settings-grid">
-        <ServiceSection settings={settings} />
-        <KeySection hasApiKey={settings.hasApiKey} actions={actions} />
+        <ServiceSection settings={settings} actions={actions} />
         <TillSection till={settings.till} />
         <LanguageSection language={settings.language} />
+        <QuickKeysSection keys={settings.quickKeys} />
       </div>
       <KeyHints
         className="settings-keys"

@@ -6,7 +6,7 @@
 import type { TillIdentity } from '../../../shared/bridge/api.js';
 
 export type UrlProblem = 'url';
-export type KeyProblem = 'keyShort' | 'keyChars';
+export type KeyProblem = 'keyShort' | 'keyChars' | 'keyNeeded';
 export type TillProblem = 'kasm' | 'akas' | 'numprro';
 
 /** Empty (the embedded service) or an http(s) address with a host and no query or fragment. */

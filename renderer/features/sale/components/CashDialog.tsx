@@ -3,34 +3,41 @@ import { useTranslation } from 'react-i18next';
 import { type Dec, formatAmount, formatMoney } from '../../../money/money.js';
 import { Field } from '../../../ui/Field.js';
 import { cashEntry } from '../cash.js';
+import { quickCash } from '../quick-cash.js';
 import type { CloseResult } from '../sale-actions.js';
 import { CloseFailure } from './CloseFailure.js';
 import { Dialog } from './Dialog.js';
 
 /**
- * Cash payment: the amount handed over follows the total until the cashier types (a buyer with
- * exact money needs one Enter), the change is shown as it is typed, and less than the total is
- * refused before sending. It may open while the last prices are still being confirmed: the total
- * then settles in front of the cashier and paying waits for it.
+ * Cash payment: the amount due is the total rounded as cash is (NBU; money/cash-rounding.ts); the
+ * amount handed over follows it until the cashier types (a buyer with exact money needs one
+ * Enter), the change is shown as it is typed, and less than the due amount is refused before
+ * sending. It may open while the last prices are still being confirmed: the total then settles in
+ * front of the cashier and paying waits for it.
  */
 export function CashDialog(props: {
   readonly total: Dec;
+  /** What the buyer pays in cash: the total rounded. */
+  readonly due: Dec;
   readonly pricing: boolean;
   readonly onPay: (given: Dec) => Promise<CloseResult>;
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('sale');
   const [typed, setTyped] = useState<string | undefined>(undefined);
-  const text = typed ?? formatAmount(props.total).replace(/\s/g, '');
+  const text = typed ?? formatAmount(props.due).replace(/\s/g, '');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Exclude<CloseResult, { kind: 'closed' }> | null>(null);
-  const entry = cashEntry(text, props.total);
+  const entry = cashEntry(text, props.due);
   const problem =
     'problem' in entry
       ? entry.problem === 'less'
-        ? t('cash.less', { total: formatMoney(props.total), missing: formatMoney(entry.missing) })
+        ? t('cash.less', { total: formatMoney(props.due), missing: formatMoney(entry.missing) })
         : t(`cash.${entry.problem}`)
       : undefined;
+
+  const quick = quickCash(props.due);
+  const choose = (amount: Dec) => setTyped(formatAmount(amount).replace(/\s/g, ''));
 
   const pay = async () => {
     if (busy || props.pricing || !('given' in entry)) return;
@@ -65,8 +72,27 @@ export function CashDialog(props: {
       }
     >
       <p className="cash-total">
-        {t('cash.total')}: <strong data-testid="cash-total">{formatMoney(props.total)}</strong>
+        {t('cash.total')}: <strong data-testid="cash-total">{formatMoney(props.due)}</strong>
+        {props.due.eq(props.total) ? null : (
+          <span className="cash-rounding" data-testid="cash-rounding">
+            {' '}
+            {t('cash.rounded', { total: formatMoney(props.total) })}
+          </span>
+        )}
       </p>
+      <fieldset className="quick-cash" aria-label={t('cash.quick')}>
+        {quick.map((amount, i) => (
+          <button
+            key={amount.toFixed(2)}
+            type="button"
+            onClick={() => choose(amount)}
+            data-testid="quick-cash"
+            data-amount={amount.toFixed(2)}
+          >
+            <kbd>Alt+{i + 1}</kbd> {i === 0 ? t('cash.exact') : formatMoney(amount)}
+          </button>
+        ))}
+      </fieldset>
       <Field
         label={t('cash.given')}
         data-testid="cash-given"
@@ -79,6 +105,14 @@ export function CashDialog(props: {
         problem={problem}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => {
+          // Alt+1…Alt+5 by physical key, whatever the layout: the quick amounts.
+          const digit = e.altKey ? /^Digit([1-9])$/.exec(e.code) : null;
+          const amount = digit ? quick[Number(digit[1]) - 1] : undefined;
+          if (amount) {
+            e.preventDefault();
+            choose(amount);
+            return;
+          }
           if (e.key !== 'Enter') return;
           e.preventDefault();
           void pay();

@@ -15,7 +15,9 @@ export function CloseReport({ report }: { report: Report | null }) {
       data-ndoc={report.ndoc}
       data-check={report.status === 'done' ? report.checkNumber : ''}
     >
-      {report.status === 'done' ? <strong>{t('result.done', { check: report.checkNumber })}</strong> : null}
+      {report.status === 'done' ? (
+        <strong>{t(report.sent ? 'result.sent' : 'result.done', { check: report.checkNumber })}</strong>
+      ) : null}
       {report.status === 'queued' ? <strong>{t('result.queued')}</strong> : null}
       {report.status === 'reconcile' ? <strong>{t('result.reconcile', { total: formatMoney(report.total) })}</strong> : null}
       {report.status !== 'reconcile' ? (

@@ -50,6 +50,11 @@ export function LinesTable(props: {
             <td>
               <span className="line-name">{l.name}</span>
               <span className="line-code">{l.code}</span>
+              {l.manual ? (
+                <span className="badge ok" title={l.manual.manager} data-testid="line-manual">
+                  {t('manualBadge')}
+                </span>
+              ) : null}
               {l.priceState === 'unconfirmed' ? (
                 <span className="badge warn" title={t('priceUnconfirmedHint')} data-testid="price-unconfirmed">
                   {t('priceUnconfirmed')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type Dec, formatMoney } from '../../../money/money.js';
+import { shopTime, useShopTimeZone } from '../../../ui/shop-time.js';
 import type { SaleCard } from '../sale-store.js';
 
 /** The total in large figures, the card of the sale and the payment buttons (their keys beside them). */
@@ -7,13 +8,20 @@ export function SaleSide(props: {
   readonly total: Dec;
   readonly lineCount: number;
   readonly card: SaleCard | null;
-  readonly ndoc: string;
+  /** When the sale began (ISO 8601), shown in the shop's time: a person does not read document ids. */
+  readonly startedAt: string;
+  readonly parked: number;
   readonly onPayCash: () => void;
   readonly onMixed: () => void;
   readonly onStamps: () => void;
   readonly onCancel: () => void;
+  readonly onSearch: () => void;
+  readonly onPark: () => void;
+  readonly onRecall: () => void;
+  readonly onManual: () => void;
 }) {
   const { t } = useTranslation('sale');
+  const zone = useShopTimeZone();
   const empty = props.lineCount === 0;
   return (
     <aside className="sale-side">
@@ -41,11 +49,27 @@ export function SaleSide(props: {
         <button type="button" data-testid="open-stamps" onClick={props.onStamps}>
           <kbd>F11</kbd> {t('actions.stamps')}
         </button>
+        <button type="button" data-testid="open-search" onClick={props.onSearch}>
+          <kbd>Ctrl+F</kbd> {t('actions.search')}
+        </button>
+        <button type="button" data-testid="open-manual" disabled={empty} onClick={props.onManual}>
+          <kbd>Ctrl+D</kbd> {t('actions.manual')}
+        </button>
+        <button type="button" data-testid="park-sale" disabled={empty} onClick={props.onPark}>
+          <kbd>Ctrl+P</kbd> {t('actions.park')}
+        </button>
+        <button type="button" data-testid="open-parked" disabled={props.parked === 0} onClick={props.onRecall}>
+          <kbd>Ctrl+O</kbd> {t('actions.recall', { count: props.parked })}
+        </button>
         <button type="button" className="danger" data-testid="cancel-sale" disabled={empty} onClick={props.onCancel}>
           <kbd>Ctrl+Delete</kbd> {t('actions.cancelSale')}
         </button>
       </div>
-      {props.ndoc ? <p className="sale-ndoc muted">{t('ndoc', { ndoc: props.ndoc })}</p> : null}
+      {props.startedAt ? (
+        <p className="sale-ndoc muted" data-testid="sale-started">
+          {t('startedAt', { time: shopTime(props.startedAt, zone) })}
+        </p>
+      ) : null}
     </aside>
   );
 }

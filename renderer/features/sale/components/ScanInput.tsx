@@ -26,6 +26,8 @@ export function ScanInput(props: {
         spellCheck={false}
         placeholder={t('scanPlaceholder')}
         onInput={(e) => {
+          // A field emptied starts a new entry: the next scan is judged on its own keys.
+          if (e.currentTarget.value === '') return timer.current.reset();
           const type = (e.nativeEvent as InputEvent).inputType;
           if (type !== 'insertText' && type !== 'deleteContentBackward') timer.current.edit();
         }}
@@ -36,7 +38,7 @@ export function ScanInput(props: {
             timer.current.reset();
             return;
           }
-          timer.current.key(e.key, e.timeStamp);
+          timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '');
           if (e.key !== 'Enter') return;
           e.preventDefault();
           const kind = timer.current.finish(e.timeStamp);

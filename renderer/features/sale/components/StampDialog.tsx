@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maskExample, stampFormatProblem } from '../../../../shared/excise/stamp-format.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import type { StampResult } from '../sale-actions.js';
@@ -8,11 +9,16 @@ import { EntryTimer } from '../scanner.js';
 import { Dialog } from './Dialog.js';
 
 interface Said {
-  readonly kind: StampResult['kind'] | 'typed';
+  readonly kind: StampResult['kind'] | 'typed' | 'typeFirst' | 'product';
   readonly stamp: string;
   readonly queued?: boolean;
   readonly error?: unknown;
 }
+
+const isDuplicate = (error: unknown): boolean =>
+  ((error as { details?: { reason?: string }[] } | undefined)?.details ?? []).some((d) =>
+    d.reason?.startsWith('excise.duplicate'),
+  );
 
 const MESSAGE: Record<Said['kind'], string> = {
   added: 'stamp.added',
@@ -22,15 +28,24 @@ const MESSAGE: Record<Said['kind'], string> = {
   unknown: 'stamp.unknown',
   failed: 'stamp.failed',
   typed: 'stamp.typed',
+  typeFirst: 'stamp.typeFirst',
+  notStamp: 'stamp.notStamp',
+  product: 'stamp.product',
 };
 
 /**
  * One excise stamp per unit, scanned. A stamp that was typed rather than scanned is not taken
  * on Enter: typing one is a separate, confirmed act, because duplicates typed by hand were fined.
+ * Only what has a stamp's format is a stamp (shared/excise/stamp-format.ts): a product's barcode
+ * scanned here is the next item for the sale (it goes there, the scan is not lost), and a number
+ * or anything else is said not to be a stamp, and nothing is sent.
  */
 export function StampDialog(props: {
   readonly line: SaleLine;
+  readonly masks: readonly string[];
   readonly onAdd: (stamp: string, manual: boolean) => Promise<StampResult>;
+  /** A product's barcode came in: it is scanned into the sale. */
+  readonly onProduct: (code: string) => void;
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('sale');
@@ -41,32 +56,45 @@ export function StampDialog(props: {
   const [busy, setBusy] = useState(false);
   const units = unitsOf(props.line);
 
-  const add = async (stamp: string, manual: boolean) => {
-    if (busy) return;
+  /** Stamps are sent one after another, in the order they came: a quick second scan waits its turn. */
+  const line = useRef<Promise<void>>(Promise.resolve());
+  const add = (stamp: string, manual: boolean) => {
+    line.current = line.current.then(() => addNow(stamp, manual));
+    return line.current;
+  };
+  const addNow = async (stamp: string, manual: boolean) => {
     setBusy(true);
     const result = await props.onAdd(stamp, manual);
     setBusy(false);
+    const product = result.kind === 'notStamp' && (result.problem === 'barcode' || result.problem === 'product');
     setSaid({
-      kind: result.kind,
+      kind: product ? 'product' : result.kind,
       stamp,
       queued: result.kind === 'added' && result.queued,
       error: 'error' in result ? result.error : undefined,
     });
-    // A scan starts afresh whatever came of it (the scanner's next stamp must not be appended);
-    // a stamp typed by hand stays for correcting unless it was taken.
-    if ((!manual || result.kind === 'added') && input.current) input.current.value = '';
+    if (product) props.onProduct(stamp);
+    // A stamp typed by hand stays for correcting unless it was taken (a scan was cleared at its Enter).
+    if (manual && result.kind === 'added' && input.current) input.current.value = '';
     input.current?.focus();
   };
 
-  // The service refuses a stamp it has seen before with INVALID_PARAMETER; anything else is another problem.
+  // A stamp the back office has seen before is a duplicate (its reason says so); any other refusal is worded by its reason.
+  const example = maskExample(props.masks[0] ?? '');
   const key = !said
     ? ''
     : said.queued
       ? 'stamp.queued'
-      : said.kind === 'refused' && (said.error as { code?: string } | undefined)?.code !== 'INVALID_PARAMETER'
+      : said.kind === 'refused' && !isDuplicate(said.error)
         ? 'stamp.refusedOther'
         : MESSAGE[said.kind];
-  const tone = said?.kind === 'added' ? 'ok' : said?.kind === 'typed' ? 'warn' : 'bad';
+  const tone = said?.kind === 'added' || said?.kind === 'product' ? 'ok' : said?.kind === 'typed' ? 'warn' : 'bad';
+  /** Typed by hand: what is not a stamp is said at once, before any confirmation is asked. */
+  const typedStamp = (stamp: string): boolean => {
+    if (stampFormatProblem(stamp, props.masks) === undefined) return true;
+    void add(stamp, true);
+    return false;
+  };
 
   return (
     <Dialog
@@ -81,8 +109,10 @@ export function StampDialog(props: {
             disabled={busy}
             onClick={() => {
               const typed = input.current?.value.trim() ?? '';
-              if (typed === '') input.current?.focus();
-              else setConfirming(typed);
+              if (typed === '') {
+                setSaid({ kind: 'typeFirst', stamp: '' });
+                input.current?.focus();
+              } else if (typedStamp(typed)) setConfirming(typed);
             }}
           >
             {t('stamp.manual')}
@@ -108,24 +138,29 @@ export function StampDialog(props: {
           autoFocus
           aria-busy={busy}
           onInput={(e) => {
+            // A field emptied starts a new entry: the next scan is judged on its own keys.
+            if (e.currentTarget.value === '') return timer.current.reset();
             const type = (e.nativeEvent as InputEvent).inputType;
             if (type !== 'insertText' && type !== 'deleteContentBackward') timer.current.edit();
           }}
           onKeyDown={(e) => {
-            timer.current.key(e.key, e.timeStamp);
+            timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '');
             if (e.key !== 'Enter') return;
             e.preventDefault();
             const kind = timer.current.finish(e.timeStamp);
             const stamp = e.currentTarget.value.trim();
             if (stamp === '') return;
-            if (kind === 'typed') setSaid({ kind: 'typed', stamp });
-            else void add(stamp, false);
+            if (kind === 'scan') {
+              // Cleared at once: the scanner's next stamp may already be coming, and must not be appended or wiped.
+              e.currentTarget.value = '';
+              void add(stamp, false);
+            } else if (typedStamp(stamp)) setSaid({ kind: 'typed', stamp });
           }}
         />
       </div>
       {said ? (
         <div className={`stamp-message ${tone}`} role="alert" data-testid="stamp-message" data-kind={said.kind}>
-          <p>{t(key, { stamp: said.stamp })}</p>
+          <p>{t(key, { stamp: said.stamp, example })}</p>
           {said.error ? <ErrorMessage error={said.error} testId="stamp-reason" /> : null}
         </div>
       ) : null}

@@ -1,0 +1,47 @@
+/** Small helpers of the till-floor flows: the keyboard as a scanner, and facts of the demo shop. */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+import type { Shop } from './shop.js';
+
+/** A scanner: the code in one fast burst, then Enter. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/** The till's catalogue copy is read (the status bar says how old it is). */
+export async function catalogueRead(page: Page): Promise<void> {
+  await expect(page.getByTestId('catalog-age')).toHaveAttribute('data-age', /^\d+$/, { timeout: 30_000 });
+}
+
+/** EAN-13 with its check digit. */
+export function ean13(first12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+export interface Good {
+  readonly code: string;
+  readonly name: string;
+  readonly stock: number;
+  readonly price: number;
+}
+
+/** Plain goods by the piece with at least `min` units on hand (stock ×10^3, price ×10^4 as stored). */
+export const plainGoods = (shop: Shop, min = 5, limit = 3): Good[] =>
+  shop.query<Good>(
+    `SELECT g.code, g.name, s.quantity AS stock, g.price FROM goods g JOIN goods_stock s ON s.code = g.code AND s.sk = 0
+     WHERE g.excise_input = 0 AND g.weighted = 0 AND g.age_limit = 0 AND g.price > 0 AND s.quantity >= ? * 1000
+     ORDER BY g.code LIMIT ?`,
+    min,
+    limit,
+  );
+
+/** Closes the sale in cash with exact money: F12, then Enter on the amount the dialog starts at. */
+export async function payExact(page: Page): Promise<void> {
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('cash-dialog')).toBeVisible();
+  await expect(page.getByTestId('cash-pay')).toBeEnabled();
+  await page.keyboard.press('Enter');
+}

@@ -1,0 +1,295 @@
+/**
+ * The catalogue a till keeps so any product sells while the service cannot be reached: goods with
+ * prices, barcodes, weighted goods' PLUs and discount cards (debt limit and bonus as last known),
+ * in SQLite so it survives a restart, and in memory for lookups and name search. It answers
+ * pos.find_code the way the back office does (server/engine/catalog/goods/find-code.ts), and
+ * searches names fast enough to show results while the cashier types (bench:ui, part C).
+ */
+import Database from 'better-sqlite3';
+import { migrate } from '../../../server/db/migrate.js';
+import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode } from '../../../server/engine/catalog/goods/ean.js';
+import type { CatalogItem, CatalogQuery, CatalogState } from '../../../shared/bridge/api.js';
+import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
+import { catalogCopyMigrations } from './schema.js';
+
+export type ChangeRow = ResultRowOf<'goods.catalog_changes'>;
+type FoundRow = ResultRowOf<'pos.find_code'>;
+
+interface CardEntry {
+  readonly card: string;
+  readonly holder: string;
+  readonly debt: string;
+  readonly debtLimit: string;
+  readonly bonus: string;
+}
+
+/** A product as search walks it: its name folded for matching, in the order results are shown. */
+interface Searchable {
+  readonly item: CatalogItem;
+  readonly folded: string;
+}
+
+const fold = (s: string): string => s.toLocaleLowerCase('uk').replaceAll('ё', 'е');
+const collator = new Intl.Collator('uk');
+const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00' } as const;
+
+export class LocalCatalog {
+  private readonly db: Database.Database;
+  private readonly items = new Map<string, CatalogItem>();
+  private readonly byPlu = new Map<string, string>();
+  private readonly codes = new Map<string, string>();
+  private readonly cards = new Map<string, CardEntry>();
+  private readonly settings = new Map<string, string>();
+  private sorted: Searchable[] | undefined;
+  private readonly stmt;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // A copy that can be read again: no fsync wait on a till's disk for it.
+    this.db.pragma('synchronous = NORMAL');
+    migrate(this.db, catalogCopyMigrations);
+    this.stmt = {
+      putGoods: this.db.prepare(
+        `INSERT OR REPLACE INTO goods (code, name, unit, price, weighted, plu, excise, age_limit, stock)
+         VALUES (@code, @name, @unit, @price, @weighted, @plu, @excise, @ageLimit, @stock)`,
+      ),
+      dropGoods: this.db.prepare('DELETE FROM goods WHERE code = ?'),
+      putCode: this.db.prepare('INSERT OR REPLACE INTO codes (extra_code, code) VALUES (?, ?)'),
+      dropCode: this.db.prepare('DELETE FROM codes WHERE extra_code = ?'),
+      putCard: this.db.prepare(
+        `INSERT OR REPLACE INTO cards (card, holder, discount_percent, debt, debt_limit, bonus)
+         VALUES (@card, @holder, @discount_percent, @debt, @debt_limit, @bonus)`,
+      ),
+      dropCard: this.db.prepare('DELETE FROM cards WHERE card = ?'),
+      putSetting: this.db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)'),
+      dropSetting: this.db.prepare('DELETE FROM settings WHERE key = ?'),
+      putMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+      meta: this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck(),
+    };
+    this.load();
+  }
+
+  /** Whose copy this is: a copy of another service is thrown away before a new one is read. */
+  get service(): string | undefined {
+    return this.stmt.meta.get('service');
+  }
+
+  get cursor(): number {
+    return Number(this.stmt.meta.get('cursor') ?? 0);
+  }
+
+  state(): CatalogState {
+    return { syncedAt: this.stmt.meta.get('synced_at') ?? null, goods: this.items.size, cards: this.cards.size };
+  }
+
+  /** Empties the copy and marks it as the (empty) copy of `service`. */
+  reset(service: string): void {
+    this.db.transaction(() => {
+      for (const table of ['goods', 'codes', 'cards', 'settings', 'meta']) this.db.exec(`DELETE FROM ${table}`);
+      this.stmt.putMeta.run('service', service);
+      this.stmt.putMeta.run('cursor', '0');
+    })();
+    this.items.clear();
+    this.byPlu.clear();
+    this.codes.clear();
+    this.cards.clear();
+    this.settings.clear();
+    this.sorted = undefined;
+  }
+
+  /** Applies one page of changes and the cursor after it, in one transaction. */
+  apply(rows: readonly ChangeRow[], cursor: number, complete: boolean, at: Date): void {
+    this.db.transaction(() => {
+      for (const r of rows) this.applyRow(r);
+      this.stmt.putMeta.run('cursor', String(cursor));
+      if (complete) this.stmt.putMeta.run('synced_at', at.toISOString());
+    })();
+    if (rows.some((r) => r.tag === 'GOODS')) this.sorted = undefined;
+  }
+
+  /** The copy is current as of `at` (nothing had changed since the last page). */
+  touch(at: Date): void {
+    this.stmt.putMeta.run('synced_at', at.toISOString());
+  }
+
+  setting(key: string): string | undefined {
+    return this.settings.get(key);
+  }
+
+  item(code: string): CatalogItem | undefined {
+    return this.items.get(code) ?? this.items.get(this.codes.get(code) ?? '');
+  }
+
+  /** What pos.find_code would answer, from the copy; undefined when the copy has never been read. */
+  findCode(code: string, prefixes: { weight: readonly string[]; card: readonly string[] } = DEFAULTS): RpcResult | undefined {
+    if (this.state().syncedAt === null && this.items.size === 0) return undefined;
+    const c = code.trim();
+    const rows: FoundRow[] = [];
+    const product = (kind: string, item: CatalogItem, quantity: string, matched: string): FoundRow => ({
+      kind,
+      code: item.code,
+      name: item.name,
+      price: item.price,
+      quantity,
+      unit_type: item.unit,
+      excise_input: item.excise ? '1' : '0',
+      matched,
+      ...NO_CARD,
+    });
+    if (c !== '') {
+      const own = this.items.get(c);
+      if (own) rows.push(product('product', own, '1.000', c));
+      const extra = this.items.get(this.codes.get(c) ?? '');
+      if (extra) rows.push(product('extra', extra, '1.000', c));
+      const weight = parseWeightBarcode(c, prefixes.weight);
+      const weighed = weight && this.items.get(this.byPlu.get(weight.plu) ?? '');
+      if (weight && weighed) rows.push(product('weight', weighed, kilograms(weight.grams), weight.plu));
+      const card = prefixes.card.some((p) => c.startsWith(p)) ? this.cards.get(c) : undefined;
+      if (card) {
+        rows.push({
+          kind: 'card',
+          code: card.card,
+          name: card.holder,
+          price: '0.00',
+          quantity: '1.000',
+          unit_type: '',
+          excise_input: '0',
+          matched: card.card,
+          debt: card.debt,
+          debt_limit: card.debtLimit,
+          bonus: card.bonus,
+        });
+      }
+    }
+    return {
+      upstream: { name: 'till catalogue copy', version: '', resource: 'pos' },
+      status: { code: 'OK', operation: 'find_code', value: String(rows.length) },
+      rows,
+    };
+  }
+
+  /**
+   * Goods whose name has every word typed (any order, any case), names that start with the first
+   * word first, each part in name order; a query of digits also matches the start of a code.
+   */
+  search(q: CatalogQuery): CatalogItem[] {
+    const limit = q.limit ?? 30;
+    const words = fold(q.text)
+      .split(/\s+/)
+      .filter((w) => w !== '');
+    if (words.length === 0 && !q.weighted) return [];
+    const digits = /^\d+$/.test(q.text.trim()) ? q.text.trim() : undefined;
+    const [first = ''] = words;
+    const leading: CatalogItem[] = [];
+    const inner: CatalogItem[] = [];
+    for (const s of this.searchable()) {
+      if (q.weighted && !s.item.weighted) continue;
+      const byCode = digits !== undefined && s.item.code.startsWith(digits);
+      if (!byCode && !words.every((w) => s.folded.includes(w))) continue;
+      if (byCode || s.folded.startsWith(first)) leading.push(s.item);
+      else if (inner.length < limit) inner.push(s.item);
+      if (leading.length >= limit) break;
+    }
+    return [...leading, ...inner].slice(0, limit);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private searchable(): Searchable[] {
+    this.sorted ??= [...this.items.values()]
+      .map((item) => ({ item, folded: fold(item.name) }))
+      .sort((a, b) => collator.compare(a.item.name, b.item.name));
+    return this.sorted;
+  }
+
+  private applyRow(r: ChangeRow): void {
+    switch (r.tag) {
+      case 'GOODS': {
+        const old = this.items.get(r.code);
+        if (old?.plu) this.byPlu.delete(old.plu);
+        if (r.deleted === '1') {
+          this.stmt.dropGoods.run(r.code);
+          this.items.delete(r.code);
+          return;
+        }
+        const item: CatalogItem = {
+          code: r.code,
+          name: r.name,
+          unit: r.unit_type,
+          price: r.price,
+          weighted: r.weighted === '1',
+          plu: r.plu,
+          excise: r.excise_input === '1',
+          ageLimit: Number(r.age_limit),
+          stock: r.stock,
+        };
+        this.stmt.putGoods.run({ ...item, weighted: item.weighted ? 1 : 0, excise: item.excise ? 1 : 0 });
+        this.remember(item);
+        return;
+      }
+      case 'CODE':
+        if (r.deleted === '1') {
+          this.stmt.dropCode.run(r.extra_code);
+          this.codes.delete(r.extra_code);
+        } else {
+          this.stmt.putCode.run(r.extra_code, r.code);
+          this.codes.set(r.extra_code, r.code);
+        }
+        return;
+      case 'CARD':
+        if (r.deleted === '1') {
+          this.stmt.dropCard.run(r.card);
+          this.cards.delete(r.card);
+        } else {
+          this.stmt.putCard.run(r);
+          this.cards.set(r.card, { card: r.card, holder: r.holder, debt: r.debt, debtLimit: r.debt_limit, bonus: r.bonus });
+        }
+        return;
+      case 'SETTING':
+        if (r.deleted === '1') {
+          this.stmt.dropSetting.run(r.key);
+          this.settings.delete(r.key);
+        } else {
+          this.stmt.putSetting.run(r.key, r.value);
+          this.settings.set(r.key, r.value);
+        }
+        return;
+      case 'END':
+        return;
+    }
+  }
+
+  private remember(item: CatalogItem): void {
+    this.items.set(item.code, item);
+    if (item.plu) this.byPlu.set(item.plu, item.code);
+  }
+
+  private load(): void {
+    type GoodsRow = Omit<CatalogItem, 'weighted' | 'excise' | 'ageLimit'> & {
+      weighted: number;
+      excise: number;
+      age_limit: number;
+    };
+    for (const g of this.db.prepare('SELECT * FROM goods').all() as GoodsRow[]) {
+      this.remember({ ...g, weighted: g.weighted === 1, excise: g.excise === 1, ageLimit: g.age_limit });
+    }
+    for (const x of this.db.prepare('SELECT extra_code, code FROM codes').all() as { extra_code: string; code: string }[]) {
+      this.codes.set(x.extra_code, x.code);
+    }
+    type CardRow = { card: string; holder: string; debt: string; debt_limit: string; bonus: string };
+    for (const k of this.db.prepare('SELECT * FROM cards').all() as CardRow[]) {
+      this.cards.set(k.card, { card: k.card, holder: k.holder, debt: k.debt, debtLimit: k.debt_limit, bonus: k.bonus });
+    }
+    for (const s of this.db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[]) {
+      this.settings.set(s.key, s.value);
+    }
+  }
+}
+
+const DEFAULTS = { weight: DEFAULT_WEIGHT_PREFIXES, card: DEFAULT_CARD_PREFIXES };
+
+/** Grams as a quantity in kilograms with 3 places, in integers (never a binary fraction). */
+const kilograms = (grams: number): string => `${Math.floor(grams / 1000)}.${String(grams % 1000).padStart(3, '0')}`;

@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileSecretStore } from './file-secret-store.js';
+import { EMBEDDED, KeyRing } from './key-ring.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ring-test-'));
+  file = join(dir, 'api-key');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the key ring', () => {
+  it('hands a key out only for the address it was entered for', async () => {
+    const ring = await KeyRing.open(new FileSecretStore(file), '');
+    await ring.set('http://shop-a:8787/', 'rk_key_of_shop_a');
+    expect(ring.get('http://shop-a:8787')).toBe('rk_key_of_shop_a');
+    expect(ring.get('http://shop-b:8787')).toBeUndefined();
+    expect(ring.get(EMBEDDED)).toBeUndefined();
+  });
+
+  it("keeps the embedded service's key beside one remote key, and a new remote key replaces the old one", async () => {
+    const ring = await KeyRing.open(new FileSecretStore(file), '');
+    await ring.set(EMBEDDED, 'rk_embedded_key');
+    await ring.set('http://shop-a:8787', 'rk_key_of_shop_a');
+    await ring.set('http://shop-b:8787', 'rk_key_of_shop_b');
+    const reopened = await KeyRing.open(new FileSecretStore(file), '');
+    expect([reopened.get(EMBEDDED), reopened.get('http://shop-a:8787'), reopened.get('http://shop-b:8787')]).toEqual([
+      'rk_embedded_key',
+      undefined,
+      'rk_key_of_shop_b',
+    ]);
+    expect(readFileSync(file, 'utf8')).not.toContain('rk_key_of_shop_a');
+  });
+
+  it('binds a bare key of an older store to the address the till had then', async () => {
+    writeFileSync(file, 'rk_legacy_key');
+    const ring = await KeyRing.open(new FileSecretStore(file), 'http://shop-a:8787');
+    expect(ring.get('http://shop-a:8787')).toBe('rk_legacy_key');
+    expect(ring.get(EMBEDDED)).toBeUndefined();
+  });
+});

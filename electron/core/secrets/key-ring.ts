@@ -1,0 +1,64 @@
+/**
+ * API keys bound to the service address they were entered for, kept in the SecretStore (one
+ * value: JSON). A key is handed out only for its own address, so changing the address can never
+ * send the stored key to another server; the embedded service keeps its own key beside the
+ * remote one. A store written before keys were bound holds a bare key: it belongs to the address
+ * the till was configured with then.
+ */
+import type { SecretStore } from './secret-store.js';
+
+/** The embedded service's slot; remote services are keyed by their address. */
+export const EMBEDDED = '';
+
+/** One form of an address, so `http://host:8787/` and `http://host:8787` are one service. */
+export const serviceId = (url: string): string => url.trim().replace(/\/+$/, '');
+
+interface Stored {
+  readonly v: 1;
+  readonly keys: Readonly<Record<string, string>>;
+}
+
+export class KeyRing {
+  private keys: Record<string, string> = {};
+
+  private constructor(private readonly store: SecretStore) {}
+
+  /** Loads the ring; a bare key of an older store is bound to `legacyService`. */
+  static async open(store: SecretStore, legacyService: string): Promise<KeyRing> {
+    const ring = new KeyRing(store);
+    const raw = await store.get();
+    if (raw === undefined) return ring;
+    const parsed = parse(raw);
+    ring.keys = parsed ? { ...parsed.keys } : { [serviceId(legacyService)]: raw };
+    return ring;
+  }
+
+  get(service: string): string | undefined {
+    return Object.hasOwn(this.keys, serviceId(service)) ? this.keys[serviceId(service)] : undefined;
+  }
+
+  has(service: string): boolean {
+    return this.get(service) !== undefined;
+  }
+
+  /** Binds a key to a service. A remote key replaces any other remote one: a till works with one remote service. */
+  async set(service: string, key: string): Promise<void> {
+    const id = serviceId(service);
+    const next: Record<string, string> = id === EMBEDDED ? { ...this.keys } : {};
+    if (id !== EMBEDDED && this.keys[EMBEDDED] !== undefined) next[EMBEDDED] = this.keys[EMBEDDED];
+    next[id] = key;
+    await this.store.set(JSON.stringify({ v: 1, keys: next } satisfies Stored));
+    this.keys = next;
+  }
+}
+
+function parse(raw: string): Stored | undefined {
+  if (!raw.startsWith('{')) return undefined;
+  try {
+    const v = JSON.parse(raw) as Stored;
+    const ok = v.v === 1 && typeof v.keys === 'object' && Object.values(v.keys).every((k) => typeof k === 'string');
+    return ok ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

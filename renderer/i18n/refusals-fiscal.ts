@@ -1,0 +1,127 @@
+/**
+ * The fiscal back office's refusals (shared/contract/refusals-fiscal.ts) in the cashier's and the
+ * manager's words, filled in as refusals.ts fills the others.
+ */
+import type { FiscalRefusalReason } from '../../shared/contract/index.js';
+
+export const ukFiscal: Record<FiscalRefusalReason, string> = {
+  'fiscal.no_seller': 'Не задано реквізити продавця (податковий номер, назва, адреса): фіскальні документи неможливі.',
+  'tax.letter_unknown': 'Товар {{code}} має податкову літеру {{letter}}, якої немає серед ставок.',
+  'fiscal.offline_session_exhausted':
+    'Каса {{kasm}} працює без зв’язку з податковою вже {{hours}} год — це межа. Нові чеки неможливі, доки зв’язок не відновиться.',
+  'fiscal.offline_month_exhausted':
+    'Каса {{kasm}} цього місяця вже працювала без зв’язку з податковою {{hours}} год — це межа. Нові чеки неможливі, доки зв’язок не відновиться.',
+  'shift.not_open': 'На касі {{kasm}} зміну не відкрито. Відкрийте зміну перед першим чеком.',
+  'shift.too_long': 'Зміна каси {{kasm}} відкрита {{opened_at}} — понад {{hours}} год. Спершу закрийте її Z-звітом.',
+  'shift.no_register': 'Каса {{kasm}} працює без ПРРО: змін у неї немає.',
+  'shift.already_open': 'На касі {{kasm}} зміну вже відкрито ({{cashier}}, {{opened_at}}). Спершу закрийте її Z-звітом.',
+  'shift.cashier_unknown': 'Користувача {{cashier}} немає.',
+  'shift.not_open_to_close': 'На касі {{kasm}} немає відкритої зміни.',
+  'shift.unsent_documents':
+    'Z-звіт каси {{kasm}} поки неможливий: податкова ще не прийняла {{count}} документів зміни. Перегляньте їх у черзі ПРРО.',
+  'sale.payments_short': 'Оплата {{paid, money}} менша за суму чека {{total, money}} (готівкою до сплати {{cash, money}}).',
+  'sale.payments_exceed':
+    'Оплата {{paid, money}} більша за суму чека {{total, money}}. Решту дають лише з готівки (готівкою до сплати {{cash, money}}).',
+  'sale.round_mismatch': 'Заокруглення {{round, money}} не таке, як у цього чека: {{expected, money}}.',
+  'certificate.number_required': 'Вкажіть номер подарункового сертифіката.',
+  'certificate.unknown': 'Сертифіката {{number}} немає в реєстрі.',
+  'certificate.redeemed': 'Сертифікат {{number}} уже використано: чек № {{check_number}}, {{at}}.',
+  'certificate.too_much': 'Сертифікат {{number}} на {{amount, money}}: ним не можна сплатити {{asked, money}}.',
+  'certificate.exists': 'Сертифікат {{number}} уже зареєстровано.',
+  'prro.cancel_after_settled': 'Документ {{id}} не можна відкликати: документ № {{later}} після нього вже в податковій.',
+  'prro.cancelled_final': '{{what}}: відкликаний документ віддав своє місце в ланцюжку й лишається відкликаним.',
+  'prro.requeue_unreadable': 'Виправлений документ не читається: {{problem}}',
+  'prro.requeue_changes_content':
+    'Виправлений документ {{id}} вже не відповідає обліку (перша відмінність: {{field}}). Суми, оплати, податки й рядки мають лишитися як є.',
+  'prro.requeue_prev_hash': 'Це не геш попереднього документа ланцюжка ({{expected}}).',
+  'prro.requeue_control_code': 'Це не контрольне число документа на його місці ({{expected}}).',
+  'prro.enqueue_own_type': 'Документ «{{doc_type}}» формує сама програма: ззовні його не додають.',
+  'fiscal.tin_format': 'Податковий номер {{tin}} має бути з 5–10 цифр або 2 літер і 6 цифр (паспорт).',
+  'fiscal.ipn_required': 'Платнику ПДВ потрібен індивідуальний податковий номер (6–12 цифр).',
+  'fiscal.numprro_format': 'Фіскальний номер ПРРО {{numprro}} має складатися з цифр.',
+  'fiscal.numprro_taken': 'ПРРО {{numprro}} уже закріплено за касою {{kasm}}.',
+  'fiscal.register_shift_open': 'На касі {{kasm}} відкрита зміна: спершу закрийте її, потім змінюйте ПРРО.',
+  'fiscal.seller_shift_open': 'На касі {{kasm}} відкрита зміна: реквізити продавця змінюють, коли всі зміни закрито.',
+  'tax.letter_in_use': 'Літеру {{letter}} має {{goods}} товарів або вона типова для магазину: вилучити її не можна.',
+  'goods.unknown': 'Товару {{code}} немає.',
+  'shift.none_to_report': 'На касі {{kasm}} немає зміни {{shift_id}} для звіту (0 — відкрита зміна).',
+  'return.no_receipt': 'Чека № {{check_number}} немає.',
+  'return.no_line': 'У чеку № {{check_number}} немає рядка {{line_no}}.',
+  'return.line_twice': 'Рядок {{line_no}} повертається двічі.',
+  'return.too_much':
+    'Рядок {{line_no}} ({{code}}): продано {{sold, qty}}, уже повернуто {{returned, qty}} — повернути {{asked, qty}} не можна.',
+  'return.excise_whole_units': 'Акцизний товар {{code}} повертають поштучно, з марками; вказано {{asked, qty}}.',
+  'return.stamp_not_sold': 'Марку {{mark}} не продано в рядку {{line_no}}.',
+  'return.stamps_count': 'Рядок {{line_no}}: повертається {{units}} шт., а марок {{given}} — має бути по одній на штуку.',
+  'return.no_stamps_on_line': 'Рядок {{line_no}} без акцизних марок.',
+  'return.original_not_fiscal': 'Чек № {{check_number}} був нефіскальний: на касі з ПРРО його не повертають.',
+  'return.original_not_fiscalized':
+    'Чек № {{check_number}} ще не має фіскального номера (податкова його ще не прийняла). Поверніть, щойно прийме.',
+  'debt.original_not_fiscalized':
+    'Чек № {{check_number}} ще не має фіскального номера (податкова його ще не прийняла). Борг за ним сплачують, щойно прийме.',
+  'print.one_of': 'Вкажіть чек або повернення для друку.',
+  'print.no_return': 'Повернення № {{return_id}} немає.',
+  'print.not_fiscal': 'Цей чек зроблено на касі без ПРРО: фіскального чека для друку в нього немає.',
+};
+
+export const enFiscal: Record<FiscalRefusalReason, string> = {
+  'fiscal.no_seller': 'The seller’s details (tax number, name, address) are not set: no fiscal document can be made.',
+  'tax.letter_unknown': 'Product {{code}} has tax letter {{letter}}, which is not among the tax rates.',
+  'fiscal.offline_session_exhausted':
+    'Till {{kasm}} has worked without the tax server for {{hours}} hours, the limit. No new receipts until the connection is back.',
+  'fiscal.offline_month_exhausted':
+    'Till {{kasm}} has used its {{hours}} offline hours this month. No new receipts until the connection is back.',
+  'shift.not_open': 'Till {{kasm}} has no open shift. Open a shift before the first receipt.',
+  'shift.too_long':
+    'The shift of till {{kasm}} opened at {{opened_at}}, over {{hours}} hours ago. Close it with a Z-report first.',
+  'shift.no_register': 'Till {{kasm}} works without a PRRO: it has no shifts.',
+  'shift.already_open': 'Till {{kasm}} already has a shift open ({{cashier}}, {{opened_at}}). Close it with a Z-report first.',
+  'shift.cashier_unknown': 'There is no user {{cashier}}.',
+  'shift.not_open_to_close': 'Till {{kasm}} has no open shift.',
+  'shift.unsent_documents':
+    'No Z-report for till {{kasm}} yet: the tax server has not accepted {{count}} documents of the shift. See them in the PRRO queue (F5).',
+  'sale.payments_short': 'Payments {{paid, money}} are less than the total {{total, money}} (cash to take: {{cash, money}}).',
+  'sale.payments_exceed':
+    'Payments {{paid, money}} are more than the total {{total, money}}. Change comes only from cash (cash to take: {{cash, money}}).',
+  'sale.round_mismatch': 'The rounding {{round, money}} is not this receipt’s: {{expected, money}}.',
+  'certificate.number_required': 'Give the gift certificate’s number.',
+  'certificate.unknown': 'Gift certificate {{number}} is not registered.',
+  'certificate.redeemed': 'Gift certificate {{number}} was already used: receipt No. {{check_number}}, {{at}}.',
+  'certificate.too_much': 'Gift certificate {{number}} is for {{amount, money}}: it cannot pay {{asked, money}}.',
+  'certificate.exists': 'Gift certificate {{number}} is already registered.',
+  'prro.cancel_after_settled':
+    'Document {{id}} cannot be withdrawn: document No. {{later}} after it is already with the tax server.',
+  'prro.cancelled_final': '{{what}}: a withdrawn document gave its place in the chain and stays withdrawn.',
+  'prro.requeue_unreadable': 'The corrected document cannot be read: {{problem}}',
+  'prro.requeue_changes_content':
+    'The corrected document {{id}} no longer matches the books (first difference: {{field}}). Sums, payments, taxes and lines must stay as they are.',
+  'prro.requeue_prev_hash': 'This is not the hash of the previous document in the chain ({{expected}}).',
+  'prro.requeue_control_code': 'This is not the control number of the document at its place ({{expected}}).',
+  'prro.enqueue_own_type': 'A “{{doc_type}}” document is made by the program itself, not added from outside.',
+  'fiscal.tin_format': 'Tax number {{tin}} must be 5–10 digits, or 2 letters and 6 digits (a passport).',
+  'fiscal.ipn_required': 'A VAT payer needs its VAT number (6–12 digits).',
+  'fiscal.numprro_format': 'PRRO fiscal number {{numprro}} must be digits.',
+  'fiscal.numprro_taken': 'PRRO {{numprro}} already belongs to till {{kasm}}.',
+  'fiscal.register_shift_open': 'Till {{kasm}} has an open shift: close it before changing its PRRO.',
+  'fiscal.seller_shift_open': 'Till {{kasm}} has an open shift: the seller’s details change only when every shift is closed.',
+  'tax.letter_in_use': 'Letter {{letter}} is used by {{goods}} products or is the shop default: it cannot be removed.',
+  'goods.unknown': 'There is no product {{code}}.',
+  'shift.none_to_report': 'Till {{kasm}} has no shift {{shift_id}} to report on (0: its open shift).',
+  'return.no_receipt': 'There is no receipt No. {{check_number}}.',
+  'return.no_line': 'Receipt No. {{check_number}} has no line {{line_no}}.',
+  'return.line_twice': 'Line {{line_no}} is returned twice.',
+  'return.too_much':
+    'Line {{line_no}} ({{code}}): sold {{sold, qty}}, {{returned, qty}} already returned — {{asked, qty}} cannot be returned.',
+  'return.excise_whole_units': 'Excise goods {{code}} are returned by the piece, with their stamps; got {{asked, qty}}.',
+  'return.stamp_not_sold': 'Stamp {{mark}} was not sold on line {{line_no}}.',
+  'return.stamps_count': 'Line {{line_no}}: {{units}} units returned with {{given}} stamps — one per unit.',
+  'return.no_stamps_on_line': 'Line {{line_no}} carries no excise stamps.',
+  'return.original_not_fiscal': 'Receipt No. {{check_number}} was not fiscal: it cannot be returned at a till with a PRRO.',
+  'return.original_not_fiscalized':
+    'Receipt No. {{check_number}} has no fiscal number yet (the tax server has not accepted it). Return it once it has.',
+  'debt.original_not_fiscalized':
+    'Receipt No. {{check_number}} has no fiscal number yet (the tax server has not accepted it). Its debt is repaid once it has.',
+  'print.one_of': 'Name the receipt or the return to print.',
+  'print.no_return': 'There is no return No. {{return_id}}.',
+  'print.not_fiscal': 'This receipt was made at a till without a PRRO: it has no fiscal receipt to print.',
+};

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { DEMO_CASHIER, signInAs } from './people.js';
 import { type Shop, startShop } from './shop.js';
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -12,16 +13,20 @@ export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'test-results', 's
 interface Fixtures {
   /** Start the shop with its service in a separate process-like life (stop/start) instead of embedded. */
   shopMode: 'embedded' | 'remote';
+  /** Sign the demo cashier in before the test starts (a sign-in test turns it off). */
+  signIn: boolean;
   shop: Shop;
   snap: (name: string) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
   shopMode: ['embedded', { option: true }],
-  shop: async ({ page, shopMode }, use) => {
+  signIn: [true, { option: true }],
+  shop: async ({ page, shopMode, signIn }, use) => {
     const shop = await startShop({ mode: shopMode });
     await page.goto(shop.url);
     await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);
+    if (signIn) await signInAs(page, DEMO_CASHIER);
     await use(shop);
     await shop.close();
   },

@@ -127,6 +127,7 @@ describe('status and events', () => {
       embedded: false,
       upstream: expect.toBeOneOf([null, { name: expect.any(String), version: expect.any(String) }]),
       catalog: expect.objectContaining({ goods: expect.any(Number) }),
+      cashier: null,
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

@@ -19,6 +19,7 @@ import type {
   QueueItem,
   ReadOutcome,
   ServiceChange,
+  SignedIn,
   WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
@@ -117,6 +118,24 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (state === 'online') void sync.kick();
   };
   let upstream: AppStatus['upstream'] = null;
+  // Who is signed in: in memory only, so a restarted till asks for a PIN again.
+  let session: SignedIn | null = null;
+  const setSession = (next: SignedIn | null) => {
+    session = next;
+    emit({ type: 'session', cashier: next });
+  };
+  /** Sends a PIN-carrying write at once under a fresh key: a PIN is never stored, so it is no outbox write. */
+  const sendNow = async (
+    method: 'pos.checkout_manual_price' | 'pos.cashier_sign_in' | 'pos.manager_confirm',
+    params: unknown,
+  ) => {
+    const outcome = await client.call(method, params, {
+      idempotencyKey: randomUUID(),
+      ...(session ? { cashier: session.id } : {}),
+    });
+    if (outcome.kind === 'ok') return outcome.result;
+    throw BridgeError.from(outcome.error);
+  };
   const logFault = (what: string, err: unknown) =>
     opts.logger?.log('error', what, { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
 
@@ -153,6 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       embedded: current() === EMBEDDED,
       stampMasks: parseStampMasks(catalog.setting('excise_stamp_masks')),
       cashRounding: catalog.setting('cash_rounding_steps') ?? '',
+      idleLockMinutes: s.idleLockMinutes,
     };
   };
 
@@ -187,6 +207,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       summary: options.summary ?? described.summary,
       label: options.label ?? described.label,
       service: current(),
+      cashier: session && { id: session.id, name: session.name },
     });
     queueEvent(item.id);
     drainer.kick();
@@ -228,6 +249,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     settings.update({ serviceUrl: target });
     upstream = tested.upstream;
     if (switching) {
+      // Another back office has other users: whoever signed in here signs in there.
+      setSession(null);
       cache.clear();
       connection = 'unknown';
       setConnection('online');
@@ -295,15 +318,25 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       embedded: current() === EMBEDDED,
       upstream,
       catalog: catalog.state(),
+      cashier: session,
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
-    confirmManualPrice: async (params): Promise<RpcResult> => {
-      // Sent once, now, under a key of its own: a PIN is never stored, so this is no outbox write.
-      const outcome = await client.call('pos.checkout_manual_price', params, { idempotencyKey: randomUUID() });
-      if (outcome.kind === 'ok') return outcome.result;
-      throw BridgeError.from(outcome.error);
+    confirmManualPrice: (params) => sendNow('pos.checkout_manual_price', params),
+    signIn: async (params): Promise<RpcResult> => {
+      const result = await sendNow('pos.cashier_sign_in', params);
+      const row = result.rows[0] as { outcome?: string; user_id?: string; name?: string; role?: string } | undefined;
+      if (row?.outcome === 'signed_in') {
+        setSession({ id: Number(row.user_id), name: row.name ?? '', role: row.role === 'manager' ? 'manager' : 'cashier' });
+        opts.logger?.log('info', 'cashier signed in', { user: row.user_id ?? '' });
+      }
+      return result;
     },
+    signOut: async () => {
+      if (session) opts.logger?.log('info', 'cashier signed out', { user: String(session.id) });
+      setSession(null);
+    },
+    confirmManager: (params) => sendNow('pos.manager_confirm', params),
     reportError: async (report) => {
       opts.logger?.log('error', 'interface error', { screen: report.screen, error: report.message, stack: report.stack });
     },

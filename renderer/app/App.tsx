@@ -1,8 +1,11 @@
 /** The shell: screen tabs with their function keys, the open screen, the status bar. */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ManagerConfirmDialog } from '../features/people/ManagerConfirmDialog.js';
+import { SignInScreen } from '../features/people/SignInScreen.js';
+import { useIdleLock } from '../features/people/use-idle-lock.js';
 import { initI18n } from '../i18n/i18n.js';
-import { useBridgeEvents, useSettings } from '../rpc/hooks.js';
+import { useBridgeEvents, useSettings, useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
 import { BridgeLost } from './BridgeLost.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
@@ -16,6 +19,11 @@ export function App() {
   const screen = useUi((s) => s.screen);
   const show = useUi((s) => s.show);
   const settings = useSettings();
+  const status = useStatus();
+  const cashier = status.data?.cashier ?? null;
+  const everSignedIn = useRef(false);
+  if (cashier) everSignedIn.current = true;
+  useIdleLock(settings.data?.idleLockMinutes ?? 0, cashier !== null);
   useBridgeEvents();
   useScreenKeys();
   useGlobalScan();
@@ -27,6 +35,16 @@ export function App() {
     }
   }, [language]);
   const Current = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0])?.component;
+  // Nobody sells until a cashier signs in (and again after the lock); the status bar stays, so the connection shows.
+  if (status.data && !cashier) {
+    return (
+      <div className="app locked">
+        <BridgeLost />
+        <SignInScreen wasSignedIn={everSignedIn.current} />
+        <StatusBar />
+      </div>
+    );
+  }
   return (
     <div className="app">
       <BridgeLost />
@@ -50,6 +68,7 @@ export function App() {
           {Current ? <Current /> : null}
         </ScreenBoundary>
       </main>
+      <ManagerConfirmDialog />
       <StatusBar />
     </div>
   );

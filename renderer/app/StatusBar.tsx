@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
+import { SessionBadge } from '../features/people/SessionBadge.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
 
@@ -68,6 +69,7 @@ export function StatusBar() {
         {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
       {s ? <CatalogAge catalog={s.catalog} /> : null}
+      {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>
   );
 }

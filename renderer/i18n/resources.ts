@@ -5,6 +5,7 @@ import { strings as excise } from '../features/excise/strings.js';
 import { strings as journal } from '../features/journal/strings.js';
 import { strings as mixed } from '../features/mixed-payment/strings.js';
 import { strings as outbox } from '../features/outbox/strings.js';
+import { strings as people } from '../features/people/strings.js';
 import { strings as product } from '../features/product-card/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
@@ -12,7 +13,21 @@ import { strings as settings } from '../features/settings/strings.js';
 import { common } from './common.js';
 import { refusals } from './refusals.js';
 
-const namespaces = { common, refusals, sale, mixed, debt, excise, prro, journal, product, outbox, settings, diagnostics };
+const namespaces = {
+  common,
+  refusals,
+  sale,
+  mixed,
+  debt,
+  excise,
+  prro,
+  journal,
+  product,
+  outbox,
+  settings,
+  diagnostics,
+  people,
+};
 
 export const resources = {
   uk: Object.fromEntries(Object.entries(namespaces).map(([ns, s]) => [ns, s.uk])),

@@ -39,7 +39,16 @@ export function createEmbeddedUpstream(db: Db, options: EngineOptions = {}): Ups
   const timeZone = options.timeZone ?? 'Europe/Kyiv';
 
   function run(call: UpstreamCall, commit?: CommitHook): RawResult {
-    return perform({ db, user: call.ctx.user, now, timeZone }, call.op, call.params, commit);
+    const { user, cashier, confirmation } = call.ctx;
+    const ctx = {
+      db,
+      user,
+      now,
+      timeZone,
+      ...(cashier === undefined ? {} : { cashier }),
+      ...(confirmation === undefined ? {} : { confirmation }),
+    };
+    return perform(ctx, call.op, call.params, commit);
   }
 
   return {

@@ -7,6 +7,10 @@ export interface EngineContext {
   readonly db: Db;
   /** The calling API key's name: the "current user" of PRRO scope `user` and `only_user`. */
   readonly user: string;
+  /** The signed-in cashier (catalog.users id) a till's write carries (header X-Cashier), if any. */
+  readonly cashier?: number;
+  /** A manager's confirmation id a write carries (header X-Manager-Confirmation), if any. */
+  readonly confirmation?: number;
   /** The clock, injectable so tests and the demo are deterministic. */
   readonly now: () => Date;
   /** IANA time zone of the shop, for dates and date-times with offset (default Europe/Kyiv). */

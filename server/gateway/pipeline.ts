@@ -34,7 +34,33 @@ export interface GatewayDeps {
 export interface GatewayRequest {
   readonly authorization: string | undefined;
   readonly idempotencyKey: string | undefined;
+  /** Header X-Cashier: the signed-in cashier (a catalog.users id) a till's write is made by. */
+  readonly cashier?: string | undefined;
+  /** Header X-Manager-Confirmation: the manager's confirmation a write carries (pos.manager_confirm). */
+  readonly confirmation?: string | undefined;
   readonly body: string;
+}
+
+/** Who a write is made by and who confirmed it, from the request's headers. */
+interface People {
+  readonly cashier?: number;
+  readonly confirmation?: number;
+}
+
+const USER_ID = /^[1-9][0-9]{0,9}$/;
+
+/** An id header: absent, or a whole number from 1 to 2^31-1; anything else is refused before any work. */
+function idHeader(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = USER_ID.test(value) ? Number(value) : 0;
+  if (n < 1 || n > 2147483647) throw new RpcError('INVALID_REQUEST', `${name} must be a whole number from 1 to 2147483647`);
+  return n;
+}
+
+function peopleOf(req: GatewayRequest): People {
+  const cashier = idHeader('X-Cashier', req.cashier);
+  const confirmation = idHeader('X-Manager-Confirmation', req.confirmation);
+  return { ...(cashier === undefined ? {} : { cashier }), ...(confirmation === undefined ? {} : { confirmation }) };
 }
 
 /** What the HTTP layer logs about a request; never params, bodies or keys. */
@@ -96,10 +122,11 @@ export function createGateway(deps: GatewayDeps) {
     params: Record<string, unknown>,
     key: ApiKey,
     requestId: string,
+    people: People,
     commit?: CommitHook,
   ) {
     if (deps.upstream.transactional) {
-      return deps.upstream.call({ op, params, ctx: { requestId, user: key.name, signal: neverAborted } }, commit);
+      return deps.upstream.call({ op, params, ctx: { requestId, user: key.name, ...people, signal: neverAborted } }, commit);
     }
     const ac = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -110,7 +137,7 @@ export function createGateway(deps: GatewayDeps) {
       }, deps.upstreamTimeoutMs);
     });
     try {
-      const call = { op, params, ctx: { requestId, user: key.name, signal: ac.signal } };
+      const call = { op, params, ctx: { requestId, user: key.name, ...people, signal: ac.signal } };
       return await Promise.race([deps.upstream.call(call, commit), timeout]);
     } finally {
       clearTimeout(timer);
@@ -124,6 +151,7 @@ export function createGateway(deps: GatewayDeps) {
     idemKey: string,
     requestId: string,
     facts: RequestFacts,
+    people: People,
   ): Promise<RpcResult> {
     const fp = fingerprint(op.name, params);
     const flightKey = `${key.id}\n${idemKey}`;
@@ -155,7 +183,7 @@ export function createGateway(deps: GatewayDeps) {
     try {
       if (deps.upstream.transactional) {
         let result: RpcResult | undefined;
-        await callUpstream(op, params, key, requestId, (raw) => {
+        await callUpstream(op, params, key, requestId, people, (raw) => {
           result = normalizeResult(op, raw, deps.upstream);
           deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
         });
@@ -165,7 +193,7 @@ export function createGateway(deps: GatewayDeps) {
       deps.idempotency.begin(key.id, idemKey, fp, op.name);
       let raw: Awaited<ReturnType<typeof callUpstream>>;
       try {
-        raw = await callUpstream(op, params, key, requestId);
+        raw = await callUpstream(op, params, key, requestId, people);
       } catch (err) {
         const notPerformed = err instanceof BusinessRefusal || (err instanceof UpstreamError && !err.sent);
         if (notPerformed) deps.idempotency.forget(key.id, idemKey);
@@ -228,14 +256,15 @@ export function createGateway(deps: GatewayDeps) {
       if (!isValidIdempotencyKey(idemKey))
         throw new RpcError('IDEMPOTENCY_KEY_INVALID', 'the Idempotency-Key must be 1 to 255 printable ASCII characters');
     }
+    const people = op.kind === 'write' ? peopleOf(req) : {};
     const checked = validateParams(op.params, rawParams);
     if (!checked.ok)
       throw new RpcError('INVALID_PARAMETER', `the params do not match the contract of ${op.name}`, checked.issues);
 
     const result =
       idemKey === undefined
-        ? normalizeResult(op, await callUpstream(op, checked.value, key, requestId), deps.upstream)
-        : await performWrite(op, checked.value, key, idemKey, requestId, facts);
+        ? normalizeResult(op, await callUpstream(op, checked.value, key, requestId, {}), deps.upstream)
+        : await performWrite(op, checked.value, key, idemKey, requestId, facts, people);
     return { id, method: op.name, result };
   }
 

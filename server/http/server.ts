@@ -70,9 +70,13 @@ async function route(
   const body = await readBody(req, limit);
   if (body === undefined) return refuse(req, res, tooLarge(limit), true);
   const idem = req.headers['idempotency-key'];
+  const cashier = req.headers['x-cashier'];
+  const confirmation = req.headers['x-manager-confirmation'];
   const out = await opts.handle({
     authorization: req.headers.authorization,
     idempotencyKey: Array.isArray(idem) ? idem[0] : idem,
+    cashier: Array.isArray(cashier) ? cashier[0] : cashier,
+    confirmation: Array.isArray(confirmation) ? confirmation[0] : confirmation,
     body,
   });
   const requestId = (out.body as { request_id?: string }).request_id ?? '';

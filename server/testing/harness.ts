@@ -15,6 +15,8 @@ export interface CallOptions {
   readonly idempotencyKey?: string | null;
   readonly key?: string;
   readonly id?: unknown;
+  /** More headers, e.g. X-Cashier. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface TestService {
@@ -37,7 +39,11 @@ export async function startTestService(opts: Partial<ServiceConfig> = {}): Promi
   const { key } = service.keys.create('test', 'all');
 
   async function call(method: string, params: unknown, o: CallOptions = {}) {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `Bearer ${o.key ?? key}` };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${o.key ?? key}`,
+      ...o.headers,
+    };
     const isWrite = findOperation(method)?.kind === 'write';
     if (o.idempotencyKey !== null && (o.idempotencyKey !== undefined || isWrite))
       headers['Idempotency-Key'] = o.idempotencyKey ?? randomUUID();

@@ -24,6 +24,10 @@ export interface CallContext {
   readonly requestId: string;
   /** Name of the API key that called: the engine's "current user" (PRRO scope `user`, `only_user`). */
   readonly user: string;
+  /** The signed-in cashier of the till that sent the write (header X-Cashier), if any. */
+  readonly cashier?: number;
+  /** A manager's confirmation the write carries (header X-Manager-Confirmation), if any. */
+  readonly confirmation?: number;
   readonly signal: AbortSignal;
 }
 

@@ -49,6 +49,19 @@ export interface QueueItem {
   readonly note: string | null;
   /** The service the write was made for, and the only one it is ever sent to ('' is the embedded one). */
   readonly service: string;
+  /** The cashier signed in when the write was made (sent with it as X-Cashier); null before sign-in existed. */
+  readonly cashier: Cashier | null;
+}
+
+/** A person signed in at the till (a user of the back office's catalog.users). */
+export interface Cashier {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** The person signed in at the till now, with what they may do. */
+export interface SignedIn extends Cashier {
+  readonly role: 'cashier' | 'manager';
 }
 
 /** Writes of the service the till works with now, by state, and those waiting for another service. */
@@ -116,12 +129,15 @@ export interface PublicSettings {
   readonly stampMasks: readonly string[];
   /** The cash-rounding steps the back office applies (shared/fiscal/rounding.ts), as last known; '' for the defaults. */
   readonly cashRounding: string;
+  /** Minutes without a key or a click after which the till locks and asks for a PIN again; 0: never. */
+  readonly idleLockMinutes: number;
 }
 
 export interface SettingsPatch {
   readonly till?: Partial<TillIdentity>;
   readonly language?: Language;
   readonly quickKeys?: readonly QuickKey[];
+  readonly idleLockMinutes?: number;
 }
 
 /**
@@ -165,6 +181,8 @@ export interface AppStatus {
   /** The upstream the service named in its last good answer, kept across a restart of the interface. */
   readonly upstream: { readonly name: string; readonly version: string } | null;
   readonly catalog: CatalogState;
+  /** Who is signed in at the till; null while it is locked. */
+  readonly cashier: SignedIn | null;
 }
 
 /** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */
@@ -200,7 +218,8 @@ export interface ErrorReport {
 
 export type BridgeEvent =
   | { readonly type: 'queue'; readonly counts: QueueCounts; readonly changedId: number | null }
-  | { readonly type: 'connection'; readonly state: ConnectionState };
+  | { readonly type: 'connection'; readonly state: ConnectionState }
+  | { readonly type: 'session'; readonly cashier: SignedIn | null };
 
 export interface WriteOptions {
   /** The business object the write belongs to (a sale document number); default: none (the write depends on no other). */
@@ -234,6 +253,15 @@ export interface CashdeskApi {
   catalogItem(code: string): Promise<CatalogItem | null>;
   /** A manager's PIN confirms a manual price: sent at once and never stored, so it is not a queued write. */
   confirmManualPrice(params: ParamsOf<'pos.checkout_manual_price'>): Promise<RpcResult>;
+  /**
+   * A cashier signs in with card and PIN (checked by the back office, sent at once, never stored);
+   * from then on every write the till makes carries them, until signOut or the idle lock.
+   */
+  signIn(params: ParamsOf<'pos.cashier_sign_in'>): Promise<RpcResult>;
+  /** Locks the till: nobody is signed in until the next signIn. */
+  signOut(): Promise<void>;
+  /** A manager confirms an action with their PIN (sent at once, never stored); the answer holds the confirmation id. */
+  confirmManager(params: ParamsOf<'pos.manager_confirm'>): Promise<RpcResult>;
   reportError(report: ErrorReport): Promise<void>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
@@ -256,6 +284,9 @@ export const BRIDGE_MESSAGES = [
   'catalogSearch',
   'catalogItem',
   'confirmManualPrice',
+  'signIn',
+  'signOut',
+  'confirmManager',
   'reportError',
 ] as const satisfies readonly BridgeMessage[];
 

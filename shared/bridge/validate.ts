@@ -11,6 +11,13 @@ const language = oneOf('uk', 'en');
 const URL = /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/;
 const KEY = /^[\x21-\x7e]{8,512}$/;
 
+/** The messages that carry a PIN straight to one operation of the contract. */
+const PIN_MESSAGES = {
+  confirmManualPrice: 'pos.checkout_manual_price',
+  signIn: 'pos.cashier_sign_in',
+  confirmManager: 'pos.manager_confirm',
+} as const;
+
 const SHAPES = {
   writeOptions: { group: opt(str(200)), waitMs: opt(int(0, 30_000)), summary: opt(str(300)) },
   queueFilter: { states: opt(list(oneOf(...QUEUE_STATES), 0, QUEUE_STATES.length, true)), limit: opt(int(1, 5000)) },
@@ -18,6 +25,7 @@ const SHAPES = {
     till: opt(obj({ kasm: opt(int(0)), akas: opt(str(512)), numprro: opt(str(4096)) })),
     language: opt(language),
     quickKeys: opt(list(obj({ code: req(str(512)), label: req(str(40)) }), QUICK_KEY_SLOTS, QUICK_KEY_SLOTS)),
+    idleLockMinutes: opt(int(0, 240)),
   },
   serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep')) },
   serviceTest: { url: req(str(2048)), key: opt(str(512)) },
@@ -137,10 +145,12 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const r = validateParams({ code: req(str(512)) }, { code: args[0] }, 'args');
       return r.ok ? { ok: true, args: [r.value.code] } : { ok: false, issues: r.issues };
     }
-    case 'confirmManualPrice': {
+    case 'confirmManualPrice':
+    case 'signIn':
+    case 'confirmManager': {
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
-      const op = findOperation('pos.checkout_manual_price');
+      const op = findOperation(PIN_MESSAGES[message]);
       const p = validateParams(op?.params ?? {}, args[0]);
       return p.ok ? { ok: true, args: [p.value] } : { ok: false, issues: p.issues };
     }
@@ -153,6 +163,7 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
     case 'settingsGet':
     case 'testConnection':
     case 'status':
+    case 'signOut':
       return checkArity(args, 0, 0) ?? { ok: true, args: [] };
   }
 }

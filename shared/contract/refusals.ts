@@ -107,6 +107,12 @@ export const REFUSALS = {
   'pin.unknown_card': 'no user has the card {card}',
   'pin.not_set': '{name} has no confirmation PIN yet; a manager sets one first',
   'pin.not_manager': '{name} may not confirm this: access level {level}, a manager needs {min} or above',
+  'confirmation.unknown': 'confirmation {id} is not a manager confirmation of {action} at till {kasm}',
+  'confirmation.used': 'confirmation {id} was already used at {at}: a manager confirms each action once',
+  'confirmation.expired': 'confirmation {id} expired at {at}: ask the manager to confirm again',
+  'confirmation.return_over_limit':
+    'a return of {total} is above {limit}: a manager confirms it (pos.manager_confirm, action return)',
+  'cashier.unknown': 'header X-Cashier names no user: {cashier}',
   'price.one_of': 'give exactly one of price and percent',
   'price.no_discount': 'product {code} ({name}) is sold at its set price: it takes no discount or price change',
 } as const satisfies Record<string, string>;

@@ -13,6 +13,7 @@ import { fiscalOperations } from './operations/fiscal.js';
 import { floorOperations } from './operations/floor.js';
 import { goodsOperations } from './operations/goods.js';
 import { naklOperations } from './operations/nakl.js';
+import { peopleOperations } from './operations/people.js';
 import { posOperations } from './operations/pos.js';
 import { settingsOperations } from './operations/settings.js';
 
@@ -33,6 +34,7 @@ export const OPERATIONS = [
   ...serviceOperations,
   ...fiscalOperations,
   ...floorOperations,
+  ...peopleOperations,
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

@@ -185,7 +185,10 @@ export class OutboxDrainer {
     this.changed(sending);
     let outcome: CallOutcome;
     try {
-      outcome = await this.client.call(sending.method, next.params, { idempotencyKey: sending.idempotencyKey });
+      outcome = await this.client.call(sending.method, next.params, {
+        idempotencyKey: sending.idempotencyKey,
+        ...(sending.cashier ? { cashier: sending.cashier.id } : {}),
+      });
     } catch (err) {
       this.report(err);
       outcome = failedBeforeAnswer('network', 'the call failed inside the desk; it is sent again under the same key');

@@ -20,6 +20,8 @@ export interface OutboxRow {
   note: string | null;
   service: string | null;
   label: string | null;
+  cashier_id: number | null;
+  cashier: string | null;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface OutboxRow {
  * the group without touching the rows behind it.
  */
 export const ITEM_COLUMNS = `o.id, o.method, o.grp, o.summary, o.state, o.attempts, o.next_attempt_at, o.last_error, o.result,
-  o.idempotency_key, o.created_at, o.updated_at, o.note, o.service, o.label,
+  o.idempotency_key, o.created_at, o.updated_at, o.note, o.service, o.label, o.cashier_id, o.cashier,
   CASE WHEN o.state = 'queued' THEN
     (SELECT min(b.id) FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ('refused', 'reconcile'))
   END AS waiting_for`;
@@ -53,5 +55,6 @@ export function toQueueItem(r: OutboxRow): QueueItem {
     label: r.label === null ? null : (JSON.parse(r.label) as WriteLabel),
     note: r.note,
     service: r.service ?? '',
+    cashier: r.cashier_id === null ? null : { id: r.cashier_id, name: r.cashier ?? '' },
   };
 }

@@ -43,4 +43,13 @@ export const outboxMigrations: readonly Migration[] = [
       CREATE INDEX outbox_service ON outbox (service, state, id);
     `,
   },
+  {
+    // The signed-in cashier the write was made by: sent with it (header X-Cashier) whenever it is
+    // sent, so a sale queued offline is the cashier's who rang it up, not whoever is signed in later.
+    id: '0003_outbox_cashier',
+    up: `
+      ALTER TABLE outbox ADD COLUMN cashier_id INTEGER;
+      ALTER TABLE outbox ADD COLUMN cashier TEXT;
+    `,
+  },
 ];

@@ -58,6 +58,7 @@ describe('OutboxStore', () => {
       label: null,
       note: null,
       service: '',
+      cashier: null,
     });
     expect(store.nextToSend()?.params).toEqual({ kasm: 1 });
   });

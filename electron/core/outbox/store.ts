@@ -28,6 +28,8 @@ export interface EnqueueInput {
   readonly label?: WriteLabel;
   /** The service the write is made for (key-ring.ts, serviceId); '' is the embedded one. */
   readonly service?: string;
+  /** The signed-in cashier who made it. */
+  readonly cashier?: { readonly id: number; readonly name: string } | null;
 }
 
 /** The next item to send, with the params QueueItem does not carry. */
@@ -55,9 +57,13 @@ export class OutboxStore {
   ) {
     migrate(db, outboxMigrations);
     this.stmt = {
-      insert: db.prepare<[string, string, string, string, string, number, number, string, string | null], { id: number }>(
-        `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at, service, label)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
+      insert: db.prepare<
+        [string, string, string, string, string, number, number, string, string | null, number | null, string | null],
+        { id: number }
+      >(
+        `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at, service, label,
+           cashier_id, cashier)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
@@ -121,6 +127,8 @@ export class OutboxStore {
       now,
       input.service ?? '',
       input.label ? JSON.stringify(input.label) : null,
+      input.cashier?.id ?? null,
+      input.cashier?.name ?? null,
     )!;
     return this.require(id);
   }

@@ -25,6 +25,10 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Cancels the call; the outcome is then "retry" (NETWORK_ERROR): a cancelled write may have reached the service. */
   signal?: AbortSignal;
+  /** The signed-in cashier a write is made by (header X-Cashier). */
+  cashier?: number;
+  /** A manager's confirmation a write carries (header X-Manager-Confirmation). */
+  confirmation?: number;
 }
 
 /** A key a header cannot carry would fail inside fetch with the key in the message. */
@@ -62,6 +66,8 @@ export class RpcClient {
       Authorization: `Bearer ${key}`,
     };
     if (op.kind === 'write' && opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+    if (op.kind === 'write' && opts.cashier !== undefined) headers['X-Cashier'] = String(opts.cashier);
+    if (op.kind === 'write' && opts.confirmation !== undefined) headers['X-Manager-Confirmation'] = String(opts.confirmation);
     const url = `${this.opts.baseUrl().replace(/\/+$/, '')}/v1/rpc`;
     return redact(await this.send(url, headers, JSON.stringify({ method: op.name, params }), opts.signal), key);
   }

@@ -19,6 +19,8 @@ export interface Settings {
   readonly quickKeys: readonly QuickKey[];
   /** The shop's time zone, as the back office's (server/engine: Europe/Kyiv unless configured). */
   readonly timeZone: string;
+  /** Minutes idle before the till locks; 0: never. */
+  readonly idleLockMinutes: number;
 }
 
 /** What the core may change: the interface's patch, and the address the service switch sets. */
@@ -32,6 +34,8 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'uk',
   quickKeys: EMPTY_KEYS,
   timeZone: 'Europe/Kyiv',
+  // Short enough that a till left alone is not a till anyone can sell on; long enough for a queue-free lull.
+  idleLockMinutes: 5,
 };
 
 export class SettingsStore {
@@ -65,5 +69,6 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     // A file from before quick keys, or a shorter grid, fills up with empty slots.
     quickKeys: [...keys, ...EMPTY_KEYS].slice(0, QUICK_KEY_SLOTS),
     timeZone: patch.timeZone ?? base.timeZone,
+    idleLockMinutes: patch.idleLockMinutes ?? base.idleLockMinutes,
   };
 }

@@ -21,6 +21,7 @@ const settings: PublicSettings = {
   timeZone: 'Europe/Kyiv',
   cashRounding: '',
   stampMasks: ['AAAA999999 9999999999'],
+  idleLockMinutes: 5,
 };
 
 const item: QueueItem = {
@@ -41,6 +42,7 @@ const item: QueueItem = {
   label: { key: 'saleClose', values: { count: '1', total: '10.00' } },
   note: null,
   service: '',
+  cashier: null,
 };
 
 const result = {
@@ -57,6 +59,7 @@ const status: AppStatus = {
   embedded: true,
   upstream: { name: 'fake', version: '1' },
   catalog: { syncedAt: '2025-01-01T10:00:00.000Z', goods: 1, cards: 0 },
+  cashier: { id: 2, name: 'Шевченко Олена Петрівна', role: 'cashier' },
 };
 
 const catalogItem = {
@@ -87,6 +90,9 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   catalogSearch: [catalogItem],
   catalogItem,
   confirmManualPrice: result,
+  signIn: result,
+  signOut: null,
+  confirmManager: result,
   reportError: null,
 };
 
@@ -136,6 +142,9 @@ export function fakeApi(): FakeApi {
     catalogSearch: answer('catalogSearch'),
     catalogItem: answer('catalogItem'),
     confirmManualPrice: answer('confirmManualPrice'),
+    signIn: answer('signIn'),
+    signOut: answer('signOut'),
+    confirmManager: answer('confirmManager'),
     reportError: answer('reportError'),
     onEvent: (listener) => {
       listeners.add(listener);
@@ -160,5 +169,8 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   catalogSearch: [{ text: 'молоко', limit: 20 }],
   catalogItem: ['4820000000017'],
   confirmManualPrice: [{ ndoc: 'K1-a', code: '4820000000017', quant: '1', price: '40.00', manager_card: '1002', pin: '2002' }],
+  signIn: [{ kasm: 1, card: '1002', pin: '2002' }],
+  signOut: [],
+  confirmManager: [{ kasm: 1, card: '1001', pin: '1001', action: 'cash_withdrawal', subject: '200.00' }],
   reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
 };

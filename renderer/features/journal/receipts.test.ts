@@ -60,6 +60,7 @@ function item(method: WriteName, state: QueueState, createdAt: string, rows: unk
     label: null,
     note: null,
     service: '',
+    cashier: null,
   };
 }
 

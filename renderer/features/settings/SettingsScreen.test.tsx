@@ -18,6 +18,7 @@ const start: PublicSettings = {
   timeZone: 'Europe/Kyiv',
   stampMasks: ['AAAA999999 9999999999'],
   cashRounding: '',
+  idleLockMinutes: 5,
 };
 let current = start;
 const bridge = {

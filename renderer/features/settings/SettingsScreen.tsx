@@ -8,6 +8,7 @@ import type { PublicSettings } from '../../../shared/bridge/api.js';
 import { useSettings, useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
+import { IdleLockSection } from '../people/IdleLockSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
 import { QuickKeysSection } from './QuickKeysSection.js';
@@ -53,6 +54,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
         <TillSection till={settings.till} />
         <LanguageSection language={settings.language} />
         <QuickKeysSection keys={settings.quickKeys} />
+        <IdleLockSection minutes={settings.idleLockMinutes} />
       </div>
       <KeyHints
         className="settings-keys"

@@ -392,12 +392,15 @@ export const USERS = [
 ] as const;
 
 /**
- * Demo confirmation PINs (documented in the README): who may confirm a manual price at a till.
- * Only their salted hashes reach the database.
+ * Demo PINs (documented in the README): the cashiers sign in at the tills with theirs, the
+ * administrator and the manager also confirm what needs a manager. Only salted hashes reach the database.
  */
 export const DEMO_PINS: readonly { readonly card: string; readonly pin: string }[] = [
   { card: '1001', pin: '1001' },
   { card: '1002', pin: '2002' },
+  { card: '1003', pin: '3003' },
+  { card: '1004', pin: '4004' },
+  { card: '1005', pin: '5005' },
 ];
 
 export const TILLS = [

@@ -120,6 +120,8 @@ describe.each(DAYS)('a day at a till, cash rounded to $step ($day)', (day) => {
     await t.ok('pos.certificate_issue', { number: CERT, amount: '50.00' });
     await t.ok('catalog.contrag.save', { nt: SUPPLIER });
     state.cashier = (await t.ok('catalog.users.save', { nt: 'Олена Касир', card: 'U-0001', level: '1' })).status.key as string;
+    await t.ok('catalog.users.save', { nt: 'Мельник Андрій', card: 'M-0001', level: '9' });
+    await t.ok('catalog.users.set_pin', { card: 'M-0001', pin: '2002' });
   });
   afterAll(() => t.close());
 
@@ -274,7 +276,11 @@ describe.each(DAYS)('a day at a till, cash rounded to $step ($day)', (day) => {
       balance: x2(before.minus(150).plus(100)),
     });
     at('07:40');
-    expect(await row('pos.cash_withdrawal', { kasm: 1, amount: '200.00', comment: 'Інкасація' })).toMatchObject({
+    // Cash out is the manager's to allow, at that moment, with their PIN.
+    const confirmed = await row('pos.manager_confirm', { kasm: 1, card: 'M-0001', pin: '2002', action: 'cash_withdrawal' });
+    expect(confirmed).toMatchObject({ outcome: 'confirmed', manager: 'Мельник Андрій' });
+    const out = { kasm: 1, amount: '200.00', comment: 'Інкасація', confirmation: Number(confirmed.confirmation_id) };
+    expect(await row('pos.cash_withdrawal', out)).toMatchObject({
       balance: x2(before.minus(150).plus(100).minus(200)),
     });
     const service = shiftDocs()

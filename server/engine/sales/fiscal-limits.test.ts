@@ -21,7 +21,7 @@ import {
   queueDocs,
   seedOfSession,
 } from './testing/fiscal.js';
-import { BREAD, type Shop, standardShop } from './testing/shop.js';
+import { BREAD, managerConfirmation, type Shop, standardShop } from './testing/shop.js';
 
 const NUMPRRO = '4000123456';
 let shop: Shop;
@@ -173,7 +173,12 @@ describe('an offline session', () => {
     send();
     at('2025-03-14T12:00:00Z');
     sale();
-    shop.call('pos.cash_withdrawal', { kasm: 1, amount: '20.00', comment: 'Інкасація' });
+    shop.call('pos.cash_withdrawal', {
+      kasm: 1,
+      amount: '20.00',
+      comment: 'Інкасація',
+      confirmation: managerConfirmation(shop, 'cash_withdrawal'),
+    });
     at('2025-03-14T13:00:00Z');
     reachable(true);
     expect(send()).toMatchObject({ rejected: 0, cameOnline: [NUMPRRO] });

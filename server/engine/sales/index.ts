@@ -25,6 +25,8 @@ import { fiscalSettingsHandlers } from './fiscal/handlers.js';
 import { fiscalMigrations } from './fiscal/schema.js';
 import { manualPrice } from './manual-price/manual-price.js';
 import { manualPriceMigrations } from './manual-price/schema.js';
+import { peopleHandlers } from './people/handlers.js';
+import { peopleMigrations } from './people/schema.js';
 import { prroHandlers } from './prro/handlers.js';
 import { prroMigrations } from './prro/schema.js';
 import { simulatorMigrations } from './prro/server/simulator/schema.js';
@@ -94,7 +96,9 @@ export type SalesOperation =
   | 'settings.goods_tax_letters_save'
   | 'settings.cash_rounding_save'
   | 'settings.fiscal_limits_save'
-  | 'pos.checkout_manual_price';
+  | 'pos.checkout_manual_price'
+  | 'pos.cashier_sign_in'
+  | 'pos.manager_confirm';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -109,6 +113,7 @@ export const salesMigrations: Migration[] = [
   ...returnMigrations,
   ...certificateMigrations,
   ...manualPriceMigrations,
+  ...peopleMigrations,
 ];
 
 export const salesHandlers: HandlerGroup<SalesOperation> = {
@@ -124,6 +129,7 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...printHandlers,
   ...certificateHandlers,
   ...fiscalSettingsHandlers,
+  ...peopleHandlers,
   'pos.checkout_apply_sale_line': applySaleLine,
   'pos.checkout_client_bonus_delta': clientBonusDelta,
   'pos.checkout_close_sale': closeSaleHandler,

@@ -14,7 +14,7 @@ import { D, dec, fmt, toKopecks } from '../decimal.js';
 import { simulatedFiscalServer } from './prro/server/simulator/simulator.js';
 import { fiscalBreaches, NO_FISCAL_BREACHES } from './testing/fiscal-invariants.js';
 import { invariantBreaches, NO_BREACHES } from './testing/invariants.js';
-import { addCard, BREAD, CHEESE, CIGARETTES, MILK, type Shop, standardShop, VODKA } from './testing/shop.js';
+import { addCard, BREAD, CHEESE, CIGARETTES, MILK, managerConfirmation, type Shop, standardShop, VODKA } from './testing/shop.js';
 import { snapshot } from './testing/snapshot.js';
 import { sendToTaxServer } from './testing/tax-server.js';
 
@@ -140,7 +140,11 @@ function run(shop: Shop, op: Operation, stamp: () => string): void {
     }
     case 'deposit':
     case 'withdraw':
-      shop.call(op.kind === 'deposit' ? 'pos.cash_deposit' : 'pos.cash_withdrawal', { kasm: op.kasm, amount: `${op.amount}.00` });
+      if (op.kind === 'deposit') shop.call('pos.cash_deposit', { kasm: op.kasm, amount: `${op.amount}.00` });
+      else {
+        const confirmation = managerConfirmation(shop, 'cash_withdrawal', op.kasm);
+        shop.call('pos.cash_withdrawal', { kasm: op.kasm, amount: `${op.amount}.00`, confirmation });
+      }
       return;
     case 'return': {
       const last = shop.db.prepare('SELECT max(check_number) FROM receipts').pluck().get() as number | null;

@@ -186,9 +186,12 @@ const posFiscal = [
     scope: 'pos.write',
     origin: 'project',
     summary: "Takes cash out of a till's drawer: a service withdrawal document in its open shift.",
-    params: { kasm, amount: req(amount), comment: opt(str(512), '') },
+    params: { kasm, amount: req(amount), comment: opt(str(512), ''), confirmation: req(int(1, INT32_MAX)) },
     result: rows(cols(['prro_doc_id', 'fiscal_number', 'balance'], { balance: money })),
-    projectDefined: [WHY.cash],
+    projectDefined: [
+      WHY.cash,
+      "confirmation: a manager's confirmation for action cash_withdrawal at this till (pos.manager_confirm), used once",
+    ],
   }),
   defineOp({
     name: 'pos.checkout_return',
@@ -212,6 +215,7 @@ const posFiscal = [
         ),
       ),
       comment: opt(str(512), ''),
+      confirmation: opt(int(0, INT32_MAX), 0),
     },
     result: rows(
       cols(
@@ -237,6 +241,7 @@ const posFiscal = [
       WHY.returns,
       'rows: line_no of the receipt (1-based) and the quantity returned; excise goods name the stamps of the units returned (default: the last ones sold)',
       'money is paid back in the order debt, bonus, certificate, card, cash, each up to what it paid less earlier returns; a certificate part comes back as a new certificate (certificate_number)',
+      "confirmation: a manager's confirmation for action return at this till (pos.manager_confirm), required when the return's total is above the shop setting return_manager_limit (1000.00 by default); 0 for none",
     ],
   }),
   defineOp({

@@ -31,7 +31,7 @@ export interface FiscalRepayment {
 
 /** Issues a repayment receipt per receipt repaid and takes its rounded cash. Returns the cash box balance. */
 export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balance: D | undefined } {
-  const { till, seller, shift } = r.work;
+  const { till, seller, shift, cashier } = r.work;
   const tax = taxTable(db, seller.vatPayer);
   const step = roundingStepOn(db, r.moment.date);
   const sales = returnSql(db);
@@ -69,7 +69,7 @@ export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balan
     const doc = issueDocument(db, {
       till,
       seller,
-      cashier: shift.cashier,
+      cashier,
       user: r.user,
       moment: r.moment,
       docType: 'receipt',

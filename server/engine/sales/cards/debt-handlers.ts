@@ -42,7 +42,7 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { 
   const moment = momentOf(ctx);
   const amount = r.amount === undefined ? undefined : positiveKopecks(r.amount, r.paths.amount);
   const till = fiscalTillOfBox(ctx.db, r.akas);
-  const work = till ? fiscalWork(ctx.db, till.kasm, moment, r.paths.akas) : undefined;
+  const work = till ? fiscalWork(ctx.db, till.kasm, moment, r.paths.akas, ctx.cashier) : undefined;
   const result = repayDebt(ctx.db, { ...r, amount, method: 'cash', user: ctx.user, moment });
   if (work) {
     const done = fiscalizeRepayment(ctx.db, {

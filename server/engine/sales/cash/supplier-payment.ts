@@ -62,7 +62,7 @@ export function paySupplier(ctx: EngineContext, p: Params): string {
   const ref = p.nn === '' ? `contrag:${payee.contrag}` : `nakl:${p.nn}`;
   // Money out of a till's drawer is a service withdrawal of its shift (shared/fiscal/choices.ts).
   const till = fiscalTillOfBox(ctx.db, p.fromkas);
-  const work = till ? fiscalWork(ctx.db, till.kasm, moment, 'params.fromkas') : undefined;
+  const work = till ? fiscalWork(ctx.db, till.kasm, moment, 'params.fromkas', ctx.cashier) : undefined;
   if (work) {
     withdrawCash(ctx.db, {
       work,

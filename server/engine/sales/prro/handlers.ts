@@ -46,7 +46,7 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
     }
     if (OWN_TYPES.includes(p.doc_type)) throw refuse('params.doc_type', 'prro.enqueue_own_type', { doc_type: p.doc_type });
     const moment = momentOf(ctx);
-    const work = fiscalWork(ctx.db, kasm, moment, 'params.kasm');
+    const work = fiscalWork(ctx.db, kasm, moment, 'params.kasm', ctx.cashier);
     const id = enqueueBody(ctx.db, {
       till: work?.till ?? { kasm, akas: till.akas, numprro: till.numprro, localNumber: kasm },
       body: Buffer.from(p.xml_body_b64, 'base64'),

@@ -7,7 +7,7 @@
  */
 import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { D, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
+import { D, dec, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
 import { BONUS_COMMENT, moveBonus } from '../cards/bonus-ledger.js';
 import { findCard } from '../cards/cards.js';
@@ -20,6 +20,7 @@ import { type CheckMoney, checkContent } from '../fiscal/check-content.js';
 import { roundingStepOn } from '../fiscal/rounding.js';
 import { fiscalSql } from '../fiscal/statements.js';
 import { lettersFor, taxTable } from '../fiscal/tax.js';
+import { returnManagerLimit, spendConfirmation } from '../people/confirmations.js';
 import { type IssuedDocument, issueDocument } from '../prro/register/chain.js';
 import { type FiscalWork, fiscalWork } from '../shifts/guard.js';
 import { planReturn, type ReturnLine, type ReturnPlan } from './plan.js';
@@ -89,7 +90,7 @@ function fiscalDocument(
   return issueDocument(ctx.db, {
     till: work.till,
     seller: work.seller,
-    cashier: work.shift.cashier,
+    cashier: work.cashier,
     user: ctx.user,
     moment,
     docType: 'return',
@@ -141,11 +142,28 @@ function cardBack(ctx: EngineContext, plan: ReturnPlan, moment: Moment): void {
   }
 }
 
+/** A return above the shop's limit is a manager's to allow: their confirmation is used by it. */
+function confirmLargeReturn(ctx: EngineContext, p: Params, total: D, returnId: number, moment: Moment): void {
+  const limit = dec(returnManagerLimit(ctx.db));
+  if (total.lte(limit)) return;
+  if (p.confirmation === 0) {
+    throw refuse('params.confirmation', 'confirmation.return_over_limit', { total: fmt(total), limit: fmt(limit) });
+  }
+  spendConfirmation(ctx.db, {
+    id: p.confirmation,
+    action: 'return',
+    kasm: p.kasm,
+    usedBy: `return:${returnId}`,
+    moment,
+    path: 'params.confirmation',
+  });
+}
+
 export function performReturn(ctx: EngineContext, p: Params) {
   const { db } = ctx;
   const moment = momentOf(ctx);
   const till = findTill(db, p.kasm, 'params.kasm');
-  const work = fiscalWork(db, till.kasm, moment, 'params.kasm');
+  const work = fiscalWork(db, till.kasm, moment, 'params.kasm', ctx.cashier);
   const plan = planReturn(db, p, roundingStepOn(db, moment.date));
   if (work && plan.receipt.prro_doc_id === null) {
     throw refuse('params.check_number', 'return.original_not_fiscal', { check_number: p.check_number });
@@ -167,6 +185,7 @@ export function performReturn(ctx: EngineContext, p: Params) {
       comment: p.comment,
     }).lastInsertRowid,
   );
+  confirmLargeReturn(ctx, p, plan.total, returnId, moment);
   for (const l of plan.lines) {
     const cost = restock(ctx, l, returnId);
     sql.insertLine.run(

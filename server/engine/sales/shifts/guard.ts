@@ -8,6 +8,7 @@ import { refuse } from '../../../upstream/upstream.js';
 import { type Moment, shownAt } from '../common/moment.js';
 import { type FiscalTill, fiscalTillOf, requireSeller, type Seller } from '../fiscal/identity.js';
 import { fiscalSql } from '../fiscal/statements.js';
+import { actingCashier } from '../people/actor.js';
 import { checkOfflineLimits, type OfflineClock } from '../prro/register/offline.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 
@@ -15,6 +16,8 @@ export interface FiscalWork {
   readonly till: FiscalTill;
   readonly seller: Seller;
   readonly shift: ShiftRow;
+  /** Who the documents name as cashier: the signed-in cashier the write carries, else the shift's. */
+  readonly cashier: string;
   /** The register's offline clock: its warning goes back to the till with the document. */
   readonly clock: OfflineClock;
 }
@@ -23,8 +26,11 @@ const HOUR = 3_600_000;
 
 export const shiftMaxHours = (db: Db): number => Number(fiscalSql(db).setting.get('shift_max_hours') ?? 24);
 
-/** The open shift of a fiscal till, checked; undefined for a till without a PRRO. */
-export function fiscalWork(db: Db, kasm: number, now: Moment, path: string): FiscalWork | undefined {
+/**
+ * The open shift of a fiscal till, checked; undefined for a till without a PRRO. `cashierId` is
+ * the signed-in cashier of the write (header X-Cashier): a colleague may take over a shift's till.
+ */
+export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cashierId?: number): FiscalWork | undefined {
   const till = fiscalTillOf(db, kasm);
   if (!till) return undefined;
   const seller = requireSeller(db, path);
@@ -36,5 +42,5 @@ export function fiscalWork(db: Db, kasm: number, now: Moment, path: string): Fis
     throw refuse(path, 'shift.too_long', { kasm, opened_at: shownAt(shift.opened_at, now.timeZone), hours: max });
   }
   const clock = checkOfflineLimits(db, till, now, path);
-  return { till, seller, shift, clock };
+  return { till, seller, shift, clock, cashier: actingCashier(db, cashierId) ?? shift.cashier };
 }

@@ -5,6 +5,7 @@ import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { cashSql } from '../cash/statements.js';
 import { momentOf, shownAt } from '../common/moment.js';
 import { fiscalTillOf } from '../fiscal/identity.js';
+import { spendConfirmation } from '../people/confirmations.js';
 import type { FiscalContent, ZPay } from '../prro/dps/content.js';
 import { offlineClock } from '../prro/register/offline.js';
 import { prroSql } from '../prro/statements.js';
@@ -32,12 +33,25 @@ function tillOrRefuse(ctx: EngineContext, kasm: number) {
   return till;
 }
 
-function serviceCash(ctx: EngineContext, p: { kasm: number; amount: string; comment: string }, kind: 'deposit' | 'withdrawal') {
+type CashParams = { kasm: number; amount: string; comment: string; confirmation?: number };
+
+function serviceCash(ctx: EngineContext, p: CashParams, kind: 'deposit' | 'withdrawal') {
   const moment = momentOf(ctx);
-  const work = fiscalWork(ctx.db, p.kasm, moment, 'params.kasm');
+  const work = fiscalWork(ctx.db, p.kasm, moment, 'params.kasm', ctx.cashier);
   if (!work) throw refuse('params.kasm', 'shift.no_register', { kasm: p.kasm });
   const s = { work, amount: dec(p.amount), comment: p.comment, user: ctx.user, moment };
   const done = kind === 'deposit' ? depositCash(ctx.db, s) : withdrawCash(ctx.db, s);
+  // Cash out is a manager's to allow: the confirmation is used by this document, or all rolls back.
+  if (kind === 'withdrawal') {
+    spendConfirmation(ctx.db, {
+      id: p.confirmation ?? 0,
+      action: 'cash_withdrawal',
+      kasm: p.kasm,
+      usedBy: `cash:withdrawal:${done.docId}`,
+      moment,
+      path: 'params.confirmation',
+    });
+  }
   return { rows: [{ prro_doc_id: String(done.docId), fiscal_number: done.fiscalNumber, balance: fmt(done.balance) }] };
 }
 

@@ -66,7 +66,7 @@ export function openShift(db: Db, a: { kasm: number; cashierId: number; float: D
   const shift = sql.byId.get(id) as ShiftRow;
   const deposit = a.float.gt(0)
     ? depositCash(db, {
-        work: { till, seller, shift, clock: offlineClock(db, till.numprro, a.moment) },
+        work: { till, seller, shift, cashier: cashier.name, clock: offlineClock(db, till.numprro, a.moment) },
         amount: a.float,
         comment: 'Розмінна монета на початок зміни',
         user: a.user,

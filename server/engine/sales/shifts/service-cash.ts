@@ -30,12 +30,12 @@ export interface ServiceCashDone {
 }
 
 function serviceCash(db: Db, s: ServiceCash, kind: 'deposit' | 'withdrawal'): ServiceCashDone {
-  const { till, seller, shift } = s.work;
+  const { till, seller, shift, cashier } = s.work;
   const deposit = kind === 'deposit';
   const doc = issueDocument(db, {
     till,
     seller,
-    cashier: shift.cashier,
+    cashier,
     user: s.user,
     moment: s.moment,
     docType: deposit ? 'service_deposit' : 'service_withdrawal',

@@ -13,6 +13,7 @@ import { type Db, openDatabase } from '../../../db/open.js';
 import { normalizeResult } from '../../../gateway/normalize.js';
 import { BusinessRefusal } from '../../../upstream/upstream.js';
 import { catalogMigrations, receiveBatch } from '../../catalog/index.js';
+import { setPin } from '../../catalog/users/pins/pins.js';
 import { coreMigrations } from '../../core/schema.js';
 import { dec, toDb } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
@@ -195,3 +196,20 @@ export const MILK = '4820000000028';
 export const VODKA = '4820000000035';
 export const CIGARETTES = '4820000000042';
 export const CHEESE = '2000000000015';
+
+/** The test shop's manager: level 9, card MGR-T, PIN 2002 (set once per shop). */
+export const TEST_MANAGER = { name: 'Мельник Андрій', card: 'MGR-T', pin: '2002' } as const;
+
+/** A manager's confirmation of an action at a till, through pos.manager_confirm as a till asks for one. */
+export function managerConfirmation(shop: Shop, action: 'cash_withdrawal' | 'return', kasm = 1): number {
+  if (!shop.db.prepare('SELECT 1 FROM users WHERE card = ?').get(TEST_MANAGER.card)) {
+    const id = shop.db
+      .prepare("INSERT INTO users (name, card, level) VALUES (?, ?, '9')")
+      .run(TEST_MANAGER.name, TEST_MANAGER.card).lastInsertRowid;
+    setPin(shop.db, Number(id), TEST_MANAGER.pin, new Date('2025-01-01T00:00:00Z'));
+  }
+  const row = shop.call('pos.manager_confirm', { kasm, card: TEST_MANAGER.card, pin: TEST_MANAGER.pin, action }).rows[0] as {
+    confirmation_id: string;
+  };
+  return Number(row.confirmation_id);
+}

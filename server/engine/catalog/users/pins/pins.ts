@@ -59,10 +59,15 @@ export function checkPin(db: Db, user: UserRow, pin: string, now: Date, path: st
 }
 
 /** The access level from which a user may confirm what needs a manager: the shop setting `manager_level`, 5 by default. */
-export function requireManager(db: Db, user: UserRow, path: string): void {
-  const min = Number(pinSql(db).setting.get('manager_level') ?? '5');
+const managerLevel = (db: Db): number => Number(pinSql(db).setting.get('manager_level') ?? '5');
+
+export function isManager(db: Db, user: UserRow): boolean {
   const level = Number(user.level);
-  if (!Number.isFinite(level) || level < min) {
-    throw refuse(path, 'pin.not_manager', { name: user.name, level: user.level, min });
+  return Number.isFinite(level) && level >= managerLevel(db);
+}
+
+export function requireManager(db: Db, user: UserRow, path: string): void {
+  if (!isManager(db, user)) {
+    throw refuse(path, 'pin.not_manager', { name: user.name, level: user.level, min: managerLevel(db) });
   }
 }

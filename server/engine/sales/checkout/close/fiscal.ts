@@ -52,7 +52,7 @@ export function fiscalize(db: Db, plan: Plan, checkNumber: number, user: string,
     issued = issueDocument(db, {
       till: work.till,
       seller: work.seller,
-      cashier: work.shift.cashier,
+      cashier: work.cashier,
       user,
       moment,
       docType: 'receipt',

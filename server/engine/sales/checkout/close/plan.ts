@@ -73,9 +73,9 @@ export interface Plan {
   readonly bonusAccrued: D;
 }
 
-export function planClose(db: Db, p: CloseParams, moment: Moment): Plan {
+export function planClose(db: Db, p: CloseParams, moment: Moment, cashierId?: number): Plan {
   const till = findTill(db, p.kasm, 'params.kasm');
-  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm');
+  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', cashierId);
   const sk = storageSk(p.storage, p.sk);
   const doc = p.ndoc === '' ? undefined : checkoutSql(db).saleDoc.get(p.ndoc);
   refuseClosed(doc, 'params.ndoc');

@@ -24,7 +24,18 @@ import {
   validate,
   zKind,
 } from '../../testing/fiscal.js';
-import { addCard, BREAD, CHEESE, CIGARETTES, MILK, type Shop, standardShop, TEST_SELLER, VODKA } from '../../testing/shop.js';
+import {
+  addCard,
+  BREAD,
+  CHEESE,
+  CIGARETTES,
+  MILK,
+  managerConfirmation,
+  type Shop,
+  standardShop,
+  TEST_SELLER,
+  VODKA,
+} from '../../testing/shop.js';
 import { sendToTaxServer } from '../../testing/tax-server.js';
 import { dispatchFiscalNow } from '../server/dispatch.js';
 import { simulatedFiscalServer } from '../server/simulator/simulator.js';
@@ -118,7 +129,12 @@ describe('the documents of a day with every kind in it', () => {
     at('2025-03-14T10:35:00Z');
     shop.call('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, kasm: 1 });
     at('2025-03-14T10:40:00Z');
-    shop.call('pos.cash_withdrawal', { kasm: 1, amount: '100.00', comment: 'Інкасація' });
+    shop.call('pos.cash_withdrawal', {
+      kasm: 1,
+      amount: '100.00',
+      comment: 'Інкасація',
+      confirmation: managerConfirmation(shop, 'cash_withdrawal'),
+    });
     at('2025-03-14T10:45:00Z');
     shop.call('pos.checkout_return', {
       check_number: ids.mixed,

@@ -1,0 +1,45 @@
+/**
+ * A manager's confirmation, asked for at the moment a cashier needs one: any screen awaits
+ * `confirmWithManager(action, subject)` and gets the one-time confirmation id (to pass to the
+ * write that needs it) and who confirmed, or null when the cashier gave up. The dialog that asks
+ * is mounted once in the shell (ManagerConfirmDialog).
+ */
+import { create } from 'zustand';
+import type { ParamsOf } from '../../../shared/contract/index.js';
+
+export type ConfirmAction = ParamsOf<'pos.manager_confirm'>['action'];
+
+export interface Confirmation {
+  readonly id: number;
+  readonly manager: string;
+}
+
+interface Request {
+  readonly action: ConfirmAction;
+  /** What is confirmed, in words kept with the confirmation (an amount, a document). */
+  readonly subject: string;
+  readonly resolve: (c: Confirmation | null) => void;
+}
+
+interface ConfirmState {
+  readonly request: Request | null;
+  ask(action: ConfirmAction, subject: string): Promise<Confirmation | null>;
+  finish(c: Confirmation | null): void;
+}
+
+export const useManagerConfirm = create<ConfirmState>((set, get) => ({
+  request: null,
+  ask: (action, subject) =>
+    new Promise((resolve) => {
+      // A second question while one is open answers the first with "no": one dialog at a time.
+      get().request?.resolve(null);
+      set({ request: { action, subject: subject.slice(0, 255), resolve } });
+    }),
+  finish: (c) => {
+    get().request?.resolve(c);
+    set({ request: null });
+  },
+}));
+
+export const confirmWithManager = (action: ConfirmAction, subject: string): Promise<Confirmation | null> =>
+  useManagerConfirm.getState().ask(action, subject);

@@ -208,6 +208,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       label: options.label ?? described.label,
       service: current(),
       cashier: session && { id: session.id, name: session.name },
+      ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
     });
     queueEvent(item.id);
     drainer.kick();

@@ -6,13 +6,16 @@ import { SignInScreen } from '../features/people/SignInScreen.js';
 import { useIdleLock } from '../features/people/use-idle-lock.js';
 import { initI18n } from '../i18n/i18n.js';
 import { useBridgeEvents, useSettings, useStatus } from '../rpc/hooks.js';
-import { useUi } from '../state/ui-store.js';
+import { type ScreenId, useUi } from '../state/ui-store.js';
 import { BridgeLost } from './BridgeLost.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { StatusBar } from './StatusBar.js';
 import { SCREENS } from './screens.js';
 import { useGlobalScan } from './use-global-scan.js';
 import { useScreenKeys } from './use-screen-keys.js';
+
+/** Screens that need nobody signed in: where the till's service and its queue are put right. */
+const OPEN_WHEN_LOCKED: readonly ScreenId[] = ['outbox', 'settings', 'diagnostics'];
 
 export function App() {
   const { t } = useTranslation();
@@ -35,8 +38,11 @@ export function App() {
     }
   }, [language]);
   const Current = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0])?.component;
-  // Nobody sells until a cashier signs in (and again after the lock); the status bar stays, so the connection shows.
-  if (status.data && !cashier) {
+  // Nobody sells until a cashier signs in (and again after the lock); the status bar stays, so the
+  // connection shows. The service screens stay open: a till pointed at the wrong service, or at a
+  // back office that has no people yet, must still be put right.
+  const locked = status.data !== undefined && !cashier;
+  if (locked && !OPEN_WHEN_LOCKED.includes(screen)) {
     return (
       <div className="app locked">
         <BridgeLost />
@@ -63,6 +69,11 @@ export function App() {
         ))}
       </nav>
       <main className="screen" data-testid={`screen-${screen}`}>
+        {locked ? (
+          <p className="locked-banner" role="status" data-testid="locked-banner">
+            {t('people:signIn.lockedBanner')}
+          </p>
+        ) : null}
         {/* Keyed by screen: going to another screen and back starts the failed one afresh. */}
         <ScreenBoundary key={screen} screen={screen}>
           {Current ? <Current /> : null}

@@ -228,6 +228,8 @@ export interface WriteOptions {
   readonly waitMs?: number;
   readonly summary?: string;
   readonly label?: WriteLabel;
+  /** A manager's confirmation (bridge confirmManager) the write needs: sent with it as X-Manager-Confirmation. */
+  readonly confirmation?: number;
 }
 
 export interface QueueFilter {

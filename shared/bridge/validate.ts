@@ -19,7 +19,12 @@ const PIN_MESSAGES = {
 } as const;
 
 const SHAPES = {
-  writeOptions: { group: opt(str(200)), waitMs: opt(int(0, 30_000)), summary: opt(str(300)) },
+  writeOptions: {
+    group: opt(str(200)),
+    waitMs: opt(int(0, 30_000)),
+    summary: opt(str(300)),
+    confirmation: opt(int(1, 2147483647)),
+  },
   queueFilter: { states: opt(list(oneOf(...QUEUE_STATES), 0, QUEUE_STATES.length, true)), limit: opt(int(1, 5000)) },
   settingsPatch: {
     till: opt(obj({ kasm: opt(int(0)), akas: opt(str(512)), numprro: opt(str(4096)) })),

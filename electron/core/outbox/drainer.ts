@@ -188,6 +188,7 @@ export class OutboxDrainer {
       outcome = await this.client.call(sending.method, next.params, {
         idempotencyKey: sending.idempotencyKey,
         ...(sending.cashier ? { cashier: sending.cashier.id } : {}),
+        ...(next.confirmation === null ? {} : { confirmation: next.confirmation }),
       });
     } catch (err) {
       this.report(err);

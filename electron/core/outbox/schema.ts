@@ -46,10 +46,12 @@ export const outboxMigrations: readonly Migration[] = [
   {
     // The signed-in cashier the write was made by: sent with it (header X-Cashier) whenever it is
     // sent, so a sale queued offline is the cashier's who rang it up, not whoever is signed in later.
+    // A manager's confirmation it carries goes with it the same way (X-Manager-Confirmation).
     id: '0003_outbox_cashier',
     up: `
       ALTER TABLE outbox ADD COLUMN cashier_id INTEGER;
       ALTER TABLE outbox ADD COLUMN cashier TEXT;
+      ALTER TABLE outbox ADD COLUMN confirmation_id INTEGER;
     `,
   },
 ];

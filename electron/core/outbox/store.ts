@@ -30,12 +30,16 @@ export interface EnqueueInput {
   readonly service?: string;
   /** The signed-in cashier who made it. */
   readonly cashier?: { readonly id: number; readonly name: string } | null;
+  /** A manager's confirmation it carries (pos.manager_confirm). */
+  readonly confirmation?: number;
 }
 
 /** The next item to send, with the params QueueItem does not carry. */
 export interface Pending {
   readonly item: QueueItem;
   readonly params: Record<string, unknown>;
+  /** The manager's confirmation sent with it, if any. */
+  readonly confirmation: number | null;
 }
 
 export interface QueueListFilter {
@@ -58,12 +62,25 @@ export class OutboxStore {
     migrate(db, outboxMigrations);
     this.stmt = {
       insert: db.prepare<
-        [string, string, string, string, string, number, number, string, string | null, number | null, string | null],
+        [
+          string,
+          string,
+          string,
+          string,
+          string,
+          number,
+          number,
+          string,
+          string | null,
+          number | null,
+          string | null,
+          number | null,
+        ],
         { id: number }
       >(
         `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at, service, label,
-           cashier_id, cashier)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           cashier_id, cashier, confirmation_id)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
@@ -78,8 +95,8 @@ export class OutboxStore {
       ),
       // Strict id order, except that a group behind an open earlier item of its own waits and the
       // others go on; only the writes made for the service the till works with now are sent.
-      next: db.prepare<[{ service: string | null }], OutboxRow & { params: string }>(
-        `SELECT ${ITEM_COLUMNS}, o.params FROM outbox o
+      next: db.prepare<[{ service: string | null }], OutboxRow & { params: string; confirmation_id: number | null }>(
+        `SELECT ${ITEM_COLUMNS}, o.params, o.confirmation_id FROM outbox o
          WHERE o.state = 'queued' AND (@service IS NULL OR o.service = @service)
            AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ${OPEN})
          ORDER BY o.id LIMIT 1`,
@@ -129,6 +146,7 @@ export class OutboxStore {
       input.label ? JSON.stringify(input.label) : null,
       input.cashier?.id ?? null,
       input.cashier?.name ?? null,
+      input.confirmation ?? null,
     )!;
     return this.require(id);
   }
@@ -190,7 +208,13 @@ export class OutboxStore {
   /** The next item due for `service` (any service when omitted). */
   nextToSend(service?: string): Pending | undefined {
     const row = this.stmt.next.get({ service: service ?? null });
-    return row && { item: toQueueItem(row), params: JSON.parse(row.params) as Record<string, unknown> };
+    return (
+      row && {
+        item: toQueueItem(row),
+        params: JSON.parse(row.params) as Record<string, unknown>,
+        confirmation: row.confirmation_id,
+      }
+    );
   }
 
   markSending(id: number): QueueItem {

@@ -107,6 +107,7 @@ export function SignInScreen({ wasSignedIn }: { readonly wasSignedIn: boolean })
           </p>
         ) : null}
         {answer?.kind === 'failed' ? <ErrorMessage error={answer.error} testId="sign-in-answer" /> : null}
+        <p className="hint">{t('signIn.serviceScreens')}</p>
       </form>
     </div>
   );

@@ -16,8 +16,8 @@ export const strings = {
       wrongPin_other: 'PIN-код невірний: лишилося {{count}} спроби.',
       lockedUntil: 'Забагато невірних PIN-кодів: вхід цієї картки заблоковано до {{time}}.',
       offline: 'Немає зв’язку з сервером: PIN-код перевіряє сервер, тож увійти зараз не можна.',
-      shiftOf: 'Відкрита зміна каси: {{name}}',
-      noShift: 'Зміну на касі не відкрито',
+      serviceScreens: 'Без входу відкриваються: F8 — черга відправлення, F9 — налаштування, F10 — діагностика.',
+      lockedBanner: 'Касу заблоковано: продаж недоступний. F1 — вхід касира.',
     },
     bar: {
       cashier: 'Касир: {{name}}',
@@ -64,8 +64,8 @@ export const strings = {
       wrongPin_other: 'Wrong PIN: {{count}} tries left, then sign-in is locked for 5 minutes.',
       lockedUntil: 'Too many wrong PINs: this card cannot sign in until {{time}}.',
       offline: 'No connection to the server: it checks the PIN, so nobody can sign in right now.',
-      shiftOf: 'Open shift at this till: {{name}}',
-      noShift: 'No shift is open at this till',
+      serviceScreens: 'Open without signing in: F8 send queue, F9 settings, F10 diagnostics.',
+      lockedBanner: 'The till is locked: no sales. F1 to sign in.',
     },
     bar: {
       cashier: 'Cashier: {{name}}',

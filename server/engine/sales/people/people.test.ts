@@ -181,4 +181,22 @@ describe("a manager's confirmation", () => {
     const used = t.service.db.prepare('SELECT used_by FROM manager_confirmations WHERE id = ?').pluck().get(id);
     expect(used).toMatch(/^return:\d+$/);
   });
+
+  it('travels as a header with a change to a PRRO document, is spent by it, and is named in its audit trail', async () => {
+    const queued = await sale({ 'X-Cashier': users.taras });
+    const docId = Number(
+      t.service.db.prepare('SELECT prro_doc_id FROM receipts WHERE check_number = ?').pluck().get(Number(queued.check_number)),
+    );
+    const id = (await confirm('prro_change')).confirmation_id as string;
+    const headers = { 'X-Cashier': users.taras, 'X-Manager-Confirmation': id };
+    const change = { id: docId, status: 3 };
+    expect((await t.ok('pos.prro_inline_set_status', change, { headers })).status).toMatchObject({ affected: '1' });
+    const [trail] = (await t.ok('pos.prro_doc_audit', { id: docId, start: '2025-03-14', end: '2025-03-14' })).rows as Row[];
+    expect(trail).toMatchObject({ user: 'Тарас Касир', action: 'status', note: 'confirmed by Мельник Андрій' });
+    // Spent: the same confirmation does not cover a second change.
+    expect(await refusal('pos.prro_inline_set_status', { id: docId, status: 5 }, headers)).toMatchObject({
+      path: 'headers.X-Manager-Confirmation',
+      reason: 'confirmation.used',
+    });
+  });
 });

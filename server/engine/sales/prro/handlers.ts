@@ -3,6 +3,7 @@ import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf, shownAt } from '../common/moment.js';
+import { queueChanger } from '../people/confirmations.js';
 import { fiscalWork } from '../shifts/guard.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
 import { enqueueBody } from './register/chain.js';
@@ -99,6 +100,7 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
   }),
 
   'pos.prro_inline_requeue': (p, ctx) => {
+    const who = queueChanger(ctx, 'prro_change', `prro:requeue:${p.id}`);
     const affected = requeueDocument(
       ctx.db,
       {
@@ -112,15 +114,18 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
         docHash: p.doc_hash,
         prevDocHash: p.prev_doc_hash,
       },
-      ctx.user,
+      who.user,
       momentOf(ctx),
+      who.note,
     );
     return { status: { affected: String(affected) } };
   },
 
-  'pos.prro_inline_set_status': ({ id, status }, ctx) => ({
-    status: { affected: String(setDocStatus(ctx.db, { id, status, user: ctx.user, moment: momentOf(ctx) })) },
-  }),
+  'pos.prro_inline_set_status': ({ id, status }, ctx) => {
+    const who = queueChanger(ctx, 'prro_change', `prro:status:${id}`);
+    const affected = setDocStatus(ctx.db, { id, status, user: who.user, note: who.note, moment: momentOf(ctx) });
+    return { status: { affected: String(affected) } };
+  },
 
   'pos.prro_inline_set_status_by_filter': (p, ctx) => {
     checkTransition(p.from_status, p.to_status, `status ${p.from_status}`, {
@@ -128,11 +133,14 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
       to: 'params.to_status',
     });
     const moment = momentOf(ctx);
+    const who = queueChanger(ctx, 'prro_bulk_status', `prro:bulk:${p.from_status}>${p.to_status}`);
     // One by one, in chain order: each change is audited, and a withdrawal re-places the chain.
     const docs = prroSql(ctx.db).byFilterAndStatus.all({ ...filterOf(p, ctx.user), status: p.from_status });
     let affected = 0;
-    for (const d of docs.reverse())
-      affected += setDocStatus(ctx.db, { id: d.id, status: p.to_status, user: ctx.user, moment, path: 'params.from_status' });
+    for (const d of docs.reverse()) {
+      const change = { id: d.id, status: p.to_status, user: who.user, note: who.note, moment, path: 'params.from_status' };
+      affected += setDocStatus(ctx.db, change);
+    }
     return { status: { affected: String(affected) } };
   },
 

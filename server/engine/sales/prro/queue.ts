@@ -67,7 +67,10 @@ function checkWithdrawable(db: Db, doc: PrroDocRow, path: string): void {
 }
 
 /** Sets one document's status; 0 when there is no such document. */
-export function setDocStatus(db: Db, a: { id: number; status: number; user: string; moment: Moment; path?: string }): number {
+export function setDocStatus(
+  db: Db,
+  a: { id: number; status: number; user: string; moment: Moment; path?: string; note?: string },
+): number {
   const sql = prroSql(db);
   const doc = sql.doc.get(a.id);
   if (!doc) return 0;
@@ -75,7 +78,12 @@ export function setDocStatus(db: Db, a: { id: number; status: number; user: stri
   if (doc.status === a.status) return 0;
   if (a.status === PRRO.cancelled) checkWithdrawable(db, doc, a.path ?? 'params.id');
   sql.setStatusOnly.run(a.status, a.moment.iso, a.id);
-  audit(db, doc, { status: a.status, hash: doc.doc_hash }, { action: 'status', user: a.user, moment: a.moment, note: '' });
+  audit(
+    db,
+    doc,
+    { status: a.status, hash: doc.doc_hash },
+    { action: 'status', user: a.user, moment: a.moment, note: a.note ?? '' },
+  );
   // A withdrawn document leaves the chain: the documents after it move up into its place.
   if (a.status === PRRO.cancelled) replaceFrom(db, doc, a.moment);
   return 1;
@@ -160,7 +168,7 @@ function checkIntegrity(doc: PrroDocRow, body: Buffer): string {
  * requeued; it and every document after it are re-placed, so their heads, offline numbers and
  * hash chain agree with the new body.
  */
-export function requeueDocument(db: Db, r: Requeue, user: string, moment: Moment): number {
+export function requeueDocument(db: Db, r: Requeue, user: string, moment: Moment, note = ''): number {
   const sql = prroSql(db);
   const doc = findDoc(db, r);
   if (!PRRO_ERROR_STATUSES.includes(doc.status)) {
@@ -190,6 +198,6 @@ export function requeueDocument(db: Db, r: Requeue, user: string, moment: Moment
   if (r.controlCode !== '' && r.controlCode !== placed.control_code) {
     throw refuse('params.control_code', 'prro.requeue_control_code', { expected: placed.control_code || '(none)' });
   }
-  audit(db, doc, { status: placed.status, hash: placed.doc_hash }, { action: 'requeue', user, moment, note: '' });
+  audit(db, doc, { status: placed.status, hash: placed.doc_hash }, { action: 'requeue', user, moment, note });
   return 1;
 }

@@ -14,6 +14,7 @@ import { floorOperations } from './operations/floor.js';
 import { goodsOperations } from './operations/goods.js';
 import { naklOperations } from './operations/nakl.js';
 import { posOperations } from './operations/pos.js';
+import { prroManagerOperations } from './operations/prro-manager.js';
 import { settingsOperations } from './operations/settings.js';
 
 /** Version of the upstream contract the registry describes (spec: every operation since 0.4.0). */
@@ -33,6 +34,7 @@ export const OPERATIONS = [
   ...serviceOperations,
   ...fiscalOperations,
   ...floorOperations,
+  ...prroManagerOperations,
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

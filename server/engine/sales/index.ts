@@ -26,6 +26,7 @@ import { fiscalMigrations } from './fiscal/schema.js';
 import { manualPrice } from './manual-price/manual-price.js';
 import { manualPriceMigrations } from './manual-price/schema.js';
 import { prroHandlers } from './prro/handlers.js';
+import { prroManagerHandlers } from './prro/manager-handlers.js';
 import { prroMigrations } from './prro/schema.js';
 import { simulatorMigrations } from './prro/server/simulator/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
@@ -94,7 +95,9 @@ export type SalesOperation =
   | 'settings.goods_tax_letters_save'
   | 'settings.cash_rounding_save'
   | 'settings.fiscal_limits_save'
-  | 'pos.checkout_manual_price';
+  | 'pos.checkout_manual_price'
+  | 'pos.shift_documents'
+  | 'pos.prro_unsent_chain';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -117,6 +120,7 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...discountHandlers,
   ...exciseHandlers,
   ...prroHandlers,
+  ...prroManagerHandlers,
   ...mixedPaymentHandlers,
   ...reportHandlers,
   ...shiftHandlers,

@@ -79,7 +79,11 @@ describe('a bulk change that breaks a chain', () => {
     // Withdrawing the rejected document 1 leaves 2 (blocked) and 5 (queued) of its register behind it.
     const warning = await screen.findByTestId('prro-dependents');
     expect(warning.dataset.count).toBe('2');
-    expect(within(warning).getAllByTestId('prro-dependent').map((d) => d.dataset.id)).toEqual(['2', '5']);
+    expect(
+      within(warning)
+        .getAllByTestId('prro-dependent')
+        .map((d) => d.dataset.id),
+    ).toEqual(['2', '5']);
     fireEvent.click(screen.getByTestId('confirm'));
     expect(await screen.findByTestId('prro-ask-again')).toBeTruthy();
     expect(write).not.toHaveBeenCalled();

@@ -107,6 +107,10 @@ test('a rejected PRRO document is read, corrected, requeued and then fiscalized'
   await expect(page.getByTestId('prro-edited')).toBeVisible();
   await page.getByTestId('prro-requeue').click();
   await expect(page.getByRole('alertdialog')).toContainText('виправленим XML');
+  // The documents held behind it are named, and the question is asked again.
+  await expect(page.getByTestId('prro-dependents')).toHaveAttribute('data-count', String(held.length));
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('prro-ask-again')).toBeVisible();
   await page.getByTestId('confirm').click();
   await expect(page.getByTestId('prro-notice')).toContainText(`№${doc.local_num} повернуто в чергу`);
   await expect(row).toHaveCount(0);

@@ -8,6 +8,7 @@ import { strings as outbox } from '../features/outbox/strings.js';
 import { strings as people } from '../features/people/strings.js';
 import { strings as product } from '../features/product-card/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
+import { strings as returns } from '../features/returns/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
 import { common } from './common.js';
@@ -27,6 +28,7 @@ const namespaces = {
   settings,
   diagnostics,
   people,
+  returns,
 };
 
 export const resources = {

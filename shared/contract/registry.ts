@@ -15,6 +15,7 @@ import { goodsOperations } from './operations/goods.js';
 import { naklOperations } from './operations/nakl.js';
 import { peopleOperations } from './operations/people.js';
 import { posOperations } from './operations/pos.js';
+import { prroManagerOperations } from './operations/prro-manager.js';
 import { settingsOperations } from './operations/settings.js';
 
 /** Version of the upstream contract the registry describes (spec: every operation since 0.4.0). */
@@ -35,6 +36,7 @@ export const OPERATIONS = [
   ...fiscalOperations,
   ...floorOperations,
   ...peopleOperations,
+  ...prroManagerOperations,
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
 import './journal.css';
 import { KeyHints } from '../../ui/KeyHints.js';
+import { ReturnEntry } from '../returns/ReturnEntry.js';
 import { KEYS } from './keys.js';
 import { OutboxSales } from './OutboxSales.js';
 import { ReceiptLines } from './ReceiptLines.js';
@@ -92,6 +93,7 @@ export function JournalScreen() {
             }}
             data-testid="journal-limit"
           />
+          <ReturnEntry checkNumber={open} />
         </div>
       </header>
       <div className="journal-receipts" ref={list}>

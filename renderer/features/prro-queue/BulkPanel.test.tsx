@@ -17,8 +17,23 @@ const ROWS = [
   ['4', '8', '4000211452'],
 ].map(([id, status, numprro]) => ({ id, status, numprro, kasm: '1', local_num: id, last_error: 'помилка' }));
 
-const read = vi.fn(async (method: string) => ({ method, result: { ...RESULT, rows: ROWS }, stale: false, fetchedAt: '' }));
-const api = { read, write: vi.fn(), onEvent: () => () => {} };
+/** The unsettled chains: register …451 has its rejected 1, blocked 2, and 5 still queued behind them. */
+const CHAIN = [
+  ['1', '4000211451', '1', '3'],
+  ['2', '4000211451', '2', '6'],
+  ['5', '4000211451', '3', '0'],
+  ['3', '4000211452', '1', '6'],
+  ['4', '4000211452', '2', '8'],
+].map(([id, numprro, local_num, status]) => ({ id, numprro, local_num, status, kasm: '1', shift_id: '7', doc_type: 'receipt' }));
+
+const read = vi.fn(async (method: string) => ({
+  method,
+  result: { ...RESULT, rows: method === 'pos.prro_unsent_chain' ? CHAIN : ROWS },
+  stale: false,
+  fetchedAt: '',
+}));
+const write = vi.fn(async () => ({ status: 'queued' as const, id: 1 }));
+const api = { read, write, onEvent: () => () => {} };
 
 beforeAll(() => {
   initI18n('uk');
@@ -49,5 +64,46 @@ describe('the bulk status change', () => {
     expect(screen.getByTestId('prro-bulk-count').dataset.count).toBe('2');
     expect(screen.getByTestId('prro-bulk-count').textContent).toContain('усі каси, усі ПРРО');
     expect(read).toHaveBeenCalledWith('pos.prro_inline_error_grid', expect.objectContaining({ kasm: '', numprro: '' }));
+  });
+});
+
+describe('a bulk change that breaks a chain', () => {
+  it('names the documents left behind the ones it changes, and asks again before it is made', async () => {
+    show();
+    const from = (await screen.findByTestId('prro-bulk-from')) as HTMLSelectElement;
+    await screen.findByTestId('prro-bulk-count');
+    fireEvent.change(from, { target: { value: 'rejected' } });
+    fireEvent.change(screen.getByTestId('prro-bulk-to'), { target: { value: 'cancelled' } });
+    fireEvent.click(screen.getByTestId('prro-bulk-apply'));
+
+    // Withdrawing the rejected document 1 leaves 2 (blocked) and 5 (queued) of its register behind it.
+    const warning = await screen.findByTestId('prro-dependents');
+    expect(warning.dataset.count).toBe('2');
+    expect(
+      within(warning)
+        .getAllByTestId('prro-dependent')
+        .map((d) => d.dataset.id),
+    ).toEqual(['2', '5']);
+    fireEvent.click(screen.getByTestId('confirm'));
+    expect(await screen.findByTestId('prro-ask-again')).toBeTruthy();
+    expect(write).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('confirm'));
+    await vi.waitFor(() => expect(write).toHaveBeenCalledOnce());
+  });
+
+  it('asks once when the change leaves nothing behind', async () => {
+    write.mockClear();
+    show();
+    const from = (await screen.findByTestId('prro-bulk-from')) as HTMLSelectElement;
+    await screen.findByTestId('prro-bulk-count');
+    // The retrying document 4 is the last of its register's chain.
+    fireEvent.change(from, { target: { value: 'retrying' } });
+    fireEvent.change(screen.getByTestId('prro-bulk-to'), { target: { value: 'queued' } });
+    fireEvent.click(screen.getByTestId('prro-bulk-apply'));
+    await screen.findByTestId('prro-bulk-confirm');
+    expect(screen.queryByTestId('prro-dependents')).toBeNull();
+    fireEvent.click(screen.getByTestId('confirm'));
+    await vi.waitFor(() => expect(write).toHaveBeenCalledOnce());
+    expect(screen.queryByTestId('prro-ask-again')).toBeNull();
   });
 });

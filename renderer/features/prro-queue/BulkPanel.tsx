@@ -2,7 +2,8 @@
  * Moving every document of the filter's till and PRRO from one status to another. The service
  * moves them whatever their date, so the count the confirmation states is taken from the error
  * grid over all dates, just before asking. Only a status some of that grid's rows are in can be
- * counted, so only those are offered as the status to move from.
+ * counted, so only those are offered as the status to move from. A selection that leaves later
+ * documents of a chain behind it (dependents.ts) says which, and is asked again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -13,9 +14,12 @@ import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
+import { DependentsWarning } from './DependentsWarning.js';
+import { dependentsOf } from './dependents.js';
 import { ALL_DATES, gridParams, type PrroFilter } from './filters.js';
 import { PRRO_READS, settle } from './outcome.js';
 import { codeOf, SETTABLE_STATUSES, statusesIn } from './status.js';
+import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
 
 interface Props {
@@ -42,7 +46,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   const client = useQueryClient();
   const [chosen, setChosen] = useState<PrroStatusName | null>(null);
   const [to, setTo] = useState<PrroStatusName | ''>('');
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<false | 'first' | 'again'>(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const all = useRead('pos.prro_inline_error_grid', gridParams(filter, ALL_DATES), { staleTime: 0 });
   const write = useWrite('pos.prro_inline_set_status_by_filter');
@@ -56,12 +60,23 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   );
   const scope = scopeText(filter, t);
   const names = { from: from ? t(`statuses.${from}`) : '', to: to ? t(`statuses.${to}`) : '' };
+  const chain = useUnsentChain();
+  const dependents = useMemo(
+    () =>
+      all.data && from
+        ? dependentsOf(
+            chain.rows,
+            rowsOf(all.data).filter((r) => r.status === String(codeOf(from))),
+          )
+        : [],
+    [all.data, from, chain.rows],
+  );
 
   const ask = async () => {
     setRefusal(null);
     // Counted again right before the question, so it states what the change touches now.
-    await all.refetch();
-    setAsking(true);
+    await Promise.all([all.refetch(), chain.query.refetch()]);
+    setAsking('first');
   };
 
   const apply = () => {
@@ -170,16 +185,28 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
       <p className="muted">{t('bulk.note')}</p>
       {write.isPending ? <Loading label={t('common:sending')} /> : null}
       <ErrorMessage error={all.error ?? refusal} testId="prro-bulk-error" />
-      {asking && to && counted !== undefined ? (
+      {asking === 'first' && to && counted !== undefined ? (
         <ConfirmDialog
           title={t('bulk.confirmTitle', { count: counted })}
           confirmLabel={t('bulk.confirm')}
-          onConfirm={apply}
+          onConfirm={() => (dependents.length > 0 ? setAsking('again') : apply())}
           onCancel={() => setAsking(false)}
         >
           <p data-testid="prro-bulk-confirm" data-count={counted}>
             {t('bulk.confirmBody', { count: counted, scope, ...names })}
           </p>
+          <DependentsWarning dependents={dependents} cause="bulk" />
+        </ConfirmDialog>
+      ) : null}
+      {asking === 'again' && to && counted !== undefined ? (
+        <ConfirmDialog
+          title={t('dependents.bulkTitle', { count: dependents.length })}
+          confirmLabel={t('dependents.confirm')}
+          onConfirm={apply}
+          onCancel={() => setAsking(false)}
+        >
+          <p data-testid="prro-ask-again">{t('dependents.again')}</p>
+          <DependentsWarning dependents={dependents} cause="bulk" />
         </ConfirmDialog>
       ) : null}
     </fieldset>

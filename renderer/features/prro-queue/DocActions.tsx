@@ -1,15 +1,21 @@
-/** Requeueing a document and setting its status by name, each after a confirmation. */
+/**
+ * Requeueing a document and setting its status by name, each after a confirmation. When later
+ * documents of its chain depend on it (dependents.ts), the question names them and is asked again.
+ */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrroStatusName } from '../../../shared/contract/index.js';
 import { useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { type DependentsCause, DependentsWarning } from './DependentsWarning.js';
+import { dependentsOf } from './dependents.js';
 import { PRRO_READS, settle } from './outcome.js';
 import type { GridRow } from './rows.js';
 import { codeOf, SETTABLE_STATUSES } from './status.js';
 import { useAltKeys } from './use-alt-keys.js';
+import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
 
 interface Props {
@@ -24,7 +30,7 @@ export function DocActions({ doc, body, onNotice }: Props) {
   const client = useQueryClient();
   const requeue = useWrite('pos.prro_inline_requeue');
   const setStatus = useWrite('pos.prro_inline_set_status');
-  const [asking, setAsking] = useState<'requeue' | 'status' | null>(null);
+  const [asking, setAsking] = useState<'requeue' | 'status' | 'again' | null>(null);
   const [status, setStatusName] = useState<PrroStatusName | ''>('');
   const [refusal, setRefusal] = useState<unknown>(null);
   const statusSelect = useRef<HTMLSelectElement>(null);
@@ -33,6 +39,23 @@ export function DocActions({ doc, body, onNotice }: Props) {
   const r = doc.row;
   const num = r.local_num;
   const options = { group: `prro-doc-${r.id}` };
+  const chain = useUnsentChain();
+  const dependents = useMemo(() => dependentsOf(chain.rows, [r]), [chain.rows, r]);
+  // What the second question is about, once the first is answered.
+  const [pending, setPending] = useState<'requeue' | 'status' | null>(null);
+  const cause: DependentsCause =
+    pending === 'requeue' || asking === 'requeue' ? 'requeue' : status === 'cancelled' ? 'cancel' : 'status';
+
+  /** The first answer: done at once, or asked again when other documents depend on this one. */
+  const confirmed = (action: 'requeue' | 'status') => {
+    if (dependents.length === 0) {
+      if (action === 'requeue') doRequeue();
+      else doSetStatus();
+      return;
+    }
+    setPending(action);
+    setAsking('again');
+  };
 
   useAltKeys((key) => {
     if (!('action' in key) || asking) return false;
@@ -147,20 +170,40 @@ export function DocActions({ doc, body, onNotice }: Props) {
         <ConfirmDialog
           title={t('confirm.requeueTitle', { num })}
           confirmLabel={t('confirm.requeue')}
-          onConfirm={doRequeue}
+          onConfirm={() => confirmed('requeue')}
           onCancel={() => setAsking(null)}
         >
           <p>{t(body?.edited ? 'confirm.requeueEdited' : 'confirm.requeueAsIs')}</p>
+          <DependentsWarning dependents={dependents} cause="requeue" />
         </ConfirmDialog>
       ) : null}
       {asking === 'status' && status ? (
         <ConfirmDialog
           title={t('confirm.statusTitle', { num })}
           confirmLabel={t('confirm.status')}
-          onConfirm={doSetStatus}
+          onConfirm={() => confirmed('status')}
           onCancel={() => setAsking(null)}
         >
           <p>{t('confirm.statusBody', { status: t(`statuses.${status}`), help: t(`statusHelp.${status}`) })}</p>
+          <DependentsWarning dependents={dependents} cause={cause} />
+        </ConfirmDialog>
+      ) : null}
+      {asking === 'again' && pending ? (
+        <ConfirmDialog
+          title={t('dependents.title', { count: dependents.length })}
+          confirmLabel={t('dependents.confirm')}
+          onConfirm={() => {
+            setPending(null);
+            if (pending === 'requeue') doRequeue();
+            else doSetStatus();
+          }}
+          onCancel={() => {
+            setPending(null);
+            setAsking(null);
+          }}
+        >
+          <p data-testid="prro-ask-again">{t('dependents.again')}</p>
+          <DependentsWarning dependents={dependents} cause={cause} />
         </ConfirmDialog>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
+import { AuditTrail } from './AuditTrail.js';
 import { decodeBody, encodeBody } from './body-codec.js';
 import { DocActions } from './DocActions.js';
 import { DocFacts } from './DocFacts.js';
@@ -27,6 +28,7 @@ interface Props {
   readonly filter: PrroFilter;
   readonly byId: ReadonlyMap<string, GridRow>;
   readonly onShow: (id: string) => void;
+  readonly onOpenShift: (shiftId: string) => void;
   readonly onClose: () => void;
   readonly onNotice: (notice: Notice) => void;
 }
@@ -94,7 +96,8 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
           <kbd>Esc</kbd> {t('detail.close')}
         </button>
       </header>
-      <DocFacts doc={doc} byId={byId} onShow={props.onShow} />
+      <DocFacts doc={doc} byId={byId} onShow={props.onShow} onOpenShift={props.onOpenShift} />
+      <AuditTrail docId={doc.id} />
 
       <h3>{t('detail.xml')}</h3>
       {docs.isPending ? <Loading label={t('detail.xmlLoading')} /> : null}

@@ -11,9 +11,11 @@ interface Props {
   /** The listed documents by id, to name the one before it and the one it waits for. */
   readonly byId: ReadonlyMap<string, GridRow>;
   readonly onShow: (id: string) => void;
+  /** Opens the per-shift view on the document's shift. */
+  readonly onOpenShift: (shiftId: string) => void;
 }
 
-export function DocFacts({ doc, byId, onShow }: Props) {
+export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
   const { t } = useTranslation('prro');
   const r = doc.row;
   const blocker = doc.status === 'blocked' ? blockedBy(r.last_error) : undefined;
@@ -24,6 +26,18 @@ export function DocFacts({ doc, byId, onShow }: Props) {
         <dd>{t(`docTypes.${r.doc_type}`, { defaultValue: r.doc_type })}</dd>
         <dt>{t('detail.created')}</dt>
         <dd>{shownTime(r.created_at)}</dd>
+        <dt>{t('detail.till')}</dt>
+        <dd data-testid="prro-detail-till">{t('detail.tillValue', { kasm: r.kasm, numprro: r.numprro })}</dd>
+        <dt>{t('detail.shift')}</dt>
+        <dd data-testid="prro-detail-shift" data-shift={doc.shift}>
+          {doc.shift ? (
+            <button type="button" onClick={() => onOpenShift(doc.shift)} data-testid="prro-open-shift">
+              {t('detail.openShift', { shift: doc.shift })}
+            </button>
+          ) : (
+            <span className="muted">{t('detail.noShift')}</span>
+          )}
+        </dd>
         <dt>{t('detail.fiscal')}</dt>
         <dd data-testid="prro-fiscal">{r.fiscal_number || <span className="muted">{t('detail.noFiscal')}</span>}</dd>
         <dt>{t('detail.localNumbers')}</dt>

@@ -23,7 +23,10 @@ const row = (n: number, status: string, lastError = ''): ErrorRow => ({
   numprro: '4000211451',
 });
 
-const rows = gridRows(Array.from({ length: 5000 }, (_, i) => (i === 0 ? row(1, '3', 'ORDERDATE не є датою') : row(i + 1, '8'))));
+const rows = gridRows(
+  Array.from({ length: 5000 }, (_, i) => (i === 0 ? row(1, '3', 'ORDERDATE не є датою') : row(i + 1, '8'))),
+  new Map([['101', '17']]),
+);
 
 beforeAll(() => {
   initI18n('uk');
@@ -54,6 +57,20 @@ describe('the error grid', () => {
     expect(first?.textContent).toContain('Відхилено');
     expect(second?.textContent).toContain('Повторна спроба');
     expect(second?.getAttribute('data-chain')).toBe('linked');
+  });
+
+  it('shows the till, the register and the shift of each document in their own columns', () => {
+    renderGrid();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Каса', 'ПРРО', 'Зміна']));
+    const [first, second] = screen.getAllByTestId('prro-row');
+    const cells = (r: HTMLElement | undefined) => [...(r?.querySelectorAll('td') ?? [])].map((c) => c.textContent);
+    const at = (name: string) => headers.indexOf(name);
+    expect(cells(first)[at('Каса')]).toBe('1');
+    expect(cells(first)[at('ПРРО')]).toBe('4000211451');
+    expect(cells(first)[at('Зміна')]).toBe('17');
+    // A document whose shift is not known yet shows an empty cell, not a guess.
+    expect(cells(second)[at('Зміна')]).toBe('');
   });
 
   it('moves the selection with the arrows and Home/End, and opens it with Enter', () => {

@@ -143,7 +143,7 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
                 {COLUMNS.map((c) => {
                   const text = c.text(r, t);
                   return (
-                    <td key={c.id} className={cellClass(c.id, c.numeric, r)} title={text}>
+                    <td key={c.id} className={cellClass(c.id, c.numeric, r)} title={text} data-col={c.id}>
                       {text}
                     </td>
                   );

@@ -1,6 +1,8 @@
 /**
  * F5, for the store manager: the fiscal documents the tax server rejected or holds back, with
- * their hash chain checked, their XML readable, and requeue / status changes a confirmation away.
+ * their till, register and shift, their hash chain checked, their XML readable, their audit
+ * trail, and requeue / status changes a confirmation away (two when later documents depend on
+ * them); and, Alt+Z, every document of one shift in chain order.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -12,13 +14,16 @@ import { Loading, StaleNotice } from '../../ui/Loading.js';
 import { BulkPanel } from './BulkPanel.js';
 import { COLUMNS } from './columns.js';
 import { DocDetail, type DocDetailHandle } from './DocDetail.js';
+import { shiftsById } from './dependents.js';
 import { ErrorGrid, type ErrorGridHandle } from './ErrorGrid.js';
 import { FIRST_FILTER_ID, Filters } from './Filters.js';
 import { defaultFilter, gridParams } from './filters.js';
 import { KEYS } from './keys.js';
 import { type GridRow, gridRows } from './rows.js';
+import { ShiftView } from './ShiftView.js';
 import { nextSort, sortBy } from './sort.js';
 import { useAltKeys } from './use-alt-keys.js';
+import { useUnsentChain } from './use-chain.js';
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -39,7 +44,9 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const gridRef = useRef<ErrorGridHandle>(null);
   const detailRef = useRef<DocDetailHandle>(null);
 
-  const rows = useMemo(() => gridRows(rowsOf(grid.data)), [grid.data]);
+  const chain = useUnsentChain();
+  const shifts = useMemo(() => shiftsById(chain.rows), [chain.rows]);
+  const rows = useMemo(() => gridRows(rowsOf(grid.data), shifts), [grid.data, shifts]);
   const sorted = useMemo(() => {
     const column = COLUMNS.find((c) => c.id === view.sort?.column);
     if (!column || !view.sort) return rows;
@@ -61,6 +68,11 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       sortColumn(key.sort);
       return true;
     }
+    if (key.action === 'shifts') {
+      view.showView(view.view === 'shifts' ? 'queue' : 'shifts');
+      return true;
+    }
+    if (view.view === 'shifts') return false;
     if (key.action === 'filters') document.getElementById(FIRST_FILTER_ID)?.focus();
     else if (key.action === 'grid') gridRef.current?.focus();
     else if (key.action === 'bulk') view.setBulkOpen(true);
@@ -71,74 +83,21 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   return (
     <section className="prro" aria-labelledby="prro-title">
       <h1 id="prro-title">{t('title')}</h1>
-      <Filters
-        initial={filter}
-        onApply={(f) => {
-          view.apply(f);
-          // "Show" again with the same filter is a refresh.
-          client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
-        }}
-      />
-      {view.notice ? (
-        <p className={`prro-notice ${view.notice.kind}`} role="status" data-testid="prro-notice">
-          {view.notice.text}
-        </p>
-      ) : null}
-      <div className="prro-toolbar row">
-        <span data-testid="prro-count" data-count={rows.length}>
-          {grid.isSuccess ? t('grid.count', { count: rows.length }) : null}
-        </span>
-        {breaks > 0 ? (
-          <span className="badge bad" data-testid="prro-breaks">
-            {t('grid.breaks', { count: breaks })}
-          </span>
-        ) : null}
-        {grid.isFetching ? <span className="loading">{t('grid.refreshing')}</span> : null}
-        <button type="button" onClick={() => view.setBulkOpen(!view.bulkOpen)} data-testid="prro-bulk-open">
-          {t('bulk.open')} <kbd>Alt+B</kbd>
-        </button>
-      </div>
-      {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
-      <StaleNotice stale={grid.data?.stale} />
-      <ErrorMessage error={grid.error} testId="prro-grid-error" />
-      <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
-        {grid.isPending ? (
-          <Loading />
-        ) : rows.length === 0 && grid.isSuccess ? (
-          <p className="prro-empty" data-testid="prro-empty">
-            {t('grid.empty')}
-          </p>
-        ) : (
-          <ErrorGrid
-            ref={gridRef}
-            rows={sorted}
-            sort={view.sort}
-            onSort={(c) => view.setSort(nextSort(view.sort, c))}
-            selectedId={view.selectedId}
-            onSelect={view.select}
-            onOpen={(id) => {
-              view.select(id);
-              // The panel mounts with the selection; focus it once it is there.
-              requestAnimationFrame(() => detailRef.current?.focus());
-            }}
-          />
-        )}
-        {selected ? (
-          <DocDetail
-            key={selected.id}
-            ref={detailRef}
-            doc={selected}
-            filter={filter}
-            byId={byId}
-            onShow={view.select}
-            onClose={() => {
-              view.select(null);
-              gridRef.current?.focus();
-            }}
-            onNotice={view.say}
-          />
-        ) : null}
-      </div>
+      <fieldset className="prro-views row" aria-label={t('views.label')}>
+        {(['queue', 'shifts'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view.view === v}
+            className={view.view === v ? 'primary' : undefined}
+            onClick={() => view.showView(v)}
+            data-testid={`prro-view-${v}`}
+          >
+            {t(`views.${v}`)} <kbd>Alt+Z</kbd>
+          </button>
+        ))}
+      </fieldset>
+      {view.view === 'shifts' ? <ShiftView queueFilter={filter} /> : queueView()}
       <KeyHints
         className="prro-keys"
         title={t('keys.legend')}
@@ -146,4 +105,81 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       />
     </section>
   );
+
+  /** The error grid's part of the screen: a render helper, not a component, so nothing in it remounts. */
+  function queueView() {
+    return (
+      <>
+        <Filters
+          initial={filter}
+          onApply={(f) => {
+            view.apply(f);
+            // "Show" again with the same filter is a refresh.
+            client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
+          }}
+        />
+        {view.notice ? (
+          <p className={`prro-notice ${view.notice.kind}`} role="status" data-testid="prro-notice">
+            {view.notice.text}
+          </p>
+        ) : null}
+        <div className="prro-toolbar row">
+          <span data-testid="prro-count" data-count={rows.length}>
+            {grid.isSuccess ? t('grid.count', { count: rows.length }) : null}
+          </span>
+          {breaks > 0 ? (
+            <span className="badge bad" data-testid="prro-breaks">
+              {t('grid.breaks', { count: breaks })}
+            </span>
+          ) : null}
+          {grid.isFetching ? <span className="loading">{t('grid.refreshing')}</span> : null}
+          <button type="button" onClick={() => view.setBulkOpen(!view.bulkOpen)} data-testid="prro-bulk-open">
+            {t('bulk.open')} <kbd>Alt+B</kbd>
+          </button>
+        </div>
+        {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
+        <StaleNotice stale={grid.data?.stale} />
+        <ErrorMessage error={grid.error} testId="prro-grid-error" />
+        <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
+          {grid.isPending ? (
+            <Loading />
+          ) : rows.length === 0 && grid.isSuccess ? (
+            <p className="prro-empty" data-testid="prro-empty">
+              {t('grid.empty')}
+            </p>
+          ) : (
+            <ErrorGrid
+              ref={gridRef}
+              rows={sorted}
+              sort={view.sort}
+              onSort={(c) => view.setSort(nextSort(view.sort, c))}
+              selectedId={view.selectedId}
+              onSelect={view.select}
+              onOpen={(id) => {
+                view.select(id);
+                // The panel mounts with the selection; focus it once it is there.
+                requestAnimationFrame(() => detailRef.current?.focus());
+              }}
+            />
+          )}
+          {selected ? (
+            <DocDetail
+              key={selected.id}
+              ref={detailRef}
+              doc={selected}
+              filter={filter}
+              byId={byId}
+              onShow={view.select}
+              onOpenShift={view.openShift}
+              onClose={() => {
+                view.select(null);
+                gridRef.current?.focus();
+              }}
+              onNotice={view.say}
+            />
+          ) : null}
+        </div>
+      </>
+    );
+  }
 }

@@ -12,6 +12,9 @@ export type ColumnId =
   | 'chain'
   | 'fiscal_number'
   | 'control_code'
+  | 'kasm'
+  | 'numprro'
+  | 'shift'
   | 'last_error';
 
 export interface Column {
@@ -44,6 +47,10 @@ export const COLUMNS: readonly Column[] = [
   { id: 'chain', kind: 'text', width: '124px', text: (r, t) => t(`chain.${r.chain.kind}`) },
   { id: 'fiscal_number', kind: 'text', width: '136px', text: (r) => r.row.fiscal_number },
   { id: 'control_code', kind: 'number', width: '92px', numeric: true, text: (r) => r.row.control_code },
+  // Till, register and shift: a grid of every till (an empty till filter) mixes them.
+  { id: 'kasm', kind: 'number', width: '56px', numeric: true, text: (r) => r.row.kasm },
+  { id: 'numprro', kind: 'text', width: '112px', text: (r) => r.row.numprro },
+  { id: 'shift', kind: 'number', width: '68px', numeric: true, text: (r) => r.shift },
   { id: 'last_error', kind: 'text', width: 'minmax(260px, 1fr)', text: (r) => r.row.last_error },
 ];
 

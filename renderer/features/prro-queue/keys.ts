@@ -7,13 +7,14 @@ export const KEYS = [
   { keys: '↑ ↓ PgUp PgDn Home End', action: 'move' },
   { keys: 'Enter', action: 'open' },
   { keys: 'Esc', action: 'back' },
-  { keys: 'Alt+1…8', action: 'sort' },
+  { keys: 'Alt+1…9', action: 'sort' },
   { keys: 'Alt+F', action: 'filters' },
   { keys: 'Alt+G', action: 'grid' },
   { keys: 'Alt+R', action: 'requeue' },
   { keys: 'Alt+E', action: 'edit' },
   { keys: 'Alt+S', action: 'status' },
   { keys: 'Alt+B', action: 'bulk' },
+  { keys: 'Alt+Z', action: 'shifts' },
 ] as const;
 
 /** The Alt shortcut a key press is, if any. */
@@ -25,7 +26,7 @@ export function altShortcut(e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaK
   return action ? ({ action } as const) : undefined;
 }
 
-export type AltAction = 'filters' | 'grid' | 'requeue' | 'edit' | 'status' | 'bulk';
+export type AltAction = 'filters' | 'grid' | 'requeue' | 'edit' | 'status' | 'bulk' | 'shifts';
 
 const ALT_LETTERS: Readonly<Record<string, AltAction>> = {
   F: 'filters',
@@ -34,4 +35,6 @@ const ALT_LETTERS: Readonly<Record<string, AltAction>> = {
   E: 'edit',
   S: 'status',
   B: 'bulk',
+  // Зміна: the per-shift view and back.
+  Z: 'shifts',
 };

@@ -28,8 +28,11 @@ export function settle(outcome: WriteOutcome, t: TFunction, done: (affected: num
   }
 }
 
-/** The grid and the documents' XML after a change the service made. */
+/** The grid, the documents' XML, the chain, the shifts' documents and the audit trail after a change the service made. */
 export const PRRO_READS = [
   ['rpc', 'pos.prro_inline_error_grid'],
   ['rpc', 'pos.prro_inline_error_docs'],
+  ['rpc', 'pos.prro_unsent_chain'],
+  ['rpc', 'pos.shift_documents'],
+  ['rpc', 'pos.prro_doc_audit'],
 ] as const;

@@ -31,6 +31,12 @@ describe('grid rows', () => {
     expect(gridRows(rows).map((r) => r.chain.kind)).toEqual(['first', 'break', 'linked']);
   });
 
+  it('carry the shift of each document from the unsettled chain, and none while it is unknown', () => {
+    const rows = [row('143', '43', 'a', 'z', '3'), row('144', '44', 'b', 'a', '6')];
+    expect(gridRows(rows, new Map([['143', '12']])).map((r) => r.shift)).toEqual(['12', '']);
+    expect(gridRows(rows).map((r) => r.shift)).toEqual(['', '']);
+  });
+
   it('keep a status code outside the contract without a name', () => {
     expect(gridRows([row('1', '1', 'a', '', '12')])[0]?.status).toBeUndefined();
   });

@@ -11,12 +11,21 @@ export interface GridRow {
   /** Undefined for a code outside the contract's 0..9. */
   readonly status: PrroStatusName | undefined;
   readonly chain: ChainVerdict;
+  /** The shift the document belongs to ('' while unknown: pos.prro_unsent_chain not read yet, or none). */
+  readonly shift: string;
 }
 
-export function gridRows(rows: readonly ErrorRow[]): GridRow[] {
+/** `shifts`: the shift of each document by id (dependents.ts shiftsById); the grid's own rows do not carry it. */
+export function gridRows(rows: readonly ErrorRow[], shifts: ReadonlyMap<string, string> = new Map()): GridRow[] {
   const chain = checkChain(rows);
   // checkChain judges every row it is given.
-  return rows.map((row) => ({ id: row.id, row, status: statusOf(row), chain: chain.get(row.id) as ChainVerdict }));
+  return rows.map((row) => ({
+    id: row.id,
+    row,
+    status: statusOf(row),
+    chain: chain.get(row.id) as ChainVerdict,
+    shift: shifts.get(row.id) ?? '',
+  }));
 }
 
 /** The shop's wall-clock time of a contract date-time ("2026-11-20T08:20:20+02:00" → "20.11.2026 08:20:20"). */

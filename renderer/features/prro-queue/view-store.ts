@@ -12,7 +12,19 @@ export interface Notice {
   readonly text: string;
 }
 
+/** The per-shift view's own choice: the days and till its shifts are listed for. */
+export interface ShiftFilter {
+  readonly start: string;
+  readonly end: string;
+  readonly kasm: string;
+}
+
 interface PrroView {
+  /** The error grid, or one shift's documents in chain order. */
+  readonly view: 'queue' | 'shifts';
+  readonly shiftFilter: ShiftFilter | null;
+  readonly shiftId: string | null;
+  readonly shiftDocId: string | null;
   readonly filter: PrroFilter | null;
   readonly sort: { readonly column: ColumnId; readonly dir: SortDir } | null;
   readonly selectedId: string | null;
@@ -23,9 +35,18 @@ interface PrroView {
   select(id: string | null): void;
   setBulkOpen(open: boolean): void;
   say(notice: Notice | null): void;
+  showView(view: 'queue' | 'shifts'): void;
+  applyShifts(filter: ShiftFilter): void;
+  /** Opens the per-shift view on a shift (from a document's detail, or the list). */
+  openShift(id: string): void;
+  selectShiftDoc(id: string | null): void;
 }
 
 export const usePrroView = create<PrroView>((set) => ({
+  view: 'queue',
+  shiftFilter: null,
+  shiftId: null,
+  shiftDocId: null,
   filter: null,
   sort: null,
   selectedId: null,
@@ -36,4 +57,8 @@ export const usePrroView = create<PrroView>((set) => ({
   select: (selectedId) => set({ selectedId }),
   setBulkOpen: (bulkOpen) => set({ bulkOpen }),
   say: (notice) => set({ notice }),
+  showView: (view) => set({ view }),
+  applyShifts: (shiftFilter) => set({ shiftFilter }),
+  openShift: (shiftId) => set({ view: 'shifts', shiftId, shiftDocId: null }),
+  selectShiftDoc: (shiftDocId) => set({ shiftDocId }),
 }));

@@ -28,6 +28,7 @@ import { manualPriceMigrations } from './manual-price/schema.js';
 import { peopleHandlers } from './people/handlers.js';
 import { peopleMigrations } from './people/schema.js';
 import { prroHandlers } from './prro/handlers.js';
+import { prroManagerHandlers } from './prro/manager-handlers.js';
 import { prroMigrations } from './prro/schema.js';
 import { simulatorMigrations } from './prro/server/simulator/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
@@ -98,7 +99,9 @@ export type SalesOperation =
   | 'settings.fiscal_limits_save'
   | 'pos.checkout_manual_price'
   | 'pos.cashier_sign_in'
-  | 'pos.manager_confirm';
+  | 'pos.manager_confirm'
+  | 'pos.shift_documents'
+  | 'pos.prro_unsent_chain';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -122,6 +125,7 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...discountHandlers,
   ...exciseHandlers,
   ...prroHandlers,
+  ...prroManagerHandlers,
   ...mixedPaymentHandlers,
   ...reportHandlers,
   ...shiftHandlers,

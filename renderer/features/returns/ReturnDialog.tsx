@@ -1,0 +1,91 @@
+/**
+ * The return, opened from the receipts journal (F6) over it: find the receipt (its number, the
+ * one open in the journal, or the QR code of the customer's receipt), then choose what goes back.
+ * Escape closes it from anywhere but an open question, which Escape answers first.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../rpc/hooks.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { KeyHints } from '../../ui/KeyHints.js';
+import { Loading } from '../../ui/Loading.js';
+import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
+import { FindReceipt } from './FindReceipt.js';
+import {
+  type ConfirmWithManager,
+  confirmWithManager as defaultConfirm,
+  onReturned as defaultOnReturned,
+  type OnReturned,
+} from './integration.js';
+import { KEYS } from './keys.js';
+import { ReturnForm } from './ReturnForm.js';
+import './returns.css';
+
+interface Props {
+  /** The receipt the journal has open ('' for none): the return starts on it. */
+  readonly initial: string;
+  readonly onClose: () => void;
+  readonly confirmWithManager?: ConfirmWithManager;
+  readonly onReturned?: OnReturned;
+}
+
+export function ReturnDialog({ initial, onClose, ...props }: Props) {
+  const { t } = useTranslation('returns');
+  const settings = useSettings();
+  const start = /^\d{1,10}$/.test(initial) ? Number(initial) : null;
+  const [checkNumber, setCheckNumber] = useState<number | null>(start);
+  // A new return starts with an empty field, not on the receipt just returned.
+  const [findText, setFindText] = useState(initial);
+
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog returns-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="returns-title"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.defaultPrevented) {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+        data-testid="return-dialog"
+      >
+        <header className="returns-head">
+          <h2 id="returns-title">{t('title')}</h2>
+          <button type="button" onClick={onClose} data-testid="return-close">
+            <kbd>Esc</kbd> {t('close')}
+          </button>
+        </header>
+        {settings.data ? (
+          checkNumber === null ? (
+            <FindReceipt initial={findText} onFound={setCheckNumber} />
+          ) : (
+            <ReturnForm
+              key={checkNumber}
+              checkNumber={checkNumber}
+              kasm={settings.data.till.kasm}
+              timeZone={settings.data.timeZone || DEFAULT_TIME_ZONE}
+              confirmWithManager={props.confirmWithManager ?? defaultConfirm}
+              onReturned={props.onReturned ?? defaultOnReturned}
+              onOther={() => {
+                setFindText('');
+                setCheckNumber(null);
+              }}
+            />
+          )
+        ) : settings.error ? (
+          <ErrorMessage error={settings.error} />
+        ) : (
+          <Loading />
+        )}
+        <KeyHints
+          className="returns-keys"
+          title={t('keys.title')}
+          hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+        />
+      </div>
+    </div>
+  );
+}

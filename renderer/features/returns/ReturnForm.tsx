@@ -1,0 +1,207 @@
+/**
+ * The second step of a return: the receipt's lines, what goes back, what is paid back and by
+ * which form, a confirmation (and a manager's above the limit), then the return written through
+ * the outbox (pos.checkout_return) and the service's answer shown.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WriteOutcome } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../bridge/index.js';
+import { useCashStep } from '../../money/cash-rounding.js';
+import { Dec, formatMoney } from '../../money/money.js';
+import { rowsOf, useWrite } from '../../rpc/hooks.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { Loading } from '../../ui/Loading.js';
+import { shopDateTime } from '../../ui/shop-time.js';
+import { checkChoice, type LineChoice } from './choice.js';
+import type { ConfirmWithManager, OnReturned } from './integration.js';
+import { needsManager } from './limits.js';
+import { Preview } from './Preview.js';
+import { FORMS, type PaidForms, payback } from './payback.js';
+import { ReturnLines } from './ReturnLines.js';
+import { type ReturnDone, ReturnResult } from './ReturnResult.js';
+import { useReturnReceipt } from './use-return-receipt.js';
+
+const NO_PAID: PaidForms = { debt: '0', bonus: '0', certificate: '0', card: '0', cash: '0' };
+
+/** The reads a written return changes. */
+const AFTER_RETURN = [
+  ['rpc', 'pos.checkout_returnable'],
+  ['rpc', 'pos.reports_checks_today'],
+  ['rpc', 'pos.reports_check_print_rows'],
+  ['rpc', 'pos.cashdesk_balance'],
+] as const;
+
+interface Props {
+  readonly checkNumber: number;
+  readonly kasm: number;
+  readonly timeZone: string;
+  readonly confirmWithManager: ConfirmWithManager;
+  readonly onReturned: OnReturned;
+  readonly onOther: () => void;
+}
+
+export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
+  const { t } = useTranslation('returns');
+  const client = useQueryClient();
+  const { returnable, printed, head, paid } = useReturnReceipt(checkNumber);
+  const lines = rowsOf(returnable.data);
+  const [choices, setChoices] = useState<ReadonlyMap<string, LineChoice>>(new Map());
+  const [tried, setTried] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const [managerRefused, setManagerRefused] = useState(false);
+  const [queued, setQueued] = useState(false);
+  const [done, setDone] = useState<ReturnDone | null>(null);
+  const write = useWrite('pos.checkout_return');
+  const step = useCashStep();
+  const box = useRef<HTMLDivElement>(null);
+
+  const checked = useMemo(() => checkChoice(lines, choices), [lines, choices]);
+  const preview = useMemo(
+    () => payback({ lines, quantities: checked.quantities, paid: paid ?? NO_PAID, stepKopecks: step }),
+    [lines, checked.quantities, paid, step],
+  );
+
+  // The keyboard starts on the first line that can still go back.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || lines.length === 0) return;
+    started.current = true;
+    box.current?.querySelector<HTMLInputElement>('input[data-testid="return-qty"]:not(:disabled)')?.focus();
+  }, [lines.length]);
+
+  const choose = (lineNo: string, c: LineChoice) => {
+    setChoices((prev) => new Map(prev).set(lineNo, c));
+    setRefusal(null);
+    setManagerRefused(false);
+  };
+
+  const ask = () => {
+    setTried(true);
+    if (checked.rows) setAsking(true);
+  };
+
+  const send = async () => {
+    const rows = checked.rows;
+    setAsking(false);
+    if (!rows) return;
+    setRefusal(null);
+    setManagerRefused(false);
+    if (needsManager(preview.total)) {
+      const answer = await props.confirmWithManager({ action: 'return', checkNumber, total: preview.total });
+      if (!answer.confirmed) {
+        setManagerRefused(true);
+        return;
+      }
+    }
+    let outcome: WriteOutcome;
+    try {
+      outcome = await write.mutateAsync({
+        params: { check_number: checkNumber, kasm, rows },
+        options: {
+          // Each return is its own business object: a refused one must not hold back the next attempt.
+          group: `return-${checkNumber}-${Date.now()}`,
+          summary: `return of receipt ${checkNumber}: ${rows.length} lines, ${preview.total.toFixed(2)}`,
+          label: { key: 'saleReturn', values: { nc: String(checkNumber), total: preview.total.toFixed(2) } },
+        },
+      });
+    } catch (error) {
+      setRefusal(error);
+      return;
+    }
+    if (outcome.status === 'done') {
+      const row = outcome.result.rows?.[0] as ReturnDone | undefined;
+      for (const key of AFTER_RETURN) client.invalidateQueries({ queryKey: key });
+      if (row) {
+        setDone(row);
+        props.onReturned(row.return_id);
+      }
+    } else if (outcome.status === 'queued') setQueued(true);
+    else setRefusal(BridgeError.from(outcome.error));
+  };
+
+  if (done) return <ReturnResult result={done} onAgain={props.onOther} />;
+  if (queued) {
+    return (
+      <div className="returns-result">
+        <p className="stale" role="status" data-testid="return-queued">
+          {t('result.queued')}
+        </p>
+        <button type="button" onClick={props.onOther} data-testid="return-again">
+          {t('result.again')}
+        </button>
+      </div>
+    );
+  }
+
+  const nothingLeft = lines.length > 0 && lines.every((l) => new Dec(l.returnable).isZero());
+  const what = FORMS.filter((f) => preview.parts[f].gt(0))
+    .map((f) => `${t(`preview.forms.${f}`).toLowerCase()} ${formatMoney(preview.parts[f])}`)
+    .join(', ');
+
+  return (
+    <div className="returns-form" ref={box} data-testid="return-form" data-check={checkNumber}>
+      <div className="returns-receipt-head">
+        <h3>{t('receipt.title', { nc: checkNumber })}</h3>
+        {head ? (
+          <span className="returns-muted" data-testid="return-receipt-facts">
+            {t('receipt.sold', { at: shopDateTime(head.created_at, timeZone), kasm: head.kasm, total: head.total })}
+            {head.fiscal_number ? ` · ${t('receipt.fiscal', { fiscal: head.fiscal_number })}` : ''}
+          </span>
+        ) : null}
+        <button type="button" onClick={props.onOther} data-testid="return-other">
+          {t('receipt.other')}
+        </button>
+      </div>
+      {head?.mode === 'pending' ? (
+        <p className="stale" data-testid="return-pending">
+          {t('receipt.pending')}
+        </p>
+      ) : null}
+      {returnable.isPending ? <Loading /> : null}
+      <ErrorMessage error={returnable.error ?? printed.error} testId="return-load-error" />
+      {returnable.isSuccess && lines.length === 0 ? <p>{t('receipt.noLines')}</p> : null}
+      {nothingLeft ? <p data-testid="return-nothing-left">{t('receipt.nothingLeft')}</p> : null}
+      {lines.length > 0 ? (
+        <>
+          <ReturnLines lines={lines} choices={choices} checked={checked.lines} onChoose={choose} onAsk={ask} />
+          {tried && !checked.rows && ![...checked.lines.values()].some((c) => c.problem) ? (
+            <p className="field-problem" role="alert" data-testid="return-nothing">
+              {t('lines.problems.nothing')}
+            </p>
+          ) : null}
+          <Preview payback={preview} formsKnown={paid !== undefined} />
+          <div className="row">
+            <button type="button" className="primary" disabled={write.isPending} onClick={ask} data-testid="return-ask">
+              {t('confirm.ask')} <kbd>Enter</kbd>
+            </button>
+            {write.isPending ? (
+              <span className="loading" role="status">
+                {t('confirm.sending')}
+              </span>
+            ) : null}
+          </div>
+          {managerRefused ? (
+            <p className="field-problem" role="alert" data-testid="return-manager-refused">
+              {t('confirm.managerRefused')}
+            </p>
+          ) : null}
+          <ErrorMessage error={refusal} testId="return-error" />
+        </>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={t('confirm.title', { nc: checkNumber })}
+          confirmLabel={needsManager(preview.total) ? t('confirm.manager') : t('confirm.ok')}
+          onConfirm={() => void send()}
+          onCancel={() => setAsking(false)}
+        >
+          <p data-testid="return-confirm-text">{t('confirm.body', { what: what || formatMoney(preview.total) })}</p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** The return as the service wrote it: the money by form, a new certificate, the fiscal number or the offline mark. */
+import { useTranslation } from 'react-i18next';
+import type { ResultRowOf } from '../../../shared/contract/index.js';
+import { dec, formatMoney } from '../../money/money.js';
+
+export type ReturnDone = ResultRowOf<'pos.checkout_return'>;
+
+const PARTS = [
+  ['debt', 'debt_reversed'],
+  ['bonus', 'bonus'],
+  ['certificate', 'certificate'],
+  ['card', 'card'],
+  ['cash', 'cash'],
+] as const;
+
+export function ReturnResult({ result, onAgain }: { readonly result: ReturnDone; readonly onAgain: () => void }) {
+  const { t } = useTranslation('returns');
+  const mode = result.fiscal_mode === 'offline' ? 'offline' : 'online';
+  return (
+    <section className="returns-result" role="status" data-testid="return-result" data-return-id={result.return_id}>
+      <h3>{t('result.title', { id: result.return_id })}</h3>
+      <dl>
+        <dt>{t('result.total')}</dt>
+        <dd data-testid="return-result-total">{formatMoney(result.total)}</dd>
+        {PARTS.filter(([, col]) => dec(result[col] || '0').gt(0)).map(([form, col]) => [
+          <dt key={`${form}-t`}>{t(`preview.forms.${form}`)}</dt>,
+          <dd key={`${form}-d`} data-testid={`return-result-${form}`} data-amount={result[col]}>
+            {formatMoney(result[col])}
+          </dd>,
+        ])}
+        {!dec(result.rounding || '0').isZero() ? (
+          <>
+            <dt>{t('preview.rounding')}</dt>
+            <dd>{formatMoney(dec(result.rounding).neg())}</dd>
+          </>
+        ) : null}
+      </dl>
+      {result.certificate_number ? (
+        <p data-testid="return-result-certificate">{t('result.certificate', { number: result.certificate_number })}</p>
+      ) : null}
+      <p data-testid="return-result-fiscal" data-mode={result.fiscal_mode}>
+        {result.fiscal_number
+          ? t('result.fiscal', { fiscal: result.fiscal_number, mode: t(`result.modes.${mode}`) })
+          : t('result.noFiscal')}
+      </p>
+      <button type="button" onClick={onAgain} data-testid="return-again">
+        {t('result.again')}
+      </button>
+    </section>
+  );
+}

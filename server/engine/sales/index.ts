@@ -77,6 +77,7 @@ export type SalesOperation =
   | 'pos.shift_state'
   | 'pos.shift_x_report'
   | 'pos.shifts'
+  | 'pos.cashiers'
   | 'pos.cash_deposit'
   | 'pos.cash_withdrawal'
   | 'pos.checkout_return'

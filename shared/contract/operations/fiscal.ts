@@ -171,6 +171,20 @@ const posFiscal = [
     projectDefined: [WHY.shift, 'kasm 0: every till; dates are the shop-local day the shift opened'],
   }),
   defineOp({
+    name: 'pos.cashiers',
+    kind: 'read',
+    scope: 'pos.read',
+    origin: 'project',
+    summary: 'The people of catalog.users a till can open a shift for: id, name, access level, type and their till.',
+    params: {},
+    result: rows(cols(['id', 'name', 'level', 'typex', 'kasx'])),
+    projectDefined: [
+      WHY.shift,
+      'pos.shift_open names its cashier by user id, and the spec has no read of catalog.users: a till picks the cashier from this list',
+      'no card and no PIN: a card is how a person signs in, so it is not listed',
+    ],
+  }),
+  defineOp({
     name: 'pos.cash_deposit',
     kind: 'write',
     scope: 'pos.write',

@@ -20,6 +20,7 @@ type ShiftOps =
   | 'pos.shift_state'
   | 'pos.shift_x_report'
   | 'pos.shifts'
+  | 'pos.cashiers'
   | 'pos.cash_deposit'
   | 'pos.cash_withdrawal';
 
@@ -182,6 +183,12 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
         z_doc_id: s.z_doc_id === null ? '' : String(s.z_doc_id),
         close_doc_id: s.close_doc_id === null ? '' : String(s.close_doc_id),
       })),
+  }),
+
+  'pos.cashiers': (_p, ctx) => ({
+    rows: shiftSql(ctx.db)
+      .cashiers.all()
+      .map((u) => ({ id: String(u.id), name: u.name, level: u.level, typex: u.typex, kasx: String(u.kasx) })),
   }),
 
   'pos.cash_deposit': (p, ctx) => serviceCash(ctx, p, 'deposit'),

@@ -22,6 +22,10 @@ const prepare = (db: Db) => ({
   open: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE kasm = ? AND closed_at IS NULL'),
   anyOpen: db.prepare<[], number>('SELECT kasm FROM shifts WHERE closed_at IS NULL ORDER BY kasm LIMIT 1').pluck(),
   byId: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?'),
+  /** Who a shift can be opened for (catalog.users): never the card, which is how a person signs in. */
+  cashiers: db.prepare<[], { id: number; name: string; level: string; typex: string; kasx: number }>(
+    'SELECT id, name, level, typex, kasx FROM users ORDER BY name, id',
+  ),
   last: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE kasm = ? ORDER BY id DESC LIMIT 1'),
   ofTill: db.prepare<{ kasm: number; from: string; to: string }, ShiftRow>(
     `SELECT * FROM shifts WHERE (@kasm = 0 OR kasm = @kasm) AND substr(opened_at, 1, 10) BETWEEN @from AND @to

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
+import { OfflineClock } from './OfflineClock.js';
 
 /** A catalogue copy older than this is shown as a warning: the shelf prices may have moved. */
 const OLD_CATALOG_MS = 10 * 60_000;
@@ -67,6 +68,7 @@ export function StatusBar() {
         ) : null}
         {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
+      <OfflineClock />
       {s ? <CatalogAge catalog={s.catalog} /> : null}
     </footer>
   );

@@ -9,10 +9,11 @@ import { strings as product } from '../features/product-card/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
+import { strings as shift } from '../features/shift/strings.js';
 import { common } from './common.js';
 import { refusals } from './refusals.js';
 
-const namespaces = { common, refusals, sale, mixed, debt, excise, prro, journal, product, outbox, settings, diagnostics };
+const namespaces = { common, refusals, sale, mixed, debt, excise, prro, journal, product, outbox, settings, diagnostics, shift };
 
 export const resources = {
   uk: Object.fromEntries(Object.entries(namespaces).map(([ns, s]) => [ns, s.uk])),

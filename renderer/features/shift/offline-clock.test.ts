@@ -6,7 +6,7 @@ import { type ClockRow, clockOf, clockWords, hoursShown, leftShown } from './off
 
 const ONLINE: ClockRow = {
   register_mode: 'online',
-  offline_since: null,
+  offline_since: '',
   offline_hours: '0.0',
   offline_session_limit: '36',
   offline_month_hours: '3.0',

@@ -27,6 +27,8 @@ export interface ScreenDef {
 
 export const SCREENS: readonly ScreenDef[] = [
   { id: 'sale', key: 'F1', component: SaleScreen },
+  // The day starts and ends with the shift: its tab sits beside the sale's.
+  { id: 'shift', key: 'F1', modifier: 'Shift', component: ShiftScreen },
   { id: 'mixed', key: 'F2', component: MixedPaymentScreen },
   { id: 'debt', key: 'F3', component: DebtScreen },
   { id: 'excise', key: 'F4', component: ExciseScreen },
@@ -36,7 +38,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'outbox', key: 'F8', component: OutboxScreen },
   { id: 'settings', key: 'F9', component: SettingsScreen },
   { id: 'diagnostics', key: 'F10', component: DiagnosticsScreen },
-  { id: 'shift', key: 'F1', modifier: 'Shift', component: ShiftScreen },
 ];
 
 /** What the tab shows: "F5", "Shift+F1". */

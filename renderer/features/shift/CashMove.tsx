@@ -86,7 +86,6 @@ export function CashMove(props: { readonly direction: Direction; readonly kasm: 
           inputMode="decimal"
           autoComplete="off"
           autoFocus
-          className="amount-input"
           value={amountText}
           problem={amountProblem}
           onChange={(e) => {

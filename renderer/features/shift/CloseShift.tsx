@@ -14,10 +14,16 @@ import { refusalOf, type ShiftAnswer, type ShiftStateRow, useShiftWrite } from '
 
 type Closed = ShiftAnswer<unknown>;
 
-export function CloseShift({ kasm, row }: { readonly kasm: number; readonly row: ShiftStateRow }) {
+export function CloseShift(props: {
+  readonly kasm: number;
+  readonly row: ShiftStateRow;
+  /** The cashier just asked for the close (Alt+Z): the question comes at once. Coming back to the panel, it waits. */
+  readonly asked: boolean;
+}) {
+  const { kasm, row } = props;
   const { t } = useTranslation('shift');
   const unsentNow = Number(row.unsent_docs) || 0;
-  const [asking, setAsking] = useState(unsentNow === 0);
+  const [asking, setAsking] = useState(props.asked && unsentNow === 0);
   const [answer, setAnswer] = useState<Closed | null>(null);
   const closed = useShiftStore((s) => s.closed);
   const showPanel = useShiftStore((s) => s.showPanel);

@@ -117,7 +117,6 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
           placeholder={t('open.floatHint')}
           inputMode="decimal"
           autoComplete="off"
-          className="amount-input"
           value={floatText}
           problem={problem}
           onChange={(e) => {

@@ -239,7 +239,7 @@ describe('the shift screen with an open shift', () => {
     show();
     await screen.findByTestId('shift-cashier-name');
     alt('KeyZ');
-    expect(plain(screen.getByTestId('shift-close-confirm-text'))).toContain('12 чеків, у касі 1 250,40 ₴');
+    expect(plain(screen.getByTestId('shift-close-confirm-text'))).toContain('(чеків: 12, у касі 1 250,40 ₴)');
     await act(async () => fireEvent.click(screen.getByTestId('confirm')));
     expect(write).toHaveBeenCalledWith('pos.shift_close', { kasm: 1 }, expect.anything());
     expect(screen.getByTestId('shift-close-refused').dataset.count).toBe('2');

@@ -36,7 +36,7 @@ export function ShiftScreen() {
   const lastZ = useShiftStore((s) => s.lastZ);
   const returnToSale = useShiftStore((s) => s.returnToSale);
   const show = useUi((s) => s.show);
-  // Each Alt+Z asks afresh, even when the close panel is already showing.
+  // Each Alt+Z asks afresh, even when the close panel is already showing; none yet on a screen just opened.
   const [closeAsk, setCloseAsk] = useState(0);
 
   const act = (a: ShiftAction): boolean => {
@@ -124,12 +124,12 @@ export function ShiftScreen() {
         ) : shown === 'count' ? (
           <DrawerCount expected={row.cash_balance} />
         ) : shown === 'close' ? (
-          <CloseShift key={closeAsk} kasm={kasm} row={row} />
+          <CloseShift key={closeAsk} kasm={kasm} row={row} asked={closeAsk > 0} />
         ) : null}
         {!open && shown === null ? (
           <>
-            {lastZ && lastZ.kasm === kasm ? <ZResult z={lastZ} /> : null}
             <OpenShift kasm={kasm} />
+            {lastZ && lastZ.kasm === kasm ? <ZResult z={lastZ} /> : null}
           </>
         ) : null}
       </div>

@@ -13,10 +13,10 @@ export function ZResult({ z }: { readonly z: ZClosed }) {
       <p>{t('z.at', { at: shopTime(z.closed_at, zone), doc: z.z_doc_id })}</p>
       <ul className="shift-z-summary">
         <li data-testid="shift-z-sales" data-sum={z.sales_sum} data-count={z.sales_count}>
-          {t('z.sales', { count: z.sales_count, sum: z.sales_sum })}
+          {t('z.sales', { count: Number(z.sales_count), sum: z.sales_sum })}
         </li>
         <li data-testid="shift-z-returns" data-sum={z.returns_sum} data-count={z.returns_count}>
-          {t('z.returns', { count: z.returns_count, sum: z.returns_sum })}
+          {t('z.returns', { count: Number(z.returns_count), sum: z.returns_sum })}
         </li>
         <li data-testid="shift-z-service" data-input={z.service_input} data-output={z.service_output}>
           {t('z.service', { input: z.service_input, output: z.service_output })}

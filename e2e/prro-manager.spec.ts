@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.js';
+import { managerConfirms } from './people.js';
 import type { Shop } from './shop.js';
 
 interface Doc {
@@ -103,6 +104,7 @@ test('a document’s till, register and shift; a change that moves the chain beh
   // Not yet: nothing has changed until the second answer.
   expect(shop.query('SELECT id FROM prro_doc_audit WHERE doc_id = ?', doc.id)).toEqual([]);
   await page.getByTestId('confirm').click();
+  await managerConfirms(page);
   await expect(page.getByTestId('prro-notice')).toContainText(`№${doc.local_num}`);
   expect(shop.query('SELECT action, status_before, status_after FROM prro_doc_audit WHERE doc_id = ?', doc.id)).toEqual([
     { action: 'status', status_before: 3, status_after: 0 },

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { DEMO_MANAGER, managerConfirms } from './people.js';
 import type { Shop } from './shop.js';
 
 interface Doc {
@@ -112,7 +113,11 @@ test('a rejected PRRO document is read, corrected, requeued and then fiscalized'
   await page.getByTestId('confirm').click();
   await expect(page.getByTestId('prro-ask-again')).toBeVisible();
   await page.getByTestId('confirm').click();
+  // A fiscal document is changed only with a manager's PIN; the audit trail names the manager.
+  await managerConfirms(page);
   await expect(page.getByTestId('prro-notice')).toContainText(`№${doc.local_num} повернуто в чергу`);
+  const [trail] = shop.query<{ note: string }>("SELECT note FROM prro_doc_audit WHERE doc_id = ? AND action = 'requeue'", doc.id);
+  expect(trail?.note).toBe(`confirmed by ${DEMO_MANAGER.name}`);
   await expect(row).toHaveCount(0);
 
   // Stored as requeued with the corrected body (unless the simulator has already taken it).
@@ -161,6 +166,7 @@ test('a bulk status change states how many documents it touches before it is mad
 
   await page.getByTestId('prro-bulk-apply').click();
   await page.getByTestId('confirm').click();
+  await managerConfirms(page);
   await expect(page.getByTestId('prro-notice')).toContainText(`Змінено статус ${blocked.length} документ`);
   expect(shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro)).toHaveLength(0);
   const cancelled = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 5', doc.numprro);

@@ -10,7 +10,7 @@ import { type ScreenId, useUi } from '../state/ui-store.js';
 import { BridgeLost } from './BridgeLost.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { StatusBar } from './StatusBar.js';
-import { SCREENS } from './screens.js';
+import { keyLabel, SCREENS } from './screens.js';
 import { useGlobalScan } from './use-global-scan.js';
 import { useScreenKeys } from './use-screen-keys.js';
 
@@ -64,7 +64,7 @@ export function App() {
             data-testid={`tab-${s.id}`}
             onClick={() => show(s.id)}
           >
-            <kbd>{s.key}</kbd> {t(`common:screens.${s.id}`)}
+            <kbd>{keyLabel(s)}</kbd> {t(`common:screens.${s.id}`)}
           </button>
         ))}
       </nav>

@@ -7,6 +7,7 @@ import type { CatalogState } from '../../shared/bridge/api.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
+import { OfflineClock } from './OfflineClock.js';
 
 /** A catalogue copy older than this is shown as a warning: the shelf prices may have moved. */
 const OLD_CATALOG_MS = 10 * 60_000;
@@ -68,6 +69,7 @@ export function StatusBar() {
         ) : null}
         {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
+      <OfflineClock />
       {s ? <CatalogAge catalog={s.catalog} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>

@@ -1,4 +1,8 @@
-/** The screens and their function keys (documented in the README; F11/F12 stay with the sale). */
+/**
+ * The screens and their function keys (documented in the README; F11/F12 stay with the sale).
+ * F1..F10 are taken, so a screen may ask for a modifier as well: Shift+F1 is the shift, and F1
+ * without Shift stays the sale.
+ */
 import type { ComponentType } from 'react';
 import { DebtScreen } from '../features/debt/DebtScreen.js';
 import { DiagnosticsScreen } from '../features/diagnostics/DiagnosticsScreen.js';
@@ -10,16 +14,21 @@ import { ProductCardScreen } from '../features/product-card/ProductCardScreen.js
 import { PrroQueueScreen } from '../features/prro-queue/PrroQueueScreen.js';
 import { SaleScreen } from '../features/sale/SaleScreen.js';
 import { SettingsScreen } from '../features/settings/SettingsScreen.js';
+import { ShiftScreen } from '../features/shift/ShiftScreen.js';
 import type { ScreenId } from '../state/ui-store.js';
 
 export interface ScreenDef {
   readonly id: ScreenId;
   readonly key: string;
+  /** Held with the key; without one the key works only on its own (Shift+F1 is not F1). */
+  readonly modifier?: 'Shift';
   readonly component: ComponentType;
 }
 
 export const SCREENS: readonly ScreenDef[] = [
   { id: 'sale', key: 'F1', component: SaleScreen },
+  // The day starts and ends with the shift: its tab sits beside the sale's.
+  { id: 'shift', key: 'F1', modifier: 'Shift', component: ShiftScreen },
   { id: 'mixed', key: 'F2', component: MixedPaymentScreen },
   { id: 'debt', key: 'F3', component: DebtScreen },
   { id: 'excise', key: 'F4', component: ExciseScreen },
@@ -30,3 +39,15 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'settings', key: 'F9', component: SettingsScreen },
   { id: 'diagnostics', key: 'F10', component: DiagnosticsScreen },
 ];
+
+/** What the tab shows: "F5", "Shift+F1". */
+export const keyLabel = (s: Pick<ScreenDef, 'key' | 'modifier'>): string => (s.modifier ? `${s.modifier}+${s.key}` : s.key);
+
+/** The screen a key press opens: the modifier must match, Shift included; Alt, Ctrl and Meta open none. */
+export function screenOfKey(
+  e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>,
+  screens: readonly ScreenDef[] = SCREENS,
+): ScreenDef | undefined {
+  if (e.altKey || e.ctrlKey || e.metaKey) return undefined;
+  return screens.find((s) => s.key === e.key && (s.modifier === 'Shift') === e.shiftKey);
+}

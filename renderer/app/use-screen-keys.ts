@@ -1,14 +1,17 @@
-/** F1..F10 switch screens from anywhere; the browser's own meaning of those keys (help, reload) is suppressed. */
+/**
+ * F1..F10 (and Shift+F1) switch screens from anywhere; the browser's own meaning of those keys
+ * (help, reload) is suppressed.
+ */
 import { useEffect } from 'react';
 import { useUi } from '../state/ui-store.js';
-import { SCREENS } from './screens.js';
+import { screenOfKey } from './screens.js';
 
 export function useScreenKeys(): void {
   const show = useUi((s) => s.show);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const screen = SCREENS.find((s) => s.key === e.key);
-      if (!screen || e.altKey || e.ctrlKey || e.metaKey) return;
+      const screen = screenOfKey(e);
+      if (!screen) return;
       e.preventDefault();
       show(screen.id);
     };

@@ -13,6 +13,7 @@ export const common = {
       outbox: 'Відправлення',
       settings: 'Налаштування',
       diagnostics: 'Діагностика',
+      shift: 'Зміна',
     },
     connection: {
       online: "На зв'язку",
@@ -121,6 +122,7 @@ export const common = {
       outbox: 'Outbox',
       settings: 'Settings',
       diagnostics: 'Diagnostics',
+      shift: 'Shift',
     },
     connection: {
       online: 'Online',

@@ -11,6 +11,7 @@ import { strings as prro } from '../features/prro-queue/strings.js';
 import { strings as returns } from '../features/returns/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
+import { strings as shift } from '../features/shift/strings.js';
 import { common } from './common.js';
 import { refusals } from './refusals.js';
 
@@ -29,6 +30,7 @@ const namespaces = {
   diagnostics,
   people,
   returns,
+  shift,
 };
 
 export const resources = {

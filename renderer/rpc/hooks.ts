@@ -15,9 +15,20 @@ export const readKey = <M extends ReadName>(method: M, params: ParamsOf<M>) => [
 export function useRead<M extends ReadName>(
   method: M,
   params: ParamsOf<M>,
-  options: { enabled?: boolean; staleTime?: number; refetchInterval?: number | false } = {},
+  options: {
+    enabled?: boolean;
+    staleTime?: number;
+    /** A function decides from the last answer (poll sooner while something is moving). */
+    refetchInterval?: number | false | ((last: ReadOutcome<M> | undefined) => number | false);
+  } = {},
 ) {
-  return useQuery({ queryKey: readKey(method, params), queryFn: () => getBridge().read(method, params), ...options });
+  const { refetchInterval: every, ...rest } = options;
+  return useQuery({
+    queryKey: readKey(method, params),
+    queryFn: () => getBridge().read(method, params),
+    ...rest,
+    refetchInterval: typeof every === 'function' ? (q) => every(q.state.data) : every,
+  });
 }
 
 /** A read outside render (a scan, a lookup on Enter), shared with the hooks' cache. */

@@ -11,7 +11,8 @@ export type ScreenId =
   | 'product'
   | 'outbox'
   | 'settings'
-  | 'diagnostics';
+  | 'diagnostics'
+  | 'shift';
 
 interface UiState {
   readonly screen: ScreenId;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
+import { useManagerConfirm } from '../people/manager-confirm.js';
 import { BulkPanel } from './BulkPanel.js';
 import type { PrroFilter } from './filters.js';
 
@@ -32,7 +33,7 @@ const read = vi.fn(async (method: string) => ({
   stale: false,
   fetchedAt: '',
 }));
-const write = vi.fn(async () => ({ status: 'queued' as const, id: 1 }));
+const write = vi.fn(async (_method: string, _params: unknown, _options: unknown) => ({ status: 'queued' as const, id: 1 }));
 const api = { read, write, onEvent: () => () => {} };
 
 beforeAll(() => {
@@ -40,6 +41,12 @@ beforeAll(() => {
   Object.defineProperty(window, 'cashdesk', { value: api as unknown as CashdeskApi, configurable: true });
 });
 afterEach(cleanup);
+// A manager stands by the till and confirms each change at once (the dialog is tested in features/people).
+beforeEach(() =>
+  useManagerConfirm.subscribe((state) => {
+    if (state.request) state.finish({ id: 9, manager: 'Мельник Андрій Петрович' });
+  }),
+);
 
 function show() {
   render(
@@ -89,6 +96,8 @@ describe('a bulk change that breaks a chain', () => {
     expect(write).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('confirm'));
     await vi.waitFor(() => expect(write).toHaveBeenCalledOnce());
+    // The manager's confirmation goes with the change, which spends it and names the manager in the audit trail.
+    expect(write.mock.calls[0]?.[2]).toMatchObject({ confirmation: 9 });
   });
 
   it('asks once when the change leaves nothing behind', async () => {

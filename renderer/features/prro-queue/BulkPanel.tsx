@@ -14,6 +14,7 @@ import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
+import { confirmWithManager } from '../people/manager-confirm.js';
 import { DependentsWarning } from './DependentsWarning.js';
 import { dependentsOf } from './dependents.js';
 import { ALL_DATES, gridParams, type PrroFilter } from './filters.js';
@@ -79,10 +80,12 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
     setAsking('first');
   };
 
-  const apply = () => {
+  const apply = async () => {
     if (!from || !to || counted === undefined) return;
     setAsking(false);
     const expected = counted;
+    const manager = await confirmWithManager('prro_bulk_status', `${expected}: ${from} → ${to}`);
+    if (!manager) return;
     write.mutate(
       {
         params: {
@@ -94,6 +97,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
         },
         options: {
           group: 'prro-bulk',
+          confirmation: manager.id,
           summary: `PRRO bulk status change of ${expected} documents`,
           label: { key: 'prroBulk', values: { count: String(expected), from: names.from, to: names.to } },
         },

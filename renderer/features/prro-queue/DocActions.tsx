@@ -9,6 +9,7 @@ import type { PrroStatusName } from '../../../shared/contract/index.js';
 import { useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { confirmWithManager } from '../people/manager-confirm.js';
 import { type DependentsCause, DependentsWarning } from './DependentsWarning.js';
 import { dependentsOf } from './dependents.js';
 import { PRRO_READS, settle } from './outcome.js';
@@ -76,10 +77,13 @@ export function DocActions({ doc, body, onNotice }: Props) {
     if (outcome.status === 'done') for (const key of PRRO_READS) client.invalidateQueries({ queryKey: key });
   };
 
-  const doRequeue = () => {
+  const doRequeue = async () => {
     if (!body) return;
     setAsking(null);
     setRefusal(null);
+    // A fiscal document is changed only with a manager's PIN, given now and recorded in its audit trail.
+    const manager = await confirmWithManager('prro_change', `${num}: requeue`);
+    if (!manager) return;
     requeue.mutate(
       {
         params: {
@@ -94,7 +98,12 @@ export function DocActions({ doc, body, onNotice }: Props) {
           doc_hash: body.edited ? '' : r.doc_hash,
           prev_doc_hash: r.prev_doc_hash,
         },
-        options: { ...options, summary: `PRRO document ${num} requeued`, label: { key: 'prroRequeue', values: { num } } },
+        options: {
+          ...options,
+          confirmation: manager.id,
+          summary: `PRRO document ${num} requeued`,
+          label: { key: 'prroRequeue', values: { num } },
+        },
       },
       {
         onSuccess: (o) => finish(o, () => ({ kind: 'ok', text: t('outcome.requeued', { num }) })),
@@ -103,16 +112,19 @@ export function DocActions({ doc, body, onNotice }: Props) {
     );
   };
 
-  const doSetStatus = () => {
+  const doSetStatus = async () => {
     if (!status) return;
     setAsking(null);
     setRefusal(null);
+    const manager = await confirmWithManager('prro_change', `${num}: ${status}`);
+    if (!manager) return;
     const name = t(`statuses.${status}`);
     setStatus.mutate(
       {
         params: { id: Number(r.id), status: codeOf(status) },
         options: {
           ...options,
+          confirmation: manager.id,
           summary: `PRRO document ${num} set to ${status}`,
           label: { key: 'prroStatus', values: { num, status: name } },
         },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
 import { verificationUrl } from '../../../shared/fiscal/verification.js';
@@ -105,7 +105,7 @@ const api = {
 
 function show(initial = '', over: Partial<Parameters<typeof ReturnDialog>[0]> = {}) {
   const onReturned = vi.fn();
-  const confirmWithManager = vi.fn(async () => ({ confirmed: true as const, by: 'Менеджер' }));
+  const confirmWithManager = vi.fn(async () => ({ confirmed: true as const, by: 'Менеджер', confirmation: 7 }));
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -265,6 +265,25 @@ describe('a return from the journal', () => {
       expect(await screen.findByTestId('return-manager-refused')).toBeTruthy();
       expect(confirmWithManager).toHaveBeenCalledWith(expect.objectContaining({ action: 'return', checkNumber: NC }));
       expect(write).not.toHaveBeenCalled();
+    } finally {
+      rowsFor['pos.checkout_returnable'] = RETURNABLE;
+    }
+  });
+
+  it("sends the manager's confirmation with a return above the limit", async () => {
+    rowsFor['pos.checkout_returnable'] = [{ ...(RETURNABLE[1] as object), price: '900.00', sum: '1800.00' }];
+    try {
+      const confirmWithManager = vi.fn(async () => ({ confirmed: true as const, by: 'Менеджер', confirmation: 7 }));
+      show(String(NC), { confirmWithManager });
+      const vodka = await qty('2');
+      fireEvent.change(vodka, { target: { value: '2' } });
+      fireEvent.keyDown(vodka, { key: 'Enter' });
+      await act(async () => fireEvent.click(screen.getByTestId('confirm')));
+      expect(write).toHaveBeenCalledWith(
+        'pos.checkout_return',
+        expect.objectContaining({ check_number: NC, confirmation: 7 }),
+        expect.anything(),
+      );
     } finally {
       rowsFor['pos.checkout_returnable'] = RETURNABLE;
     }

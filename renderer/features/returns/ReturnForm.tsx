@@ -90,17 +90,19 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
     if (!rows) return;
     setRefusal(null);
     setManagerRefused(false);
+    let confirmation = 0;
     if (needsManager(preview.total)) {
       const answer = await props.confirmWithManager({ action: 'return', checkNumber, total: preview.total });
       if (!answer.confirmed) {
         setManagerRefused(true);
         return;
       }
+      confirmation = answer.confirmation;
     }
     let outcome: WriteOutcome;
     try {
       outcome = await write.mutateAsync({
-        params: { check_number: checkNumber, kasm, rows },
+        params: { check_number: checkNumber, kasm, rows, ...(confirmation ? { confirmation } : {}) },
         options: {
           // Each return is its own business object: a refused one must not hold back the next attempt.
           group: `return-${checkNumber}-${Date.now()}`,

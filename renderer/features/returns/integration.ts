@@ -1,13 +1,13 @@
 /**
- * Where the return meets work of other parts of issue 10. Both are plain functions the dialog
- * takes as props with these defaults, so the lead wires them in one place:
+ * Where the return meets the rest of the till; plain functions the dialog takes as props with
+ * these defaults (tests pass their own):
  *
- * - `confirmWithManager`: a return above MANAGER_RETURN_LIMIT asks a manager's PIN
- *   (`pos.manager_confirm`, the lead's). Today it proceeds, confirmed by nobody.
- * - `onReturned`: the return is written; the return receipt is printed from here
- *   (renderer/features/receipt: `pos.receipt_print` with `return_id`).
+ * - `confirmWithManager`: a return above MANAGER_RETURN_LIMIT asks a manager's card and PIN
+ *   (features/people, `pos.manager_confirm`); the one-time confirmation goes with the return.
+ * - `onReturned`: the return is written; its receipt is produced from here.
  */
-import type { Dec } from '../../money/money.js';
+import { type Dec, toWire } from '../../money/money.js';
+import { confirmWithManager as askManager } from '../people/manager-confirm.js';
 
 export interface ManagerRequest {
   /** What the manager is asked to allow, for the PIN dialog and the record. */
@@ -16,13 +16,17 @@ export interface ManagerRequest {
   readonly total: Dec;
 }
 
-export type ManagerAnswer = { readonly confirmed: true; readonly by: string | null } | { readonly confirmed: false };
+export type ManagerAnswer =
+  | { readonly confirmed: true; readonly by: string; readonly confirmation: number }
+  | { readonly confirmed: false };
 
 export type ConfirmWithManager = (request: ManagerRequest) => Promise<ManagerAnswer>;
 export type OnReturned = (returnId: string) => void;
 
-/** INTEGRATION POINT (lead): ask a manager's PIN with pos.manager_confirm. Proceeds for now. */
-export const confirmWithManager: ConfirmWithManager = async () => ({ confirmed: true, by: null });
+export const confirmWithManager: ConfirmWithManager = async (request) => {
+  const given = await askManager('return', `№ ${request.checkNumber}: ${toWire(request.total)} ₴`);
+  return given ? { confirmed: true, by: given.manager, confirmation: given.id } : { confirmed: false };
+};
 
 /** INTEGRATION POINT (lead): print the return receipt (renderer/features/receipt). Nothing for now. */
 export const onReturned: OnReturned = () => {};

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
+import { ShiftOffer } from '../../shift/ShiftOffer.js';
 import type { SaleProblem } from '../close-request.js';
 import type { CloseResult } from '../sale-actions.js';
 
@@ -31,6 +32,7 @@ export function CloseFailure({ result }: { result: Exclude<CloseResult, { kind: 
     <div className="close-failure" data-testid="close-error">
       <strong>{t('closeRefused')}</strong>
       <ErrorMessage error={result.error} testId="close-error-reason" />
+      <ShiftOffer error={result.error} />
     </div>
   );
 }

@@ -1,0 +1,107 @@
+/** The till's shift as the screens read it, and the shift's writes through the outbox. */
+import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useEffect } from 'react';
+import type { WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
+import type { ParamsOf, ResultRowOf, WriteName } from '../../../shared/contract/index.js';
+import { BridgeError, getBridge } from '../../bridge/index.js';
+import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
+
+export type ShiftStateRow = ResultRowOf<'pos.shift_state'>;
+
+/**
+ * How often the shift's state is read again. Offline or with documents waiting, the screen is
+ * watching something move (the queue draining, the offline clock), so sooner; otherwise the
+ * clock's hours (one decimal, six minutes a step) need nothing faster.
+ */
+export const SHIFT_POLL_MS = 30_000;
+export const SHIFT_POLL_BUSY_MS = 5_000;
+
+export function shiftPollMs(row: ShiftStateRow | undefined): number {
+  if (!row) return SHIFT_POLL_MS;
+  return row.register_mode === 'offline' || Number(row.unsent_docs) > 0 ? SHIFT_POLL_BUSY_MS : SHIFT_POLL_MS;
+}
+
+/** pos.shift_state of a till; `kasm` undefined until the settings are read. */
+export function useShiftState(kasm: number | undefined) {
+  const query = useRead(
+    'pos.shift_state',
+    { kasm: kasm ?? 0 },
+    { enabled: kasm !== undefined && kasm > 0, refetchInterval: (last) => shiftPollMs(rowsOf(last)[0]) },
+  );
+  return { ...query, row: rowsOf(query.data)[0] };
+}
+
+/** Reads the shift again after the core says the queue or the connection changed (mount once, in the status bar). */
+export function useShiftRefreshOnEvents(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      getBridge().onEvent(() => {
+        client.invalidateQueries({ queryKey: ['rpc', 'pos.shift_state'] });
+      }),
+    [client],
+  );
+}
+
+export type ShiftAnswer<R> =
+  | { readonly kind: 'done'; readonly row: R | undefined }
+  | { readonly kind: 'queued' }
+  | { readonly kind: 'refused' | 'reconcile' | 'failed'; readonly error: unknown };
+
+/** The English line for the log: the operation, the till and the amount, never the cashier's free text. */
+const summaryOf = (method: string, label: WriteLabel): string =>
+  [method, `till ${label.values.kasm ?? '?'}`, label.values.amount ?? label.values.float ?? ''].filter((x) => x !== '').join(' ');
+
+/** Values of a write's label are short (shared/bridge/validate.ts): a long reason is cut for the outbox's list. */
+export const labelText = (text: string, max = 200): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function answerOf<R>(outcome: WriteOutcome): ShiftAnswer<R> {
+  switch (outcome.status) {
+    case 'done':
+      return { kind: 'done', row: outcome.result.rows[0] as R | undefined };
+    case 'queued':
+      return { kind: 'queued' };
+    case 'refused':
+    case 'reconcile':
+      return { kind: outcome.status, error: BridgeError.from(outcome.error) };
+  }
+}
+
+/** What a shift write changed: the state, the reports, the drawer's balance. */
+const TOUCHED = ['pos.shift_state', 'pos.shift_x_report', 'pos.cashdesk_balance', 'pos.shifts'] as const;
+
+/**
+ * A write of the shift (open, close, cash in or out) through the outbox. A refusal the cashier is
+ * shown on the screen is settled at once (reconciled with a note), as the sale does: it was not
+ * performed, and it must not sit in the outbox as needing a person's attention.
+ */
+export function useShiftWrite<M extends WriteName>(method: M) {
+  const client = useQueryClient();
+  const write = useWrite(method);
+  async function send(params: ParamsOf<M>, label: WriteLabel, waitMs = 5000): Promise<ShiftAnswer<ResultRowOf<M>>> {
+    try {
+      // Each is its own business object: a refused one must not hold back the next attempt.
+      const group = `shift-${method}-${Date.now().toString(36)}`;
+      const outcome = await write.mutateAsync({ params, options: { group, label, waitMs, summary: summaryOf(method, label) } });
+      if (outcome.status === 'refused') {
+        await getBridge()
+          .queueReconcile(outcome.id, i18next.t('shift:settledNote'))
+          .catch(() => undefined);
+      }
+      return answerOf<ResultRowOf<M>>(outcome);
+    } catch (error) {
+      return { kind: 'failed', error };
+    } finally {
+      for (const m of TOUCHED) client.invalidateQueries({ queryKey: ['rpc', m] });
+    }
+  }
+  return { send, pending: write.isPending };
+}
+
+/** The refusal reason of a service answer, if it names one (e.g. 'shift.unsent_documents'), with its values. */
+export function refusalOf(error: unknown): { reason: string; values: Readonly<Record<string, string>> } | undefined {
+  if (!(error instanceof BridgeError)) return undefined;
+  const d = error.details.find((x) => typeof x.reason === 'string');
+  return d ? { reason: String(d.reason), values: (d.values ?? {}) as Record<string, string> } : undefined;
+}

@@ -4,7 +4,9 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
+  DEFAULT_PRINTER,
   type Language,
+  type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
   type SettingsPatch,
@@ -19,6 +21,8 @@ export interface Settings {
   readonly quickKeys: readonly QuickKey[];
   /** The shop's time zone, as the back office's (server/engine: Europe/Kyiv unless configured). */
   readonly timeZone: string;
+  /** The receipt printer, paper, copies and how receipts are given (renderer/features/receipt). */
+  readonly printer: PrinterSettings;
 }
 
 /** What the core may change: the interface's patch, and the address the service switch sets. */
@@ -32,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'uk',
   quickKeys: EMPTY_KEYS,
   timeZone: 'Europe/Kyiv',
+  printer: DEFAULT_PRINTER,
 };
 
 export class SettingsStore {
@@ -65,5 +70,7 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     // A file from before quick keys, or a shorter grid, fills up with empty slots.
     quickKeys: [...keys, ...EMPTY_KEYS].slice(0, QUICK_KEY_SLOTS),
     timeZone: patch.timeZone ?? base.timeZone,
+    // A file from before receipts had printer settings takes the defaults.
+    printer: { ...DEFAULT_PRINTER, ...base.printer, ...(patch.printer ?? {}) },
   };
 }

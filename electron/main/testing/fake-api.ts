@@ -21,6 +21,7 @@ const settings: PublicSettings = {
   timeZone: 'Europe/Kyiv',
   cashRounding: '',
   stampMasks: ['AAAA999999 9999999999'],
+  printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
 };
 
 const item: QueueItem = {
@@ -88,6 +89,8 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   catalogItem,
   confirmManualPrice: result,
   reportError: null,
+  printers: { native: true, printers: [{ name: 'POS-80', displayName: 'POS-80' }] },
+  printReceipt: { status: 'printed', printer: 'POS-80', copies: 1 },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -137,6 +140,8 @@ export function fakeApi(): FakeApi {
     catalogItem: answer('catalogItem'),
     confirmManualPrice: answer('confirmManualPrice'),
     reportError: answer('reportError'),
+    printers: answer('printers'),
+    printReceipt: answer('printReceipt'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -161,4 +166,6 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   catalogItem: ['4820000000017'],
   confirmManualPrice: [{ ndoc: 'K1-a', code: '4820000000017', quant: '1', price: '40.00', manager_card: '1002', pin: '2002' }],
   reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
+  printers: [],
+  printReceipt: [{ html: '<div class="receipt-paper">ФІСКАЛЬНИЙ ЧЕК</div>', heightMm: 120 }],
 };

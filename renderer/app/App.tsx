@@ -1,6 +1,7 @@
 /** The shell: screen tabs with their function keys, the open screen, the status bar. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReceiptHost } from '../features/receipt/index.js';
 import { initI18n } from '../i18n/i18n.js';
 import { useBridgeEvents, useSettings } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
@@ -51,6 +52,7 @@ export function App() {
         </ScreenBoundary>
       </main>
       <StatusBar />
+      <ReceiptHost />
     </div>
   );
 }

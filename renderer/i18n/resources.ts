@@ -7,12 +7,27 @@ import { strings as mixed } from '../features/mixed-payment/strings.js';
 import { strings as outbox } from '../features/outbox/strings.js';
 import { strings as product } from '../features/product-card/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
+import { strings as receipt } from '../features/receipt/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
 import { common } from './common.js';
 import { refusals } from './refusals.js';
 
-const namespaces = { common, refusals, sale, mixed, debt, excise, prro, journal, product, outbox, settings, diagnostics };
+const namespaces = {
+  common,
+  refusals,
+  sale,
+  mixed,
+  debt,
+  excise,
+  prro,
+  journal,
+  product,
+  outbox,
+  settings,
+  diagnostics,
+  receipt,
+};
 
 export const resources = {
   uk: Object.fromEntries(Object.entries(namespaces).map(([ns, s]) => [ns, s.uk])),

@@ -82,17 +82,27 @@ export async function printOrSay(client: QueryClient, target: ReceiptTarget, rec
 
 /** The customer receipt of a sale or a return, given as the settings say. */
 export async function produceReceipt(client: QueryClient, target: ReceiptTarget): Promise<void> {
-  const settings = await settingsOf(client);
-  const { printer } = settings;
-  let receipt: Receipt;
-  try {
-    receipt = await loadReceipt(client, target);
-  } catch (error) {
-    useReceipt
-      .getState()
-      .show({ kind: 'failed', target, receipt: null, width: printer.paperWidth, failure: 'load', printer: printer.name, error });
+  // The receipt's read leaves now, in the same turn as the close that asked for it, before the
+  // interface's redraw and the queue's own reads get in its way (bench/ui.ts, part D).
+  const loading = loadReceipt(client, target).then(
+    (receipt) => ({ receipt }),
+    (error: unknown) => ({ error }),
+  );
+  const { printer } = await settingsOf(client);
+  const loaded = await loading;
+  if ('error' in loaded) {
+    useReceipt.getState().show({
+      kind: 'failed',
+      target,
+      receipt: null,
+      width: printer.paperWidth,
+      failure: 'load',
+      printer: printer.name,
+      error: loaded.error,
+    });
     return;
   }
+  const { receipt } = loaded;
   if (printer.eReceiptOnly) useReceipt.getState().show({ kind: 'screen', target, receipt, width: printer.paperWidth });
   else if (printer.askEachTime) useReceipt.getState().show({ kind: 'preview', target, receipt, width: printer.paperWidth });
   else await printOrSay(client, target, receipt);

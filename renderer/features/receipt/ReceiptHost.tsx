@@ -22,7 +22,7 @@ function useReceiptAfterClose(): void {
       useSale.subscribe((now, before) => {
         const report = now.lastClose;
         if (report === before.lastClose || report?.status !== 'done') return;
-        void produceReceipt(client, { checkNumber: report.checkNumber });
+        void produceReceipt(client, { checkNumber: report.checkNumber }, true);
       }),
     [client],
   );

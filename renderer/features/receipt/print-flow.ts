@@ -8,6 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import type { PaperWidth, PrinterSettings, Printers, PrintOutcome, PublicSettings } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../../shared/bridge/errors.js';
 import { getBridge } from '../../bridge/index.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { printParams, type Receipt, type ReceiptTarget, receiptOf } from './model.js';
@@ -80,8 +81,16 @@ export async function printOrSay(client: QueryClient, target: ReceiptTarget, rec
   return outcome;
 }
 
-/** The customer receipt of a sale or a return, given as the settings say. */
-export async function produceReceipt(client: QueryClient, target: ReceiptTarget): Promise<void> {
+/** The back office's refusal because the sale was made at a till without a PRRO: there is no fiscal receipt. */
+const notFiscal = (error: unknown): boolean =>
+  error instanceof BridgeError && error.details.some((d) => d.reason === 'print.not_fiscal');
+
+/**
+ * The customer receipt of a sale or a return, given as the settings say. `afterClose`: asked by
+ * the close itself, where a sale of a till without a PRRO simply has no fiscal receipt to give
+ * (asked from the journal, that is said).
+ */
+export async function produceReceipt(client: QueryClient, target: ReceiptTarget, afterClose = false): Promise<void> {
   // The receipt's read leaves now, in the same turn as the close that asked for it, before the
   // interface's redraw and the queue's own reads get in its way (bench/ui.ts, part D).
   const loading = loadReceipt(client, target).then(
@@ -91,6 +100,7 @@ export async function produceReceipt(client: QueryClient, target: ReceiptTarget)
   const { printer } = await settingsOf(client);
   const loaded = await loading;
   if ('error' in loaded) {
+    if (afterClose && notFiscal(loaded.error)) return;
     useReceipt.getState().show({
       kind: 'failed',
       target,

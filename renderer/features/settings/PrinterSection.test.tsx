@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CashdeskApi, DEFAULT_PRINTER, type Printers, type PrinterSettings } from '../../../shared/bridge/api.js';
+import { type CashdeskApi, DEFAULT_PRINTER, type PrinterSettings, type Printers } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
 import { PrinterSection } from './PrinterSection.js';

@@ -75,7 +75,10 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   const idempotency = new IdempotencyStore(db, cfg.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
   const upstream = cfg.upstream ?? createEmbeddedUpstream(db, { now, ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}) });
   const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
+  // Set below when the demo's tax server runs: a write that issued fiscal documents sends them at once.
+  let sendFiscalSoon: (() => void) | undefined;
   const handle = createGateway({
+    afterWrite: () => sendFiscalSoon?.(),
     keys,
     idempotency,
     upstream,
@@ -110,9 +113,15 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     // The demo's fiscal server is the simulator; the real DPS server is a later adapter of the same port.
     const fiscalServer = simulatedFiscalServer(db);
     let sending = false;
+    let again = false;
     const step = async () => {
-      if (sending) return;
+      if (sending) {
+        // A document made while a send runs goes right after it, not at the next interval.
+        again = true;
+        return;
+      }
       sending = true;
+      again = false;
       try {
         const r = await dispatchFiscal(db, fiscalServer, now, cfg.timeZone ?? 'Europe/Kyiv');
         if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0)
@@ -121,9 +130,15 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
         logger.log('warn', 'fiscal dispatch failed', { error: String(err) });
       } finally {
         sending = false;
+        if (again) setImmediate(() => void step());
       }
     };
     timers.push(setInterval(step, cfg.simulatorIntervalMs ?? 5000).unref());
+    // A PRRO sends each document as it is made, so the customer's receipt carries its fiscal number;
+    // the interval above still retries what could not be sent (the server cut, a rejected chain).
+    sendFiscalSoon = () => {
+      setImmediate(() => void step());
+    };
   }
 
   await new Promise<void>((resolve, reject) => {

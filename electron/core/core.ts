@@ -34,6 +34,8 @@ import { type EmbeddedService, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
+import { printReceipt } from './printing/print-receipt.js';
+import type { ReceiptPrinter } from './printing/printer-port.js';
 import { RpcClient } from './rpc/client.js';
 import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -55,6 +57,8 @@ export interface CoreOptions {
   readonly keepDoneMs?: number;
   /** How often the catalogue copy is brought up to date while online (default catalog/sync.ts). */
   readonly catalogSyncMs?: number;
+  /** The system's printers, for silent receipt printing (the Electron shell); none in browser mode. */
+  readonly printer?: ReceiptPrinter;
 }
 
 export interface Core {
@@ -173,6 +177,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       stampMasks: parseStampMasks(catalog.setting('excise_stamp_masks')),
       cashRounding: catalog.setting('cash_rounding_steps') ?? '',
       idleLockMinutes: s.idleLockMinutes,
+      printer: s.printer,
     };
   };
 
@@ -340,6 +345,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     confirmManager: (params) => sendNow('pos.manager_confirm', params),
     reportError: async (report) => {
       opts.logger?.log('error', 'interface error', { screen: report.screen, error: report.message, stack: report.stack });
+    },
+    printers: async () => ({ native: opts.printer !== undefined, printers: (await opts.printer?.list()) ?? [] }),
+    printReceipt: async (job) => {
+      if (!opts.printer)
+        throw new BridgeError('NO_PRINTER', 'this cash desk prints through the browser (window.print), not silently');
+      const outcome = await printReceipt(opts.printer, settings.get().printer, job);
+      if (outcome.status === 'failed')
+        opts.logger?.log('warn', 'receipt not printed', { problem: outcome.problem, error: outcome.reason });
+      return outcome;
     },
     onEvent: (listener) => {
       listeners.add(listener);

@@ -11,6 +11,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell 
 import { jsonLogger } from '../../server/log/logger.js';
 import { createCore } from '../core/core.js';
 import { APP_ENTRY_URL } from './app-url.js';
+import { electronPrinter } from './electron-printer.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { forwardBridgeEvents, isAppMainFrame, registerBridgeIpc } from './ipc.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
@@ -59,6 +60,11 @@ async function start(): Promise<void> {
     demo: process.argv.includes('--demo'),
     // The main process log (stderr): the desk's faults and the interface's screen errors.
     logger: jsonLogger('warn'),
+    // Receipts print silently from a hidden window; the list of printers is the main window's.
+    printer: electronPrinter({
+      openWindow: (options) => new BrowserWindow(options),
+      printers: async () => (win ? win.webContents.getPrintersAsync() : []),
+    }),
   });
   quitGracefully(app, () => core.close());
   registerBridgeIpc(ipcMain, core.api, (frame) => isAppMainFrame(frame, win?.webContents.mainFrame));

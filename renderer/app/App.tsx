@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ManagerConfirmDialog } from '../features/people/ManagerConfirmDialog.js';
 import { SignInScreen } from '../features/people/SignInScreen.js';
 import { useIdleLock } from '../features/people/use-idle-lock.js';
+import { ReceiptHost } from '../features/receipt/index.js';
 import { initI18n } from '../i18n/i18n.js';
 import { useBridgeEvents, useSettings, useStatus } from '../rpc/hooks.js';
 import { type ScreenId, useUi } from '../state/ui-store.js';
@@ -81,6 +82,7 @@ export function App() {
       </main>
       <ManagerConfirmDialog />
       <StatusBar />
+      <ReceiptHost />
     </div>
   );
 }

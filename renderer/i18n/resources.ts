@@ -8,6 +8,7 @@ import { strings as outbox } from '../features/outbox/strings.js';
 import { strings as people } from '../features/people/strings.js';
 import { strings as product } from '../features/product-card/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
+import { strings as receipt } from '../features/receipt/strings.js';
 import { strings as returns } from '../features/returns/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
@@ -31,6 +32,7 @@ const namespaces = {
   people,
   returns,
   shift,
+  receipt,
 };
 
 export const resources = {

@@ -29,6 +29,8 @@ export interface GatewayDeps {
   readonly rateLimiter?: RateLimiter;
   /** An upstream call that takes longer fails with UPSTREAM_FAILURE instead of hanging the client. */
   readonly upstreamTimeoutMs: number;
+  /** Told after a write was performed (not a replay), e.g. to send new fiscal documents at once. */
+  readonly afterWrite?: (method: string) => void;
 }
 
 export interface GatewayRequest {
@@ -188,6 +190,7 @@ export function createGateway(deps: GatewayDeps) {
           deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
         });
         if (!result) throw new ContractBreach('', 'the back office did not commit the write');
+        deps.afterWrite?.(op.name);
         return result;
       }
       deps.idempotency.begin(key.id, idemKey, fp, op.name);
@@ -203,6 +206,7 @@ export function createGateway(deps: GatewayDeps) {
       try {
         const result = normalizeResult(op, raw, deps.upstream);
         deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+        deps.afterWrite?.(op.name);
         return result;
       } catch (err) {
         // Performed, but its answer cannot be trusted: a person has to look.

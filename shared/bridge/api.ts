@@ -112,6 +112,62 @@ export interface QuickKey {
 /** How many quick keys the sale screen has: a grid of 4 rows of 6. */
 export const QUICK_KEY_SLOTS = 24;
 
+/** Thermal receipt paper: 58 mm or 80 mm rolls. */
+export type PaperWidth = 58 | 80;
+export const PAPER_WIDTHS: readonly PaperWidth[] = [58, 80];
+export const MAX_COPIES = 3;
+
+/** How the till gives the customer the receipt (renderer/features/receipt). */
+export interface PrinterSettings {
+  /** The printer the receipt goes to; '' for the system's default printer. */
+  readonly name: string;
+  readonly paperWidth: PaperWidth;
+  /** Copies of each receipt, 1 to MAX_COPIES. */
+  readonly copies: number;
+  /** Show the receipt first and print it on Enter (Esc: not printed). */
+  readonly askEachTime: boolean;
+  /** No paper: the receipt is shown on the screen only. */
+  readonly eReceiptOnly: boolean;
+}
+
+export const DEFAULT_PRINTER: PrinterSettings = { name: '', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false };
+
+export interface PrinterInfo {
+  /** The name the system prints to (Electron's deviceName). */
+  readonly name: string;
+  readonly displayName: string;
+}
+
+/**
+ * The printers the till can print to silently. `native` is false in browser mode, where the
+ * receipt goes through the browser's own print (window.print) and the list is empty.
+ */
+export interface Printers {
+  readonly native: boolean;
+  readonly printers: readonly PrinterInfo[];
+}
+
+/**
+ * A receipt for the main process to print silently, with the printer, paper and copies of the
+ * till's settings: the receipt's markup as rendered (with its own style element) and its height,
+ * so a roll is cut where the receipt ends.
+ */
+export interface PrintJob {
+  readonly html: string;
+  readonly heightMm: number;
+}
+
+/** Printing is an answer, not an error: a printer that failed is said to the cashier, never swallowed. */
+export type PrintOutcome =
+  | { readonly status: 'printed'; readonly printer: string; readonly copies: number }
+  | {
+      readonly status: 'failed';
+      /** not_connected: the chosen printer is not there; no_printer: the system has none; error: the printer failed. */
+      readonly problem: 'not_connected' | 'no_printer' | 'error';
+      /** The system's own words (English), for the details and the log. */
+      readonly reason: string;
+    };
+
 /** Settings the interface may read: everything but the key, of which it learns only that it is set. */
 export interface PublicSettings {
   /** Empty: the embedded service on a local file. */
@@ -131,6 +187,8 @@ export interface PublicSettings {
   readonly cashRounding: string;
   /** Minutes without a key or a click after which the till locks and asks for a PIN again; 0: never. */
   readonly idleLockMinutes: number;
+  /** The receipt printer and how receipts are given. */
+  readonly printer: PrinterSettings;
 }
 
 export interface SettingsPatch {
@@ -138,6 +196,7 @@ export interface SettingsPatch {
   readonly language?: Language;
   readonly quickKeys?: readonly QuickKey[];
   readonly idleLockMinutes?: number;
+  readonly printer?: Partial<PrinterSettings>;
 }
 
 /**
@@ -265,6 +324,10 @@ export interface CashdeskApi {
   /** A manager confirms an action with their PIN (sent at once, never stored); the answer holds the confirmation id. */
   confirmManager(params: ParamsOf<'pos.manager_confirm'>): Promise<RpcResult>;
   reportError(report: ErrorReport): Promise<void>;
+  /** The printers for silent printing (none in browser mode: `native` false). */
+  printers(): Promise<Printers>;
+  /** Prints a customer receipt silently on the settings' printer; refused (NO_PRINTER) in browser mode. */
+  printReceipt(job: PrintJob): Promise<PrintOutcome>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -290,6 +353,8 @@ export const BRIDGE_MESSAGES = [
   'signOut',
   'confirmManager',
   'reportError',
+  'printers',
+  'printReceipt',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

@@ -4,7 +4,8 @@ import type { RpcErrorInfo } from './api.js';
 
 /**
  * The core's own refusals besides the service's codes: bad arguments, a message it does not know,
- * a caller it does not trust, its own fault, and a service switch while writes wait for the old one.
+ * a caller it does not trust, its own fault, a service switch while writes wait for the old one, and
+ * a silent print asked of a till that has no printing of its own (browser mode prints in the page).
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -12,7 +13,8 @@ export type BridgeErrorCode =
   | 'UNKNOWN_MESSAGE'
   | 'FORBIDDEN'
   | 'INTERNAL'
-  | 'QUEUED_WRITES';
+  | 'QUEUED_WRITES'
+  | 'NO_PRINTER';
 
 export class BridgeError extends Error {
   constructor(

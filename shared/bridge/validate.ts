@@ -4,7 +4,7 @@
  * registry's and produce the same issue paths.
  */
 import { bool, findOperation, type Issue, int, list, obj, oneOf, opt, req, str, validateParams } from '../contract/index.js';
-import { type BridgeMessage, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
+import { type BridgeMessage, MAX_COPIES, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
 
 const language = oneOf('uk', 'en');
 
@@ -31,7 +31,18 @@ const SHAPES = {
     language: opt(language),
     quickKeys: opt(list(obj({ code: req(str(512)), label: req(str(40)) }), QUICK_KEY_SLOTS, QUICK_KEY_SLOTS)),
     idleLockMinutes: opt(int(0, 240)),
+    printer: opt(
+      obj({
+        name: opt(str(256, { noControl: true })),
+        paperWidth: opt(int(58, 80)),
+        copies: opt(int(1, MAX_COPIES)),
+        askEachTime: opt(bool()),
+        eReceiptOnly: opt(bool()),
+      }),
+    ),
   },
+  // A receipt is a few kilobytes of markup; the cap keeps a page from handing the printer megabytes.
+  printJob: { html: req(str(256 * 1024, { min: 1 })), heightMm: req(int(10, 5000)) },
   serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep')) },
   serviceTest: { url: req(str(2048)), key: opt(str(512)) },
   catalogQuery: { text: req(str(200)), limit: opt(int(1, 2000)), weighted: opt(bool()) },
@@ -127,7 +138,17 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
       const p = checkObject(SHAPES.settingsPatch, args[0], 'patch', false);
-      return isCheck(p) ? p : { ok: true, args: [p] };
+      if (isCheck(p)) return p;
+      const width = (p as { printer?: { paperWidth?: number } }).printer?.paperWidth;
+      if (width !== undefined && !(PAPER_WIDTHS as readonly number[]).includes(width))
+        return bad('patch.printer.paperWidth', `must be one of ${PAPER_WIDTHS.join(', ')} (mm)`);
+      return { ok: true, args: [p] };
+    }
+    case 'printReceipt': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const j = checkObject(SHAPES.printJob, args[0], 'job', false);
+      return isCheck(j) ? j : { ok: true, args: [j] };
     }
     case 'serviceSet':
     case 'serviceTest': {
@@ -166,6 +187,7 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       return isCheck(r) ? r : { ok: true, args: [r] };
     }
     case 'settingsGet':
+    case 'printers':
     case 'testConnection':
     case 'status':
     case 'signOut':

@@ -4,7 +4,9 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
+  DEFAULT_PRINTER,
   type Language,
+  type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
   type SettingsPatch,
@@ -21,6 +23,8 @@ export interface Settings {
   readonly timeZone: string;
   /** Minutes idle before the till locks; 0: never. */
   readonly idleLockMinutes: number;
+  /** The receipt printer, paper, copies and how receipts are given (renderer/features/receipt). */
+  readonly printer: PrinterSettings;
 }
 
 /** What the core may change: the interface's patch, and the address the service switch sets. */
@@ -36,6 +40,7 @@ export const DEFAULT_SETTINGS: Settings = {
   timeZone: 'Europe/Kyiv',
   // Short enough that a till left alone is not a till anyone can sell on; long enough for a queue-free lull.
   idleLockMinutes: 5,
+  printer: DEFAULT_PRINTER,
 };
 
 export class SettingsStore {
@@ -70,5 +75,7 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     quickKeys: [...keys, ...EMPTY_KEYS].slice(0, QUICK_KEY_SLOTS),
     timeZone: patch.timeZone ?? base.timeZone,
     idleLockMinutes: patch.idleLockMinutes ?? base.idleLockMinutes,
+    // A file from before receipts had printer settings takes the defaults.
+    printer: { ...DEFAULT_PRINTER, ...base.printer, ...(patch.printer ?? {}) },
   };
 }

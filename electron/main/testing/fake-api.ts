@@ -22,6 +22,7 @@ const settings: PublicSettings = {
   cashRounding: '',
   stampMasks: ['AAAA999999 9999999999'],
   idleLockMinutes: 5,
+  printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
 };
 
 const item: QueueItem = {
@@ -94,6 +95,8 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   signOut: null,
   confirmManager: result,
   reportError: null,
+  printers: { native: true, printers: [{ name: 'POS-80', displayName: 'POS-80' }] },
+  printReceipt: { status: 'printed', printer: 'POS-80', copies: 1 },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -146,6 +149,8 @@ export function fakeApi(): FakeApi {
     signOut: answer('signOut'),
     confirmManager: answer('confirmManager'),
     reportError: answer('reportError'),
+    printers: answer('printers'),
+    printReceipt: answer('printReceipt'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -173,4 +178,6 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   signOut: [],
   confirmManager: [{ kasm: 1, card: '1001', pin: '1001', action: 'cash_withdrawal', subject: '200.00' }],
   reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
+  printers: [],
+  printReceipt: [{ html: '<div class="receipt-paper">ФІСКАЛЬНИЙ ЧЕК</div>', heightMm: 120 }],
 };

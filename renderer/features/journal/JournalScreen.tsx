@@ -8,6 +8,7 @@ import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
+import { ReprintButton } from '../receipt/index.js';
 import './journal.css';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { ReturnEntry } from '../returns/ReturnEntry.js';
@@ -106,7 +107,10 @@ export function JournalScreen() {
       </div>
       <div className="journal-side">
         {open !== '' ? (
-          <ReceiptLines key={open} checkNumber={open} onClose={close} />
+          <>
+            <ReceiptLines key={open} checkNumber={open} onClose={close} />
+            <ReprintButton target={{ checkNumber: open }} />
+          </>
         ) : (
           <p className="journal-muted">{t('lines.prompt')}</p>
         )}

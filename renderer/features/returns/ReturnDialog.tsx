@@ -10,13 +10,9 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { Loading } from '../../ui/Loading.js';
 import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
+import { usePrintReceipt } from '../receipt/index.js';
 import { FindReceipt } from './FindReceipt.js';
-import {
-  type ConfirmWithManager,
-  confirmWithManager as defaultConfirm,
-  onReturned as defaultOnReturned,
-  type OnReturned,
-} from './integration.js';
+import { type ConfirmWithManager, confirmWithManager as defaultConfirm, type OnReturned } from './integration.js';
 import { KEYS } from './keys.js';
 import { ReturnForm } from './ReturnForm.js';
 import './returns.css';
@@ -30,6 +26,8 @@ interface Props {
 }
 
 export function ReturnDialog({ initial, onClose, ...props }: Props) {
+  // The return receipt is produced as a sale's is: printed, previewed or shown as the settings say.
+  const print = usePrintReceipt();
   const { t } = useTranslation('returns');
   const settings = useSettings();
   const start = /^\d{1,10}$/.test(initial) ? Number(initial) : null;
@@ -68,7 +66,7 @@ export function ReturnDialog({ initial, onClose, ...props }: Props) {
               kasm={settings.data.till.kasm}
               timeZone={settings.data.timeZone || DEFAULT_TIME_ZONE}
               confirmWithManager={props.confirmWithManager ?? defaultConfirm}
-              onReturned={props.onReturned ?? defaultOnReturned}
+              onReturned={props.onReturned ?? ((returnId) => void print({ returnId }))}
               onOther={() => {
                 setFindText('');
                 setCheckNumber(null);

@@ -1,10 +1,9 @@
 /**
- * Where the return meets the rest of the till; plain functions the dialog takes as props with
- * these defaults (tests pass their own):
+ * Where the return meets the rest of the till, as props of the dialog (tests pass their own):
  *
  * - `confirmWithManager`: a return above MANAGER_RETURN_LIMIT asks a manager's card and PIN
  *   (features/people, `pos.manager_confirm`); the one-time confirmation goes with the return.
- * - `onReturned`: the return is written; its receipt is produced from here.
+ * - `onReturned`: the return is written; the dialog's default produces its receipt (features/receipt).
  */
 import { type Dec, toWire } from '../../money/money.js';
 import { confirmWithManager as askManager } from '../people/manager-confirm.js';
@@ -27,6 +26,3 @@ export const confirmWithManager: ConfirmWithManager = async (request) => {
   const given = await askManager('return', `№ ${request.checkNumber}: ${toWire(request.total)} ₴`);
   return given ? { confirmed: true, by: given.manager, confirmation: given.id } : { confirmed: false };
 };
-
-/** INTEGRATION POINT (lead): print the return receipt (renderer/features/receipt). Nothing for now. */
-export const onReturned: OnReturned = () => {};

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CashdeskApi, type PublicSettings, QUICK_KEY_SLOTS } from '../../../shared/bridge/api.js';
+import { type CashdeskApi, DEFAULT_PRINTER, type PublicSettings, QUICK_KEY_SLOTS } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
@@ -19,6 +19,7 @@ const start: PublicSettings = {
   stampMasks: ['AAAA999999 9999999999'],
   cashRounding: '',
   idleLockMinutes: 5,
+  printer: DEFAULT_PRINTER,
 };
 let current = start;
 const bridge = {
@@ -41,6 +42,7 @@ const bridge = {
   status: vi.fn(async () => ({ queue: { queued: 2, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 }, upstream: null })),
   catalogSearch: vi.fn(async () => []),
   catalogItem: vi.fn(async () => null),
+  printers: vi.fn(async () => ({ native: false, printers: [] })),
   onEvent: () => () => {},
 };
 

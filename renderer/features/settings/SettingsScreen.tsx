@@ -11,6 +11,7 @@ import { Loading } from '../../ui/Loading.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
+import { PrinterSection } from './PrinterSection.js';
 import { QuickKeysSection } from './QuickKeysSection.js';
 import { KEY_FIELD_ID, ServiceSection } from './ServiceSection.js';
 import { TillSection } from './TillSection.js';
@@ -53,6 +54,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
         <ServiceSection settings={settings} actions={actions} />
         <TillSection till={settings.till} />
         <LanguageSection language={settings.language} />
+        <PrinterSection printer={settings.printer} />
         <QuickKeysSection keys={settings.quickKeys} />
         <IdleLockSection minutes={settings.idleLockMinutes} />
       </div>

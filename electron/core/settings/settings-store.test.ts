@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRINTER } from '../../../shared/bridge/api.js';
+import { SettingsStore } from './settings-store.js';
+
+const file = () => join(mkdtempSync(join(tmpdir(), 'settings-')), 'settings.json');
+
+describe('the printer settings', () => {
+  it('take the defaults in a settings file from before receipts were printed', () => {
+    const f = file();
+    writeFileSync(f, JSON.stringify({ till: { kasm: 2, akas: 'KAS2', numprro: '' } }));
+    expect(new SettingsStore(f).get().printer).toEqual(DEFAULT_PRINTER);
+  });
+
+  it('change one at a time, keep the rest, and are there after a restart', () => {
+    const f = file();
+    new SettingsStore(f).update({ printer: { name: 'POS-58', paperWidth: 58 } });
+    new SettingsStore(f).update({ printer: { copies: 2 } });
+    const again = new SettingsStore(f).get().printer;
+    expect(again).toEqual({ ...DEFAULT_PRINTER, name: 'POS-58', paperWidth: 58, copies: 2 });
+    expect(JSON.parse(readFileSync(f, 'utf8')).printer).toEqual(again);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * A customer receipt as the back office says it (pos.receipt_print: HEAD, LINE, PAY and TAX rows,
+ * from the fiscal document the receipt was issued as) with the shop's own header and footer text
+ * (pos.template_get_parts). The row types are the registry's, never restated.
+ */
+import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+
+export type PrintRow = ResultRowOf<'pos.receipt_print'>;
+export type Head = Extract<PrintRow, { tag: 'HEAD' }>;
+export type Line = Extract<PrintRow, { tag: 'LINE' }>;
+export type Pay = Extract<PrintRow, { tag: 'PAY' }>;
+export type Tax = Extract<PrintRow, { tag: 'TAX' }>;
+export type TemplatePart = ResultRowOf<'pos.template_get_parts'>;
+
+/** Which receipt: a sale by its number, or a return by its id. */
+export type ReceiptTarget = { readonly checkNumber: number | string } | { readonly returnId: number | string };
+
+export interface Receipt {
+  readonly head: Head;
+  readonly lines: readonly Line[];
+  readonly pays: readonly Pay[];
+  readonly taxes: readonly Tax[];
+  /** The shop's header and footer text (template parts `header` and `footer`), line by line. */
+  readonly header: readonly string[];
+  readonly footer: readonly string[];
+}
+
+export function printParams(target: ReceiptTarget): ParamsOf<'pos.receipt_print'> {
+  return 'returnId' in target ? { return_id: Number(target.returnId) } : { check_number: Number(target.checkNumber) };
+}
+
+/** "sale 1042" / "return 7": one receipt's identity, for deduplication and test ids. */
+export const targetKey = (target: ReceiptTarget): string =>
+  'returnId' in target ? `return ${target.returnId}` : `sale ${target.checkNumber}`;
+
+const textOf = (parts: readonly TemplatePart[], name: string): string[] => {
+  const text = parts.find((p) => p.part === name)?.text ?? '';
+  // A template line that still holds a {placeholder} belongs to the old template language and
+  // would print braces; the mandatory items are printed from the fiscal document instead.
+  return text === '' ? [] : text.split(/\r?\n/).filter((l) => !/\{\w+\}/.test(l));
+};
+
+/** The receipt, or undefined when the answer has no HEAD (no such receipt was printed). */
+export function receiptOf(rows: readonly PrintRow[], parts: readonly TemplatePart[]): Receipt | undefined {
+  const head = rows.find((r): r is Head => r.tag === 'HEAD');
+  if (!head) return undefined;
+  return {
+    head,
+    lines: rows.filter((r): r is Line => r.tag === 'LINE'),
+    pays: rows.filter((r): r is Pay => r.tag === 'PAY'),
+    taxes: rows.filter((r): r is Tax => r.tag === 'TAX'),
+    header: textOf(parts, 'header'),
+    footer: textOf(parts, 'footer'),
+  };
+}
+
+/** The receipt's number as a cashier names it: the sale's receipt number, or the return's id. */
+export const receiptNumber = (r: Receipt): string => (r.head.kind === 'return' ? r.head.return_id : r.head.check_number);

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+/**
+ * The receipt rendered from what the back office really answers (the engine's test shop, a real
+ * SQLite file, its simulated tax server), checked against the mandatory items of form ФКЧ-1 on
+ * both paper widths, with its QR code read back by a QR reader. A .ts file without JSX, because
+ * only *.test.ts files may reach into server/ (electron/main/boundaries.test.ts).
+ */
+import { cleanup, render } from '@testing-library/react';
+import jsqr from 'jsqr';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { simulatedFiscalServer } from '../../../server/engine/sales/prro/server/simulator/simulator.js';
+import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/engine/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
+import type { PaperWidth } from '../../../shared/bridge/api.js';
+import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from './model.js';
+import { PAPER } from './paper-words.js';
+import { ReceiptPaper } from './ReceiptPaper.js';
+
+// jsqr is CommonJS whose module is the function and also carries it as `default`.
+const jsQR = jsqr.default;
+const STAMP = 'AATE508932 0000412167';
+const PARTS: TemplatePart[] = [
+  { part: 'header', text: 'Продукти "Тест"\nТел. +380 44 000 00 00', updated_at: '2025-03-01' },
+  { part: 'line', text: '{name}\n  {quantity} x {price} = {sum}', updated_at: '2025-03-01' },
+  { part: 'footer', text: 'Дякуємо за покупку!', updated_at: '2025-03-01' },
+];
+
+let shop: Shop;
+beforeEach(() => {
+  shop = standardShop();
+});
+afterEach(() => {
+  cleanup();
+  shop.close();
+});
+
+/** A sale of bread, cheese by weight and a bottle with its excise stamp, paid in cash with change. */
+function sell(): number {
+  const row = shop.call('pos.checkout_close_sale', {
+    kasm: 1,
+    rows: [
+      { code: BREAD, quant: '2', price: '25.50', sum: '51.00' },
+      { code: CHEESE, quant: '0.123', price: '420.00', sum: '51.66' },
+      { code: VODKA, quant: '1', price: '180.00', sum: '180.00', excise_marks: [STAMP] },
+    ],
+    payments: [{ type: 'nal', amount: '282.66' }],
+    nal: '300.00',
+  }).rows[0] as { check_number: string };
+  return Number(row.check_number);
+}
+
+const receipt = (p: { check_number?: number; return_id?: number }): Receipt => {
+  const r = receiptOf(shop.call('pos.receipt_print', p).rows as PrintRow[], PARTS);
+  if (!r) throw new Error('no HEAD');
+  return r;
+};
+
+const show = (r: Receipt, width: PaperWidth) => {
+  const view = render(createElement(ReceiptPaper, { receipt: r, width }));
+  const paper = view.getByTestId('receipt-paper');
+  // Text as printed: one space for the no-break spaces that group thousands.
+  return { paper, text: (paper.textContent ?? '').replace(/\u00a0/g, ' ') };
+};
+
+/** Reads the QR code drawn on the paper the way a phone would: pixels in, text out. */
+function readQr(paper: HTMLElement): string | undefined {
+  const svg = paper.querySelector('[data-testid="receipt-qr"]');
+  const d = svg?.querySelector('path')?.getAttribute('d') ?? '';
+  const size = Number((svg?.getAttribute('viewBox') ?? '').split(' ')[2]);
+  const SCALE = 4;
+  const px = size * SCALE;
+  const image = new Uint8ClampedArray(px * px * 4).fill(255);
+  for (const [, x, y] of d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < SCALE; dy++)
+      for (let dx = 0; dx < SCALE; dx++) {
+        const at = ((Number(y) * SCALE + dy) * px + Number(x) * SCALE + dx) * 4;
+        image.fill(0, at, at + 3);
+      }
+  }
+  return jsQR(image, px, px)?.data;
+}
+
+describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) => {
+  it('carries every mandatory item of a fiscal receipt and a QR code of its own verification link', () => {
+    const check = sell();
+    sendToTaxServer(shop.db);
+    const r = receipt({ check_number: check });
+    expect(r.head.mode).toBe('online');
+    const { paper, text } = show(r, width);
+    expect(paper.className).toContain(`w${width}`);
+    const mandatory = [
+      // The shop's own header and footer, without the old template's placeholders.
+      'Продукти "Тест"',
+      'Дякуємо за покупку!',
+      // The seller, its point of sale, its tax numbers.
+      TEST_SELLER.org_name,
+      TEST_SELLER.point_name,
+      TEST_SELLER.point_addr,
+      `ПН ${TEST_SELLER.ipn}`,
+      `ІД ${TEST_SELLER.tin}`,
+      // The lines: quantities, prices, amounts with their tax letters; UKTZED and the stamp of excise goods.
+      'Хліб житній',
+      '2 шт × 25,50',
+      '51,00 А',
+      'Сир твердий',
+      '0,123 кг × 420,00',
+      '51,66 А',
+      'УКТ ЗЕД 2208601100',
+      `Акцизна марка ${STAMP}`,
+      // Totals: the exact sum, the cash rounding and what was paid; the cash given and the change.
+      'СУМА282,66',
+      'ЗАОКРУГЛЕННЯ0,04',
+      'ДО СПЛАТИ282,70',
+      'ГОТІВКА282,70',
+      'Отримано300,00',
+      'Решта17,30',
+      // Taxes by letter.
+      'ПДВ А 20,00%',
+      // Who, which register, which document, when.
+      'Касир Олена Касир',
+      `ЧЕК ФН ${r.head.fiscal_number} ВН ${r.head.local_num} онлайн`,
+      `ПРРО ФН 4000123456 ВН ${r.head.local_number}`,
+      '14.03.2025 12:00:',
+      PAPER.fiscal,
+    ];
+    for (const item of mandatory) expect(text, item).toContain(item);
+    expect(text).not.toContain('{name}');
+    expect(text).not.toContain(PAPER.offlineMark);
+    expect(r.head.qr_url).toMatch(/^https:\/\/cabinet\.tax\.gov\.ua\/cashregs\/check\?id=\d+&fn=4000123456&date=20250314/);
+    expect(readQr(paper)).toBe(r.head.qr_url);
+  });
+
+  it('made offline shows its offline number and control number, is marked offline, and its QR carries that number', () => {
+    // The server gives the register its offline session id with its first answer (the shift open).
+    sendToTaxServer(shop.db);
+    simulatedFiscalServer(shop.db).setReachable(false);
+    const check = sell();
+    sendToTaxServer(shop.db);
+    const r = receipt({ check_number: check });
+    expect(r.head.mode).toBe('offline');
+    expect(r.head.fiscal_number).toMatch(/^\d+\.\d+\.\d+$/);
+    const { paper, text } = show(r, width);
+    expect(text).toContain(`ЧЕК ФН ${r.head.fiscal_number} ВН ${r.head.local_num} офлайн`);
+    expect(text).toContain(`Контрольне число ${r.head.control_code}`);
+    expect(r.head.control_code).not.toBe('');
+    expect(text).toContain(PAPER.offlineMark);
+    expect(paper.dataset.mode).toBe('offline');
+    expect(readQr(paper)).toBe(r.head.qr_url);
+    expect(new URL(r.head.qr_url).searchParams.get('id')).toBe(r.head.fiscal_number);
+  });
+
+  it('waiting for its fiscal number says so and has no QR code; printed again once the number is given, it has both', () => {
+    const check = sell();
+    const pending = show(receipt({ check_number: check }), width);
+    expect(pending.paper.dataset.mode).toBe('pending');
+    expect(pending.text).toContain(PAPER.pending);
+    expect(pending.text).toContain(PAPER.pendingNote);
+    expect(pending.paper.querySelector('[data-testid="receipt-qr"]')).toBeNull();
+    cleanup();
+
+    sendToTaxServer(shop.db);
+    const again = receipt({ check_number: check });
+    const given = show(again, width);
+    expect(given.text).not.toContain(PAPER.pending);
+    expect(given.text).toContain(`ЧЕК ФН ${again.head.fiscal_number}`);
+    expect(readQr(given.paper)).toBe(again.head.qr_url);
+  });
+
+  it('of a return is a "видатковий чек" naming the receipt it pays back', () => {
+    const check = sell();
+    sendToTaxServer(shop.db);
+    const original = receipt({ check_number: check }).head.fiscal_number;
+    const ret = shop.call('pos.checkout_return', { check_number: check, kasm: 1, rows: [{ line_no: 1, quant: '1' }] })
+      .rows[0] as { return_id: string };
+    sendToTaxServer(shop.db);
+    const r = receipt({ return_id: Number(ret.return_id) });
+    const { paper, text } = show(r, width);
+    expect(paper.dataset.kind).toBe('return');
+    expect(text).toContain(PAPER.returnTitle);
+    expect(text).toContain(`${PAPER.returnOf} ${original}`);
+    expect(text).toContain('Хліб житній');
+    expect(text).toContain(PAPER.fiscal);
+    expect(readQr(paper)).toBe(r.head.qr_url);
+  });
+});
+
+it('a test-mode receipt says it is not fiscal', () => {
+  const check = sell();
+  sendToTaxServer(shop.db);
+  const r = receipt({ check_number: check });
+  const { text } = show({ ...r, head: { ...r.head, testing: '1' } }, 80);
+  expect(text).toContain(PAPER.testing);
+  expect(text).not.toContain(PAPER.fiscal);
+});

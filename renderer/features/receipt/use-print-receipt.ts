@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ReceiptTarget } from './model.js';
+import { produceReceipt } from './print-flow.js';
+
+/**
+ * `const print = usePrintReceipt(); print({ returnId })`: the customer receipt of a sale or a
+ * return, printed, previewed or shown as the till's printer settings say. Resolves once it was
+ * handed to the printer or shown; a failure is shown to the cashier by the receipt host.
+ */
+export function usePrintReceipt(): (target: ReceiptTarget) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback((target: ReceiptTarget) => produceReceipt(client, target), [client]);
+}

@@ -78,7 +78,10 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   // Set below when the demo's tax server runs: a write that issued fiscal documents sends them at once.
   let sendFiscalSoon: (() => void) | undefined;
   const handle = createGateway({
-    afterWrite: () => sendFiscalSoon?.(),
+    // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
+    afterWrite: (method) => {
+      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
+    },
     keys,
     idempotency,
     upstream,

@@ -12,10 +12,9 @@
  *    of real product names. Target: p95 < 100 ms.
  * D. Close sale to receipt ready, on the demo shop: from the Enter that pays in the cash dialog to
  *    the customer receipt of that sale painted in the print area with its QR code (and the print
- *    asked of the browser), over 100 sales. The register works offline for this (the simulated tax
- *    server cut), because an offline receipt has its fiscal number, and so its QR code, the moment
- *    it is made; online, the demo's tax server gives the number within 5 s, so the receipt printed
- *    at once says it is still waiting (measured too, without a QR). Target: p95 < 100 ms.
+ *    asked of the browser), over 100 sales: online (the demo's tax server is sent each document as
+ *    it is made; the receipt waits for the fiscal number it gives), then offline (the simulated tax
+ *    server cut: an offline receipt has its number at once). Target: p95 < 100 ms.
  *
  * The npm script builds the interface first. BENCH_UI_PARTS (default A,B,C,D) chooses the parts; BENCH_UI_RUNS (default 5), BENCH_UI_DOCS
  * (5000), BENCH_UI_GOODS (100000), BENCH_UI_SCANS (200) and BENCH_UI_SEARCHES (200) change the sizes.
@@ -470,7 +469,9 @@ async function benchReceipt(browser: Browser): Promise<void> {
       return p95;
     };
     console.log(`D. Close sale to receipt ready: ${CLOSES} cash sales of one line each, demo shop, printed through the browser`);
-    await phase('online, receipt without its fiscal number yet (no QR)', false);
+    // Online the demo's tax server is sent each document as it is made, and the receipt waits for
+    // the fiscal number (up to 3 s) before it prints, as a PRRO's does.
+    const online = await phase('online, receipt with the fiscal number the tax server gave and its QR', true);
     // Offline: the register goes offline at the tax server's next turn; from then on a receipt has its number at once.
     const cut = await shop.core.api.write('pos.prro_fiscal_server_set', { reachable: false });
     if (cut.status !== 'done') throw new Error('could not cut the simulated tax server');
@@ -480,8 +481,8 @@ async function benchReceipt(browser: Browser): Promise<void> {
       if (Date.now() > deadline) throw new Error('the register did not go offline in 30 s');
       await closeOnce(page, code, false);
     }
-    const p95 = await phase('offline, receipt with its fiscal number and QR', true);
-    console.log(`   target p95 < 100 ms (with the QR): ${verdict(p95 < 100)}`);
+    const offline = await phase('offline, receipt with its offline fiscal number and QR', true);
+    console.log(`   target p95 < 100 ms (with the QR): online ${verdict(online < 100)}; offline ${verdict(offline < 100)}`);
     await page.close();
   } finally {
     await shop.close();

@@ -6,9 +6,8 @@
  * totals are checked against what the day did.
  */
 import type { Page } from '@playwright/test';
-import { Decimal } from 'decimal.js';
-import { DENOMINATIONS } from '../renderer/features/shift/drawer.js';
 import { cashDue } from './cash.js';
+import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms, signInAs } from './people.js';
@@ -124,14 +123,8 @@ test('sign in, open a shift with a float, a rounded sale, its return by QR, cash
 
   // The drawer counted note by note comes to exactly what it should hold.
   await page.keyboard.press('Alt+KeyC');
-  const expected = new Decimal((await page.getByTestId('drawer-expected').getAttribute('data-amount')) ?? '');
-  let rest = expected;
-  for (const d of DENOMINATIONS) {
-    const pieces = rest.dividedToIntegerBy(d.face);
-    rest = rest.minus(pieces.times(d.face));
-    if (pieces.gt(0)) await page.getByTestId(`drawer-pieces-${d.id}`).fill(pieces.toFixed(0));
-  }
-  expect(rest.toFixed(2)).toBe('0.00');
+  const { expected, counted } = await countExpected(page);
+  expect(counted.toFixed(2)).toBe(expected.toFixed(2));
   await expect(page.getByTestId('drawer-difference')).toHaveAttribute('data-amount', '0.00');
 
   // Z-report: the day's totals, and every document of the shift names the signed-in cashier.

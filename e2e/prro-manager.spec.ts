@@ -5,10 +5,10 @@
  * in chain order; and the audit trail of who changed the document. A chain spoiled in the file
  * (as a faulty till program could leave it) is marked in the per-shift view.
  */
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.js';
 import { managerConfirms } from './people.js';
+import { openQueue, rejected, simulatorPassed } from './prro.js';
 import type { Shop } from './shop.js';
 
 interface Doc {
@@ -17,36 +17,6 @@ interface Doc {
   numprro: string;
   local_num: number;
   shift_id: number;
-}
-
-function rejected(shop: Shop) {
-  const [doc] = shop.query<Doc>(
-    'SELECT id, kasm, numprro, local_num, shift_id FROM prro_docs WHERE status = 3 ORDER BY id LIMIT 1',
-  );
-  if (!doc) throw new Error('the demo shop has no rejected PRRO document');
-  const [range] = shop.query<{ start: string; end: string }>(
-    'SELECT min(created_date) AS start, max(created_date) AS end FROM prro_docs WHERE numprro = ?',
-    doc.numprro,
-  );
-  return { doc, start: range?.start ?? '', end: range?.end ?? '' };
-}
-
-async function simulatorPassed(shop: Shop, numprro: string) {
-  await expect
-    .poll(() => shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status IN (0, 4, 7, 8)', numprro).length, {
-      timeout: 20_000,
-    })
-    .toBe(0);
-}
-
-async function openQueue(page: Page, f: { kasm: number | ''; numprro: string; start: string; end: string }) {
-  await page.keyboard.press('F5');
-  await expect(page.getByTestId('screen-prro')).toBeVisible();
-  await page.getByTestId('prro-start').fill(f.start);
-  await page.getByTestId('prro-end').fill(f.end);
-  await page.getByTestId('prro-kasm').fill(String(f.kasm));
-  await page.getByTestId('prro-numprro').fill(f.numprro);
-  await page.getByTestId('prro-numprro').press('Enter');
 }
 
 /** A shift's documents as the back office orders its chain: by place, a withdrawn one before the one that took it. */
@@ -60,7 +30,7 @@ test('a document’s till, register and shift; a change that moves the chain beh
   shop,
   snap,
 }) => {
-  const { doc, start, end } = rejected(shop);
+  const { doc, start, end } = rejected<Doc>(shop, 'id, kasm, numprro, local_num, shift_id');
   await simulatorPassed(shop, doc.numprro);
   const behind = shop.query<{ id: number }>(
     'SELECT id FROM prro_docs WHERE numprro = ? AND local_num > ? AND status NOT IN (2, 5, 9) ORDER BY local_num',

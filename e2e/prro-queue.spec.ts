@@ -4,9 +4,9 @@
  * demo service runs its fiscal-server simulator every few seconds, so a corrected, requeued
  * document is fiscalized shortly after and the chain behind it follows.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DEMO_MANAGER, managerConfirms } from './people.js';
+import { openQueue, rejected, simulatorPassed } from './prro.js';
 import type { Shop } from './shop.js';
 
 interface Doc {
@@ -21,41 +21,8 @@ interface Doc {
 const statusOf = (shop: Shop, id: number) =>
   shop.query<{ status: number }>('SELECT status FROM prro_docs WHERE id = ?', id)[0]?.status;
 
-/** The rejected document and the range of dates its register's documents were made on. */
-function rejected(shop: Shop) {
-  const [doc] = shop.query<Doc>(
-    'SELECT id, kasm, numprro, local_num, last_error, xml_body_b64 FROM prro_docs WHERE status = 3 ORDER BY id LIMIT 1',
-  );
-  if (!doc) throw new Error('the demo shop has no rejected PRRO document');
-  const [range] = shop.query<{ start: string; end: string }>(
-    'SELECT min(created_date) AS start, max(created_date) AS end FROM prro_docs WHERE numprro = ?',
-    doc.numprro,
-  );
-  return { doc, start: range?.start ?? '', end: range?.end ?? '' };
-}
-
-/** Waits for the simulator's first pass: nothing of the register is left merely queued. */
-async function simulatorPassed(shop: Shop, numprro: string) {
-  await expect
-    .poll(() => shop.query('SELECT id FROM prro_docs WHERE numprro = ? AND status IN (0, 4, 7, 8)', numprro).length, {
-      timeout: 20_000,
-    })
-    .toBe(0);
-}
-
-/** Opens F5 with a filter; an empty till or PRRO means every one. */
-async function openQueue(page: Page, f: { kasm: number | ''; numprro: string; start: string; end: string }) {
-  await page.keyboard.press('F5');
-  await expect(page.getByTestId('screen-prro')).toBeVisible();
-  await page.getByTestId('prro-start').fill(f.start);
-  await page.getByTestId('prro-end').fill(f.end);
-  await page.getByTestId('prro-kasm').fill(String(f.kasm));
-  await page.getByTestId('prro-numprro').fill(f.numprro);
-  await page.getByTestId('prro-numprro').press('Enter');
-}
-
 test('a rejected PRRO document is read, corrected, requeued and then fiscalized', async ({ page, shop, snap }) => {
-  const { doc, start, end } = rejected(shop);
+  const { doc, start, end } = rejected<Doc>(shop, 'id, kasm, numprro, local_num, last_error, xml_body_b64');
   await simulatorPassed(shop, doc.numprro);
   const held = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro);
   expect(held.length).toBeGreaterThan(0);
@@ -139,7 +106,7 @@ test('a rejected PRRO document is read, corrected, requeued and then fiscalized'
 });
 
 test('a bulk status change states how many documents it touches before it is made', async ({ page, shop }) => {
-  const { doc, end } = rejected(shop);
+  const { doc, end } = rejected<Doc>(shop, 'id, kasm, numprro, local_num, last_error, xml_body_b64');
   await simulatorPassed(shop, doc.numprro);
   const blocked = shop.query<{ id: number }>('SELECT id FROM prro_docs WHERE numprro = ? AND status = 6', doc.numprro);
   expect(blocked.length).toBeGreaterThan(1);
@@ -177,7 +144,7 @@ test('statuses are shown by the name the service reports, and chains are checked
   page,
   shop,
 }) => {
-  const { doc, start, end } = rejected(shop);
+  const { doc, start, end } = rejected<Doc>(shop, 'id, kasm, numprro, local_num, last_error, xml_body_b64');
   for (const { numprro } of shop.query<{ numprro: string }>('SELECT numprro FROM prro_registers')) {
     await simulatorPassed(shop, numprro);
   }

@@ -5,8 +5,7 @@
  * bar, shown and warned while the simulated tax server is cut (pos.prro_fiscal_server_set).
  */
 import type { Page } from '@playwright/test';
-import { Decimal } from 'decimal.js';
-import { DENOMINATIONS } from '../renderer/features/shift/drawer.js';
+import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, payExact, plainGoods, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms } from './people.js';
@@ -167,14 +166,7 @@ test('the fiscal day: no Z-report while documents are unsent, then a whole shift
   // The drawer counted banknote by banknote: exact to the till's figure, then one 20 over.
   await page.keyboard.press('Alt+KeyC');
   await expect(page.getByTestId('drawer-count')).toBeVisible();
-  const expected = new Decimal((await page.getByTestId('drawer-expected').getAttribute('data-amount')) ?? '');
-  let rest = expected;
-  for (const d of DENOMINATIONS) {
-    const pieces = rest.dividedToIntegerBy(d.face);
-    rest = rest.minus(pieces.times(d.face));
-    if (pieces.gt(0)) await page.getByTestId(`drawer-pieces-${d.id}`).fill(pieces.toFixed(0));
-  }
-  const counted = expected.minus(rest);
+  const { expected, counted } = await countExpected(page);
   await expect(page.getByTestId('drawer-counted')).toHaveAttribute('data-amount', counted.toFixed(2));
   const n20 = page.getByTestId('drawer-pieces-n20');
   await n20.fill(String(Number((await n20.inputValue()) || '0') + 1));

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { getBridge } from '../../bridge/index.js';
 import { useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Field } from '../../ui/Field.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
 import { useManagerConfirm } from './manager-confirm.js';
+import { PinFields } from './PinFields.js';
 import { isPin, type PinAnswer, pinAnswer } from './pin-answer.js';
 
 type Answer = Exclude<PinAnswer, { kind: 'ok' }> | { readonly kind: 'failed'; readonly error: unknown };
@@ -79,29 +79,13 @@ function Asking() {
             void submit();
           }}
         >
-          <Field
-            label={t('confirm.card')}
-            autoComplete="off"
-            autoFocus
-            value={card}
-            onChange={(e) => setCard(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && pin === '') {
-                e.preventDefault();
-                (e.currentTarget.form?.elements.namedItem('pin') as HTMLInputElement | null)?.focus();
-              }
-            }}
-            data-testid="manager-card"
-          />
-          <Field
-            label={t('confirm.pin')}
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-            data-testid="manager-pin"
+          <PinFields
+            labels={{ card: t('confirm.card'), pin: t('confirm.pin') }}
+            testIds={{ card: 'manager-card', pin: 'manager-pin' }}
+            card={card}
+            pin={pin}
+            onCard={setCard}
+            onPin={setPin}
           />
           <button type="submit" hidden tabIndex={-1} />
         </form>

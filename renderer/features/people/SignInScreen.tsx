@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { getBridge } from '../../bridge/index.js';
 import { useSettings, useStatus } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Field } from '../../ui/Field.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
+import { PinFields } from './PinFields.js';
 import { isPin, type PinAnswer, pinAnswer } from './pin-answer.js';
 
 type Answer = PinAnswer | { readonly kind: 'failed'; readonly error: unknown };
@@ -61,32 +61,14 @@ export function SignInScreen({ wasSignedIn }: { readonly wasSignedIn: boolean })
       >
         <h1>{wasSignedIn ? t('signIn.locked') : t('signIn.title')}</h1>
         <p className="hint">{t('signIn.hint')}</p>
-        <Field
-          label={t('signIn.card')}
-          autoComplete="off"
-          autoFocus
-          value={card}
-          problem={tried ? cardProblem : undefined}
-          onChange={(e) => setCard(e.target.value)}
-          onKeyDown={(e) => {
-            // A scanned card ends with Enter: go on to the PIN instead of signing in without one.
-            if (e.key === 'Enter' && card.trim() !== '' && pin === '') {
-              e.preventDefault();
-              (e.currentTarget.form?.elements.namedItem('pin') as HTMLInputElement | null)?.focus();
-            }
-          }}
-          data-testid="sign-in-card"
-        />
-        <Field
-          label={t('signIn.pin')}
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          problem={tried ? pinProblem : undefined}
-          onChange={(e) => setPin(e.target.value)}
-          data-testid="sign-in-pin"
+        <PinFields
+          labels={{ card: t('signIn.card'), pin: t('signIn.pin') }}
+          testIds={{ card: 'sign-in-card', pin: 'sign-in-pin' }}
+          card={card}
+          pin={pin}
+          onCard={setCard}
+          onPin={setPin}
+          problems={tried ? { card: cardProblem, pin: pinProblem } : undefined}
         />
         <button type="submit" className="primary" disabled={busy} data-testid="sign-in-submit">
           {t('signIn.enter')}

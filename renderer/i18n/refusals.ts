@@ -138,7 +138,7 @@ const uk: Record<Reason, string> = {
   'envelope.method': 'Не вказано операцію.',
   'envelope.params_missing': 'Не вказано параметри.',
   'envelope.params_type': 'Параметри мають бути об’єктом.',
-  'envelope.id': 'Ідентифікатор запиту має бути текстом, цілим числом або порожнім.',
+  'envelope.id': 'Ідентифікатор запиту має бути текстом до {{max}} символів, цілим числом або порожнім.',
   'gateway.unknown_method': 'Сервер не знає такої операції.',
   'gateway.scope': 'Ключу доступу бракує дозволу {{scope}}.',
 };
@@ -271,7 +271,7 @@ const en: Record<Reason, string> = {
   'envelope.method': 'No operation is named.',
   'envelope.params_missing': 'No parameters are given.',
   'envelope.params_type': 'The parameters must be an object.',
-  'envelope.id': 'The request id must be text, a whole number or empty.',
+  'envelope.id': 'The request id must be text of at most {{max}} characters, a whole number or empty.',
   'gateway.unknown_method': 'The server knows no such operation.',
   'gateway.scope': 'The access key lacks the permission {{scope}}.',
 };

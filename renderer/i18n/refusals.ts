@@ -59,7 +59,6 @@ const uk: Record<Reason, string> = {
   'user.card_required': 'Користувачу потрібна картка.',
   'user.card_taken': 'Картка {{card}} уже належить користувачу {{owner}}.',
   'user.level_required': 'Користувачу потрібен рівень доступу.',
-  'user.kf_negative': "Коефіцієнт бонусів не може бути від'ємним.",
   'user.unknown': 'Користувача {{user}} немає.',
   'user.no_profile': 'У користувача {{user}} ще немає профілю робочого місця: спершу створіть його.',
   'till.no_such': 'Каси {{kasm}} немає.',
@@ -139,7 +138,7 @@ const uk: Record<Reason, string> = {
   'envelope.method': 'Не вказано операцію.',
   'envelope.params_missing': 'Не вказано параметри.',
   'envelope.params_type': 'Параметри мають бути об’єктом.',
-  'envelope.id': 'Ідентифікатор запиту має бути текстом, цілим числом або порожнім.',
+  'envelope.id': 'Ідентифікатор запиту має бути текстом до {{max}} символів, цілим числом або порожнім.',
   'gateway.unknown_method': 'Сервер не знає такої операції.',
   'gateway.scope': 'Ключу доступу бракує дозволу {{scope}}.',
 };
@@ -192,7 +191,6 @@ const en: Record<Reason, string> = {
   'user.card_required': 'A user needs a card.',
   'user.card_taken': 'Card {{card}} already belongs to {{owner}}.',
   'user.level_required': 'A user needs an access level.',
-  'user.kf_negative': 'A bonus coefficient cannot be negative.',
   'user.unknown': 'There is no user {{user}}.',
   'user.no_profile': 'User {{user}} has no workplace profile yet: create it first.',
   'till.no_such': 'There is no till {{kasm}}.',
@@ -273,7 +271,7 @@ const en: Record<Reason, string> = {
   'envelope.method': 'No operation is named.',
   'envelope.params_missing': 'No parameters are given.',
   'envelope.params_type': 'The parameters must be an object.',
-  'envelope.id': 'The request id must be text, a whole number or empty.',
+  'envelope.id': 'The request id must be text of at most {{max}} characters, a whole number or empty.',
   'gateway.unknown_method': 'The server knows no such operation.',
   'gateway.scope': 'The access key lacks the permission {{scope}}.',
 };

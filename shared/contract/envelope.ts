@@ -1,6 +1,8 @@
 /** The request and success envelopes of `POST /v1/rpc` (spec, "Request envelope", "Success response"). */
+import { charLength } from './dsl/formats.js';
 import { issueWords } from './dsl/issues.js';
 import { type Issue, issueAt } from './dsl/validate.js';
+import { ENVELOPE_ID_MAX } from './request-size.js';
 
 export type RpcId = string | number | null;
 
@@ -24,6 +26,9 @@ export interface SuccessBody {
 
 const ENVELOPE_MEMBERS = new Set(['method', 'params', 'id']);
 
+/** A correlation value, bounded like every string of the contract (request-size.ts). */
+const isIdString = (id: unknown): boolean => typeof id === 'string' && charLength(id) <= ENVELOPE_ID_MAX;
+
 /** Checks the envelope itself; the params are checked against the operation's contract later. */
 export function checkEnvelope(body: unknown): { ok: true; value: RpcRequest } | { ok: false; issues: Issue[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -39,8 +44,8 @@ export function checkEnvelope(body: unknown): { ok: true; value: RpcRequest } | 
   else if (typeof env.params !== 'object' || env.params === null)
     issues.push(issueAt('params', issueWords('envelope.params_type')));
   const id = env.id;
-  if (id !== undefined && id !== null && typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id)))
-    issues.push(issueAt('id', issueWords('envelope.id')));
+  if (id !== undefined && id !== null && !isIdString(id) && !(typeof id === 'number' && Number.isSafeInteger(id)))
+    issues.push(issueAt('id', issueWords('envelope.id', { max: ENVELOPE_ID_MAX })));
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: env as unknown as RpcRequest };
 }

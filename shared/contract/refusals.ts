@@ -67,7 +67,6 @@ export const REFUSALS = {
   'user.card_required': 'a user needs a card',
   'user.card_taken': 'card {card} already belongs to {owner}',
   'user.level_required': 'a user needs an access level',
-  'user.kf_negative': 'a bonus coefficient cannot be negative',
   'user.unknown': 'user {user} not found',
   'user.no_profile': 'user {user} has no workplace profile yet; create it first',
   'till.no_such': 'till {kasm} does not exist',

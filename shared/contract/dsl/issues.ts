@@ -44,7 +44,7 @@ export const ISSUES = {
   'envelope.method': 'is required and must be a string',
   'envelope.params_missing': 'is required (send {} when there are none)',
   'envelope.params_type': 'must be an object (or [] for operations without parameters)',
-  'envelope.id': 'must be a string, an integer or null',
+  'envelope.id': 'must be a string of at most {max} characters, an integer or null',
   'gateway.unknown_method': 'is not an operation of this service',
   'gateway.scope': '{scope} is required',
 } as const satisfies Record<string, string>;

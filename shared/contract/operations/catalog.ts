@@ -2,6 +2,7 @@
 import { defineOp, type Scope } from '../dsl/operation.js';
 import { dec, type Fields, int, opt, ours, req, str } from '../dsl/params.js';
 import { status } from '../dsl/results.js';
+import { OPEN_DECIMAL, openLengths } from './bounds.js';
 
 /** Keys are 1 to 512 characters (spec, Resources, "Directory record"). */
 const key = str(512, { min: 1 });
@@ -33,14 +34,14 @@ export const catalogOperations = [
     'Creates or updates a discount action: a percent off for a period.',
     {
       uin: req(int()),
-      disc: req(dec('pct')),
+      disc: req(dec('pct', OPEN_DECIMAL)),
       action_type: req(int()),
       dfr: req(str(undefined, { format: 'date' })),
       dto: req(str(undefined, { format: 'date' })),
       code: ours(opt(str(190), ''), 'the product the action applies to; empty: every product'),
       nt: ours(opt(str(255), ''), 'the name shown to the cashier'),
     },
-    ['action_type: 0 applies to every buyer, 1 only to discount-card holders'],
+    ['action_type: 0 applies to every buyer, 1 only to discount-card holders', openLengths([], ['disc'])],
   ),
   remove('catalog.translate_zap.delete', 'Removes caption and column-view settings.'),
   save(
@@ -57,14 +58,19 @@ export const catalogOperations = [
     'params: as catalog.translate_zap.save without width; the spec names the operation only',
   ]),
   remove('catalog.users.delete', 'Deletes a user.'),
-  save('catalog.users.save', 'Creates or updates a user.', {
-    nt: req(str(255)),
-    card: req(str(45)),
-    level: req(str(2)),
-    rekv: opt(str(4096)),
-    kf: opt(dec('ratio', 64, { comma: true })),
-    kasx: opt(int()),
-    typex: opt(str()),
-    tel: opt(str(undefined, { format: 'phone' })),
-  }),
+  save(
+    'catalog.users.save',
+    'Creates or updates a user.',
+    {
+      nt: req(str(255)),
+      card: req(str(45)),
+      level: req(str(2)),
+      rekv: opt(str(4096)),
+      kf: opt(dec('ratio', 64, { comma: true })),
+      kasx: opt(int()),
+      typex: opt(str(512)),
+      tel: opt(str(undefined, { format: 'phone' })),
+    },
+    [openLengths([], [], 'typex S512, as in settings.save_user_identity')],
+  ),
 ] as const;

@@ -2,6 +2,7 @@
 import { defineOp } from '../dsl/operation.js';
 import { dec, int, opt, ours, req, str } from '../dsl/params.js';
 import { cols, ratio, rows, rowsUncounted, status } from '../dsl/results.js';
+import { OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
 
 export const discountOperations = [
   defineOp({
@@ -27,19 +28,22 @@ export const discountOperations = [
     summary: 'Imports a discount card; an existing card of that number is left as it is.',
     params: {
       code: req(str(512)),
-      df: opt(str(), ''),
-      di: opt(str(), ''),
-      do: opt(str(), ''),
-      dopinf: opt(str(), ''),
+      df: opt(str(OPEN_TEXT), ''),
+      di: opt(str(OPEN_TEXT), ''),
+      do: opt(str(OPEN_TEXT), ''),
+      dopinf: opt(str(4096), ''),
       tel: opt(str(undefined, { format: 'phone', allowEmpty: true }), ''),
       birth_date: opt(str(512, { format: 'date', allowEmpty: true }), ''),
       isdolg: opt(int(), 0),
-      disc: opt(dec('pct')),
-      maxdolg: opt(dec('cur')),
-      sumpok: opt(dec('cur')),
+      disc: opt(dec('pct', OPEN_DECIMAL)),
+      maxdolg: opt(dec('cur', OPEN_DECIMAL)),
+      sumpok: opt(dec('cur', OPEN_DECIMAL)),
     },
     result: status('affected'),
-    projectDefined: ['result: status affected, "1" when the card was created, "0" when it existed'],
+    projectDefined: [
+      'result: status affected, "1" when the card was created, "0" when it existed',
+      openLengths(['df', 'di', 'do'], ['disc', 'maxdolg', 'sumpok'], 'dopinf S4096, as in settings.save_tp'),
+    ],
   }),
 ] as const;
 

@@ -4,9 +4,11 @@
  * simulated fiscal server's connection, and the fiscal settings. The spec's groups have
  * operations it does not show; these are added to them, flagged `origin: project`.
  */
+import { MAX_STAMP_LENGTH } from '../../excise/stamp-format.js';
 import { defineOp } from '../dsl/operation.js';
 import { bool, dec, INT32_MAX, int, list, obj, opt, req, str } from '../dsl/params.js';
 import { cols, date, dateTime, money, pct, qty, rows, sha256, sha256OrEmpty, status, tagged } from '../dsl/results.js';
+import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE } from './bounds.js';
 
 const kasm = req(int(1, INT32_MAX));
 const dateParam = str(undefined, { format: 'date' });
@@ -208,10 +210,10 @@ const posFiscal = [
           obj({
             line_no: req(int(1, 500)),
             quant: req(dec('unit', 32, { signed: false, minValue: '0', exclusiveMin: true, maxValue: '1000000' })),
-            excise_marks: opt(list(str(64, { min: 1, noControl: true }), 0, 1000, true), []),
+            excise_marks: opt(list(str(MAX_STAMP_LENGTH, { min: 1, noControl: true }), 0, MAX_STAMPS_PER_LINE, true), []),
           }),
           1,
-          500,
+          MAX_RECEIPT_LINES,
         ),
       ),
       comment: opt(str(512), ''),
@@ -240,6 +242,7 @@ const posFiscal = [
     projectDefined: [
       WHY.returns,
       'rows: line_no of the receipt (1-based) and the quantity returned; excise goods name the stamps of the units returned (default: the last ones sold)',
+      `limits: at most ${MAX_RECEIPT_LINES} rows and ${MAX_STAMPS_PER_LINE} stamps a row, as a sale (pos.checkout_close_sale); line_no up to 500 for receipts closed before that limit`,
       'money is paid back in the order debt, bonus, certificate, card, cash, each up to what it paid less earlier returns; a certificate part comes back as a new certificate (certificate_number)',
       "confirmation: a manager's confirmation for action return at this till (pos.manager_confirm), required when the return's total is above the shop setting return_manager_limit (1000.00 by default); 0 for none",
     ],

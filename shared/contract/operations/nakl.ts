@@ -2,6 +2,7 @@
 import { defineOp } from '../dsl/operation.js';
 import { dec, list, obj, oneOf, opt, ours, req, str } from '../dsl/params.js';
 import { cols, money, qty, rows, status } from '../dsl/results.js';
+import { OPEN_DECIMAL, openLengths } from './bounds.js';
 
 const done = status('affected', 'detail');
 const nn = req(str(512));
@@ -66,7 +67,7 @@ export const naklOperations = [
       nn,
       currency: opt(str(4096), ''),
       from_nn: opt(str(512), ''),
-      currency_price: opt(dec('cur', undefined, { allowEmpty: true }), ''),
+      currency_price: opt(dec('cur', OPEN_DECIMAL, { allowEmpty: true }), ''),
       quant: opt(dec('unit', 512), '0'),
     },
     result: done,
@@ -74,6 +75,7 @@ export const naklOperations = [
       'from_nn: the import document (temp_nn) the line is staged in; empty adds it to invoice nn directly',
       'currency_price: the supplier cost in that currency; the sale price follows the card markup',
       'result: status affected and detail, as the group',
+      openLengths([], ['currency_price']),
     ],
   }),
   defineOp({
@@ -110,12 +112,13 @@ export const naklOperations = [
       nn,
       mode: opt(oneOf('set', 'add', 'delete'), 'set'),
       currency: opt(str(4096), ''),
-      kurs: opt(dec('ratio'), '0'),
-      nac: opt(dec('pct'), '0'),
-      price: opt(dec('cur'), '0'),
-      quant: opt(dec('unit'), '0'),
-      ss: opt(dec('cur'), '0'),
+      kurs: opt(dec('ratio', OPEN_DECIMAL), '0'),
+      nac: opt(dec('pct', OPEN_DECIMAL), '0'),
+      price: opt(dec('cur', OPEN_DECIMAL), '0'),
+      quant: opt(dec('unit', OPEN_DECIMAL), '0'),
+      ss: opt(dec('cur', OPEN_DECIMAL), '0'),
     },
     result: done,
+    projectDefined: [openLengths([], ['kurs', 'nac', 'price', 'quant', 'ss'])],
   }),
 ] as const;

@@ -1,4 +1,6 @@
 /** Group `pos`: the cash desk (spec, "Group pos"). */
+
+import { MAX_STAMP_LENGTH } from '../../excise/stamp-format.js';
 import { defineOp } from '../dsl/operation.js';
 import { bool, dec, int, list, obj, oneOf, opt, ours, req, str } from '../dsl/params.js';
 import {
@@ -16,6 +18,7 @@ import {
   status,
   variable,
 } from '../dsl/results.js';
+import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE, OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
 
 const storage = oneOf('main', 'branch');
 const prroScope = oneOf('kas', 'user');
@@ -195,7 +198,7 @@ const reads = [
     params: {
       allow_alpha: opt(bool(), false),
       pref_disc: opt(str(4096), ''),
-      pref_ves: opt(str(), ''),
+      pref_ves: opt(str(4096), ''),
       code: opt(str(512), ''),
     },
     result: rows(
@@ -211,6 +214,7 @@ const reads = [
       'result: one row per match; kind is product, extra, weight or card; quantity is the weight for weighted barcodes, 1 otherwise',
       'result: debt, debt_limit and bonus describe a card (0.00 for goods), so a till can offer debt and bonus within their bounds',
       'pref_disc / pref_ves: comma-separated prefixes of discount-card codes / weighted barcodes (defaults 2299 / 20..28)',
+      openLengths([], [], 'pref_ves S4096, as pref_disc'),
     ],
   }),
   defineOp({
@@ -321,14 +325,14 @@ const saleLine = obj({
   price: req(dec('cur', 32, { signed: false })),
   discount: opt(dec('cur', 32, { signed: false }), '0'),
   sum: req(dec('cur', 32, { signed: false })),
-  excise_marks: opt(list(str(512, { min: 1, noControl: true }), 0, 1000, true), []),
+  excise_marks: opt(list(str(MAX_STAMP_LENGTH, { min: 1, noControl: true }), 0, MAX_STAMPS_PER_LINE, true), []),
 });
 
 const payment = obj({
   type: req(oneOf('nal', 'bn', 'debt', 'bonus', 'cert')),
   amount: req(dec('cur', 32, { signed: false, minValue: '0', exclusiveMin: true })),
   card: opt(str(512), ''),
-  cert_number: opt(str(512), ''),
+  cert_number: opt(str(64), ''),
 });
 
 const writes = [
@@ -510,18 +514,18 @@ const writes = [
       irestr: opt(int(), 0),
       is_nakl: opt(int(), 0),
       bonus_kf: opt(dec('ratio', 4096), '1'),
-      current_discount: opt(dec('cur', undefined, { allowEmpty: true }), ''),
-      disc_percent: opt(dec('pct', undefined, { allowEmpty: true }), ''),
-      disc_price: opt(dec('cur', undefined, { allowEmpty: true }), ''),
-      disc_sprice: opt(dec('cur', undefined, { allowEmpty: true }), ''),
-      curcert: opt(str(), ''),
-      dolg_code: opt(str(), ''),
-      ei: opt(str(), ''),
-      parent_history_id: opt(str(), ''),
-      pref_disc: opt(str(), ''),
-      disc_card: opt(str(), ''),
-      disc_type: opt(str(), ''),
-      isbonus: opt(str(), '0'),
+      current_discount: opt(dec('cur', OPEN_DECIMAL, { allowEmpty: true }), ''),
+      disc_percent: opt(dec('pct', OPEN_DECIMAL, { allowEmpty: true }), ''),
+      disc_price: opt(dec('cur', OPEN_DECIMAL, { allowEmpty: true }), ''),
+      disc_sprice: opt(dec('cur', OPEN_DECIMAL, { allowEmpty: true }), ''),
+      curcert: opt(str(OPEN_TEXT), ''),
+      dolg_code: opt(str(OPEN_TEXT), ''),
+      ei: opt(str(OPEN_TEXT), ''),
+      parent_history_id: opt(str(OPEN_TEXT), ''),
+      pref_disc: opt(str(4096), ''),
+      disc_card: opt(str(OPEN_TEXT), ''),
+      disc_type: opt(str(OPEN_TEXT), ''),
+      isbonus: opt(str(OPEN_TEXT), '0'),
     },
     result: rows(
       cols(
@@ -543,7 +547,14 @@ const writes = [
         { bonus_after: money, quantity: qty, price: money, discount_percent: pct, discount: money, sum: money },
       ),
     ),
-    projectDefined: ['result columns after bonus_after: the priced line as stored in the sale document'],
+    projectDefined: [
+      'result columns after bonus_after: the priced line as stored in the sale document',
+      openLengths(
+        ['curcert', 'dolg_code', 'ei', 'parent_history_id', 'disc_card', 'disc_type', 'isbonus'],
+        ['current_discount', 'disc_percent', 'disc_price', 'disc_sprice'],
+        'pref_disc S4096, as in pos.find_code',
+      ),
+    ],
   }),
   defineOp({
     name: 'pos.checkout_client_bonus_delta',
@@ -566,33 +577,33 @@ const writes = [
     params: {
       payments: ours(req(list(payment, 1, 10)), 'items: type nal|bn|debt|bonus|cert, amount, card (debt/bonus), cert_number'),
       rows: ours(
-        req(list(saleLine, 1, 500)),
+        req(list(saleLine, 1, MAX_RECEIPT_LINES)),
         'items: code, quant, price, discount, sum = quant × price − discount, excise stamps',
       ),
       consultants: ours(opt(list(int(1), 0, 20, true), []), 'user ids; at most 20'),
       storage: opt(storage, 'main'),
       bonus_kf: opt(dec('ratio', 4096), '1'),
       mixed: opt(int(), 0),
-      mixed_bn: opt(dec('cur')),
-      mixed_bonus: opt(dec('cur')),
-      mixed_cert: opt(dec('cur')),
-      mixed_debt: opt(dec('cur')),
-      mixed_nal: opt(dec('cur')),
-      nal: opt(dec('cur')),
-      round: ours(opt(dec('cur')), 'RNDSUM of the receipt: the exact cash part less the rounded cash paid'),
-      sum: opt(dec('cur')),
-      discount: opt(dec('cur')),
-      current_discount: opt(dec('cur')),
+      mixed_bn: opt(dec('cur', OPEN_DECIMAL)),
+      mixed_bonus: opt(dec('cur', OPEN_DECIMAL)),
+      mixed_cert: opt(dec('cur', OPEN_DECIMAL)),
+      mixed_debt: opt(dec('cur', OPEN_DECIMAL)),
+      mixed_nal: opt(dec('cur', OPEN_DECIMAL)),
+      nal: opt(dec('cur', OPEN_DECIMAL)),
+      round: ours(opt(dec('cur', OPEN_DECIMAL)), 'RNDSUM of the receipt: the exact cash part less the rounded cash paid'),
+      sum: opt(dec('cur', OPEN_DECIMAL)),
+      discount: opt(dec('cur', OPEN_DECIMAL)),
+      current_discount: opt(dec('cur', OPEN_DECIMAL)),
       mixed_card: opt(str(512), ''),
       com1: opt(str(512), ''),
       com2: opt(str(512), ''),
-      ch_discount: opt(str()),
-      curcert: opt(str()),
-      dolg_code: opt(str()),
-      kas_type: opt(str()),
-      mixed_com1: opt(str()),
-      mixed_ncert: opt(str()),
-      pref_disc: opt(str()),
+      ch_discount: opt(str(OPEN_TEXT)),
+      curcert: opt(str(OPEN_TEXT)),
+      dolg_code: opt(str(OPEN_TEXT)),
+      kas_type: opt(str(OPEN_TEXT)),
+      mixed_com1: opt(str(OPEN_TEXT)),
+      mixed_ncert: opt(str(OPEN_TEXT)),
+      pref_disc: opt(str(OPEN_TEXT)),
       fil: opt(int(), 0),
       idfrow: opt(int(), 0),
       irestr: opt(int(), 0),
@@ -601,7 +612,7 @@ const writes = [
       kasm: opt(int(), 0),
       nal_equals_sum: opt(int(), 0),
       sk: opt(int(), 0),
-      isbonus: opt(str(), '0'),
+      isbonus: opt(str(OPEN_TEXT), '0'),
       ndoc: ours(opt(str(4096), ''), 'the sale document whose stored mixed payment and pending stamps the close takes'),
     },
     result: rows(
@@ -637,6 +648,23 @@ const writes = [
     ),
     projectDefined: [
       'payments/rows/consultants item structure, limits and the result: not shown in the spec',
+      `limits: at most ${MAX_RECEIPT_LINES} rows and ${MAX_STAMPS_PER_LINE} excise stamps a row (of at most ${MAX_STAMP_LENGTH} characters, the fiscal schema's EXCISELABEL), 10 payments, 20 consultants, so the largest valid request stays under the body limit; a longer sale is closed as two receipts`,
+      `cert_number S64, as pos.certificate_issue's number`,
+      openLengths(
+        ['ch_discount', 'curcert', 'dolg_code', 'kas_type', 'mixed_com1', 'mixed_ncert', 'pref_disc', 'isbonus'],
+        [
+          'mixed_bn',
+          'mixed_bonus',
+          'mixed_cert',
+          'mixed_debt',
+          'mixed_nal',
+          'nal',
+          'round',
+          'sum',
+          'discount',
+          'current_discount',
+        ],
+      ),
       'sum is the receipt total and must equal the lines; nal is the cash handed over, change is nal minus the cash part',
       'cash is rounded by the NBU rule (shared/fiscal/choices.ts): the nal payment may be the exact cash part or the rounded one; round, when sent, must be the RNDSUM of the receipt (the exact cash part less the rounded one, 12.57 paid as 12.60: -0.03)',
       'at a till with a PRRO the receipt needs an open shift (pos.shift_open) and is issued as a DPS document; a debt part makes it a partial payment; cert payments name a certificate of pos.certificate_issue, redeemed once',

@@ -5,6 +5,7 @@
  */
 import type { DecimalSpec, Field, Fields, ParamSpec, StringFormat, StringSpec } from '../dsl/params.js';
 import type { Column } from '../dsl/results.js';
+import { maxChars } from '../request-size.js';
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -80,11 +81,17 @@ export function objectSchema(fields: Fields): JsonSchema {
   };
 }
 
+/** Every string states its bound: its own, or the one its format implies (request-size.ts). */
+function maxLength(spec: StringSpec | DecimalSpec): JsonSchema {
+  const max = maxChars(spec);
+  return max === undefined ? {} : { maxLength: max };
+}
+
 function stringSchema(spec: StringSpec): JsonSchema {
   return {
     type: 'string',
     ...(spec.min ? { minLength: spec.min } : {}),
-    ...(spec.max === undefined ? {} : { maxLength: spec.max }),
+    ...maxLength(spec),
     ...(spec.noControl && spec.format
       ? { allOf: [{ pattern: NO_CONTROL }, formatSchema(spec.format, spec.allowEmpty)] }
       : {
@@ -111,7 +118,7 @@ function decimalSchema(spec: DecimalSpec): JsonSchema {
   };
   return {
     type: 'string',
-    ...(spec.max === undefined ? {} : { maxLength: spec.max }),
+    ...maxLength(spec),
     pattern: decimalPattern(spec),
     'x-decimal': bounds,
   };

@@ -17,7 +17,14 @@ import { operationErrors } from './spec-errors.js';
 
 const OPENRPC_VERSION = '1.3.2';
 
+/** Where the service listens unless configured otherwise; servers[0] of the published documents. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8787/v1/rpc';
+
 const DESCRIPTION = [
+  'NOT JSON-RPC 2.0: the service speaks its own envelope, {method, params, id?}, with no "jsonrpc" member (a request',
+  'that has one is refused as an unknown member) and answers {ok, data | error, request_id}, not {jsonrpc, result | error}.',
+  'Clients generated from this document by JSON-RPC 2.0 tooling therefore cannot talk to the service directly; use the',
+  'OpenAPI description (openapi.json) for HTTP tooling, or send the envelope below yourself.',
   'Named operations on a client retail business database, invoked through one HTTP endpoint: POST {base_url}/v1/rpc',
   'with a JSON body {method, params, id} and the header Authorization: Bearer <API_KEY>. Writes (x-kind "write") also',
   'need an Idempotency-Key header, one new key per business operation. Unknown members of params and of array items',
@@ -39,8 +46,8 @@ export function openRpcDocument(operations: readonly OperationSpec[]): JsonSchem
     servers: [
       {
         name: 'service',
-        url: '{base_url}/v1/rpc',
-        variables: { base_url: { default: 'http://127.0.0.1:8787', description: 'Where the service listens.' } },
+        url: DEFAULT_SERVICE_URL,
+        summary: "The service's default address; a deployment's is its base URL followed by /v1/rpc.",
       },
     ],
     methods: sorted.map(method),
@@ -69,7 +76,7 @@ function method(op: OperationSpec): JsonSchema {
   };
 }
 
-const COMPONENT_SCHEMAS: JsonSchema = {
+export const COMPONENT_SCHEMAS: JsonSchema = {
   Upstream: {
     type: 'object',
     required: ['name', 'version', 'resource'],

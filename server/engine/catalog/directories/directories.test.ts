@@ -147,6 +147,13 @@ describe('catalog.users', () => {
     expect(call('catalog.users.delete', { key }).status).toEqual({ catalog: 'users', affected: '1' });
   });
 
+  it('stores a negative bonus coefficient, which the spec allows (an optional minus)', () => {
+    const key = call('catalog.users.save', { nt: 'Коваль Олег', card: '1004', level: '1', kf: '-0,5' }).status?.key as string;
+    expect(t.db.prepare('SELECT kf FROM users WHERE id = ?').get(Number(key))).toEqual({ kf: -500000 });
+    call('catalog.users.save', { key, nt: 'Коваль Олег', card: '1004', level: '1', kf: '-2' });
+    expect(t.db.prepare('SELECT kf FROM users WHERE id = ?').get(Number(key))).toEqual({ kf: -2000000 });
+  });
+
   it('refuses a card that belongs to someone else and a till that does not exist', () => {
     call('catalog.users.save', { nt: 'Петренко Іван', card: '1002', level: '1' });
     expect(() => call('catalog.users.save', { nt: 'Інший', card: '1002', level: '1' })).toThrow(

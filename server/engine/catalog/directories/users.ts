@@ -26,8 +26,8 @@ export const saveUser: Handler<'catalog.users.save'> = (p, { db }) => {
   if (name === '') throw refuse('params.nt', 'user.name_required');
   const card = checkUserCard(db, p.card, row?.id);
   if (p.level.trim() === '') throw refuse('params.level', 'user.level_required');
+  // The spec allows a minus ("optional minus, digits, optional fraction"): a negative coefficient is stored as sent.
   const kf = p.kf === undefined ? undefined : dec(p.kf);
-  if (kf?.isNegative()) throw refuse('params.kf', 'user.kf_negative');
   if (p.kasx !== undefined && p.kasx !== 0 && !d.tillExists.get(p.kasx)) {
     throw refuse('params.kasx', 'till.no_such', { kasm: p.kasx });
   }

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Db, openDatabase } from '../../server/db/open.js';
 import type { Logger } from '../../server/log/logger.js';
 import type {
   AppStatus,
@@ -26,6 +25,7 @@ import type {
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
+import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';

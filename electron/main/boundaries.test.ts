@@ -49,6 +49,22 @@ describe('process boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('let the Electron shell and the browser host share code only through electron/transport', () => {
+    const borrows = (from: string, other: string) =>
+      sources(from).filter((f) => new RegExp(`from\\s+['"]\\.\\./${other}/`).test(read(f)));
+    expect([...borrows('electron/host', 'main'), ...borrows('electron/main', 'host')]).toEqual([]);
+  });
+
+  it('open SQLite and make canonical JSON from shared-node, not from the service, on the desk', () => {
+    const offenders = sources('electron').filter((f) => /from\s+['"](\.\.\/)+server\/(db|idempotency)\//.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('keep shared-node to Node and shared/: it is below both the service and the desk', () => {
+    const offenders = sources('shared-node').filter((f) => /from\s+['"](\.\.\/)+(server|electron|renderer)\//.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
   it('recognise the import forms they forbid', () => {
     expect(loadsElectron("import { app } from 'electron';")).toBe(true);
     expect(loadsElectron("import { type App } from 'electron';")).toBe(true);

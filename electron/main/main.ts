@@ -14,6 +14,7 @@ import { APP_ENTRY_URL } from './app-url.js';
 import { electronPrinter } from './electron-printer.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { forwardBridgeEvents, isAppMainFrame, registerBridgeIpc } from './ipc.js';
+import { guardNavigations } from './navigation-guard.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { SafeStorageSecretStore } from './safe-storage-secret-store.js';
 import { quitGracefully } from './shutdown.js';
@@ -34,8 +35,9 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('web-contents-created', (_event, contents) => {
-    // The interface is one page: it never navigates, embeds webviews or opens windows.
-    contents.on('will-navigate', (event) => event.preventDefault());
+    // The interface is one page: no frame leaves the app's origin (navigation, subframe or
+    // redirect), and it embeds no webviews and opens no windows.
+    guardNavigations(contents);
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       if (isAllowedExternalUrl(url)) void shell.openExternal(url);

@@ -5,7 +5,6 @@
  * Idempotency-Key is stored before sending, and each write goes only to the service it was made for.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../server/log/logger.js';
 import type {
@@ -36,6 +35,7 @@ import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
+import { makePrivateDataDir, privateFile } from './private-files.js';
 import { RpcClient } from './rpc/client.js';
 import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -84,7 +84,7 @@ const CACHED_READS = new Set<string>([
 ]);
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  makePrivateDataDir(opts.dataDir);
   const settings = new SettingsStore(join(opts.dataDir, 'settings.json'));
   const keys = await KeyRing.open(opts.secrets, settings.get().serviceUrl, (key) => isEmbeddedServiceKey(opts.dataDir, key));
   const current = () => serviceId(settings.get().serviceUrl);
@@ -101,13 +101,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (current() === EMBEDDED) fillTillFromBackOffice(await startEmbedded(), settings);
   const baseUrlOf = (id: string) => (id === EMBEDDED ? (embedded?.url ?? '') : id);
 
-  const db: Db = openDatabase(join(opts.dataDir, 'outbox.sqlite'));
+  const db: Db = openDatabase(privateFile(join(opts.dataDir, 'outbox.sqlite')));
   const store = new OutboxStore(db);
   // Writes queued before they were bound to a service were made for the one configured then: this one.
   store.adoptUnbound(current());
   const cache = new ReadCache(db);
   const client = new RpcClient({ baseUrl: () => baseUrlOf(current()), apiKey: () => keys.get(current()) });
-  const catalog = new LocalCatalog(join(opts.dataDir, 'catalog.sqlite'));
+  const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {

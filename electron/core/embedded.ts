@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { KeyStore } from '../../server/auth/keys.js';
 import { type Logger, silentLogger } from '../../server/log/logger.js';
 import { type RunningService, startService } from '../../server/service.js';
+import { privateFile } from './private-files.js';
 import { EMBEDDED, type KeyRing } from './secrets/key-ring.js';
 
 export interface EmbeddedService {
@@ -39,7 +40,8 @@ export async function startEmbeddedService(opts: {
   logger?: Logger;
 }): Promise<EmbeddedService> {
   const service = await startService({
-    dbFile: backOfficeFile(opts.dataDir),
+    // Created 0600 first: SQLite gives its -wal and -shm the database file's mode.
+    dbFile: privateFile(backOfficeFile(opts.dataDir)),
     host: '127.0.0.1',
     port: 0,
     demo: opts.demo,

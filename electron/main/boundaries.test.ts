@@ -36,7 +36,7 @@ const loadsElectron = (code: string) =>
 
 describe('process boundaries', () => {
   it('load electron at run time only in the Electron shell and the preload', () => {
-    const offenders = ['shared', 'server', 'electron', 'renderer', 'build', 'bench', 'e2e']
+    const offenders = ['shared', 'shared-node', 'server', 'electron', 'renderer', 'build', 'bench', 'e2e']
       .flatMap(sources)
       .filter((f) => !MAY_LOAD_ELECTRON.includes(f) && f !== SELF && loadsElectron(read(f)));
     expect(offenders).toEqual([]);

@@ -1,7 +1,8 @@
 /**
- * The Electron shell: lifecycle, the one window, and the security baseline of
- * ../shared/design.md. What has logic lives in the small files beside it and is tested without
- * Electron; this file only wires them to Electron's objects.
+ * The Electron shell: lifecycle, the one window, and the security baseline (context isolation,
+ * sandbox, no node integration, a strict CSP, the app:// origin only, no navigation, windows or
+ * permissions, checked IPC senders; Electron's security checklist). What has logic lives in the
+ * small files beside it and is tested without Electron; this file only wires them to Electron's objects.
  *
  * It runs bundled as dist/electron/main.cjs (npm run build:electron), so `__dirname` is
  * dist/electron, inside app.asar once packaged.

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'shared/**/*.test.ts',
+      'shared-node/**/*.test.ts',
       'server/**/*.test.ts',
       'electron/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',

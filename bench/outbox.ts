@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { OutboxDrainer } from '../electron/core/outbox/drainer.js';
 import { OutboxStore } from '../electron/core/outbox/store.js';
 import { RpcClient } from '../electron/core/rpc/client.js';
-import { openDatabase } from '../server/db/open.js';
 import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
+import { openDatabase } from '../shared-node/sqlite/open.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 

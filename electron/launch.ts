@@ -72,6 +72,9 @@ async function runBrowserMode(): Promise<void> {
     throw new Error(`CASHDESK_PORT must be a port number, not ${process.env.CASHDESK_PORT}`);
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
+  // Whatever this process creates from now on (the data folder, SQLite's -wal and -shm files, logs)
+  // is its user's alone; the core sets the data folder's modes itself too (core/private-files.ts).
+  process.umask(0o077);
   const core = await createCore({
     dataDir,
     secrets: new FileSecretStore(join(dataDir, 'api-key')),

@@ -4,10 +4,10 @@
  * HTTP server. Used by the CLI, the desktop app's embedded mode and the tests.
  */
 import type { AddressInfo } from 'node:net';
+import { migrate } from '../shared-node/sqlite/migrate.js';
+import { type Db, openDatabase } from '../shared-node/sqlite/open.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
-import { migrate } from './db/migrate.js';
-import { type Db, openDatabase } from './db/open.js';
 import { pruneCatalogChanges } from './engine/catalog/index.js';
 import { seedDemo } from './engine/demo/index.js';
 import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from './engine/engine.js';

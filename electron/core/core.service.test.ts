@@ -3,7 +3,7 @@
  * applied at once; a key only ever goes to its own address; each queued write goes only to the
  * service it was made for.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness.js';
@@ -99,5 +99,44 @@ describe('pointing the till at a service', () => {
     const back = await desk.api.serviceSet({ url: shopA.url, key: shopA.key });
     expect(back).toMatchObject({ embedded: false, serviceUrl: shopA.url });
     expect((await desk.api.read('service.ping', {})).stale).toBe(false);
+  });
+});
+
+describe('the status after a switch', () => {
+  it('names the new service at once, and a late answer of the old one does not bring it back', async () => {
+    // The old service answers slowly, under a name of its own.
+    const slow = createServer((req, res) => {
+      const out = request(new URL(req.url ?? '/', shopA.url), { method: req.method, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () =>
+          setTimeout(() => {
+            const body = Buffer.concat(chunks).toString('utf8').replaceAll('"cashdesk-backoffice"', '"the-old-service"');
+            res.writeHead(answer.statusCode ?? 502, { 'Content-Type': 'application/json' });
+            res.end(body);
+          }, 400),
+        );
+      });
+      req.pipe(out);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      desk = await startDesk({ serviceUrl: slowUrl, apiKey: shopA.key });
+      await waitUntil(async () => (await desk.api.status()).upstream?.name === 'the-old-service', 'the old service answered');
+      const late = desk.api.testConnection();
+      await desk.api.serviceSet({ url: shopB.url, key: shopB.key });
+      expect(await desk.api.status()).toMatchObject({
+        serviceUrl: shopB.url,
+        embedded: false,
+        connection: 'online',
+        upstream: { name: 'cashdesk-backoffice' },
+      });
+      expect((await late).upstream?.name).toBe('the-old-service');
+      expect(await desk.api.status()).toMatchObject({ serviceUrl: shopB.url, upstream: { name: 'cashdesk-backoffice' } });
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });

@@ -5,9 +5,7 @@
  * Idempotency-Key is stored before sending, and each write goes only to the service it was made for.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Db, openDatabase } from '../../server/db/open.js';
 import type { Logger } from '../../server/log/logger.js';
 import type {
   AppStatus,
@@ -26,16 +24,18 @@ import type {
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
+import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
-import { type EmbeddedService, startEmbeddedService } from './embedded.js';
+import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
+import { makePrivateDataDir, privateFile } from './private-files.js';
 import { RpcClient } from './rpc/client.js';
 import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -84,9 +84,9 @@ const CACHED_READS = new Set<string>([
 ]);
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  makePrivateDataDir(opts.dataDir);
   const settings = new SettingsStore(join(opts.dataDir, 'settings.json'));
-  const keys = await KeyRing.open(opts.secrets, settings.get().serviceUrl);
+  const keys = await KeyRing.open(opts.secrets, settings.get().serviceUrl, (key) => isEmbeddedServiceKey(opts.dataDir, key));
   const current = () => serviceId(settings.get().serviceUrl);
   let embedded: EmbeddedService | undefined;
   const startEmbedded = async (): Promise<EmbeddedService> => {
@@ -101,13 +101,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (current() === EMBEDDED) fillTillFromBackOffice(await startEmbedded(), settings);
   const baseUrlOf = (id: string) => (id === EMBEDDED ? (embedded?.url ?? '') : id);
 
-  const db: Db = openDatabase(join(opts.dataDir, 'outbox.sqlite'));
+  const db: Db = openDatabase(privateFile(join(opts.dataDir, 'outbox.sqlite')));
   const store = new OutboxStore(db);
   // Writes queued before they were bound to a service were made for the one configured then: this one.
   store.adoptUnbound(current());
   const cache = new ReadCache(db);
   const client = new RpcClient({ baseUrl: () => baseUrlOf(current()), apiKey: () => keys.get(current()) });
-  const catalog = new LocalCatalog(join(opts.dataDir, 'catalog.sqlite'));
+  const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {
@@ -182,16 +182,22 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
 
   async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
+    const asked = current();
     const outcome = await client.call(method, params);
+    // An answer of the service the till worked with before a switch says nothing about the new one.
+    const fresh = current() === asked;
     if (outcome.kind === 'ok') {
-      setConnection('online');
-      upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
+      if (fresh) {
+        setConnection('online');
+        upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
+      }
       const now = new Date();
       if (CACHED_READS.has(method)) cache.put(method, params as Record<string, unknown>, outcome.result, now);
       return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
     }
     if (outcome.kind === 'retry') {
-      setConnection(outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline');
+      if (fresh)
+        setConnection(outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline');
       const copy = method === 'pos.find_code' ? catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
       if (copy) return { method, result: copy, stale: true, fetchedAt: catalog.state().syncedAt ?? new Date(0).toISOString() };
       const cached = CACHED_READS.has(method) ? cache.get(method, params as Record<string, unknown>) : undefined;
@@ -304,16 +310,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return check(target, key ?? keys.get(target));
     },
     testConnection: async (): Promise<ConnectionTest> => {
+      const asked = current();
       const t0 = performance.now();
       const outcome = await client.call('service.ping', {});
       const latencyMs = Math.round(performance.now() - t0);
+      // A probe of the service before a switch must not make the status name that one again.
+      const fresh = current() === asked;
       if (outcome.kind === 'ok') {
-        setConnection('online');
         const { name, version } = outcome.result.upstream;
-        upstream = { name, version };
+        if (fresh) {
+          setConnection('online');
+          upstream = { name, version };
+        }
         return { ok: true, latencyMs, error: null, upstream: { name, version } };
       }
-      if (outcome.kind === 'retry') setConnection(outcome.error.code === 'UNAUTHORIZED' ? 'unauthorized' : 'offline');
+      if (outcome.kind === 'retry' && fresh) setConnection(outcome.error.code === 'UNAUTHORIZED' ? 'unauthorized' : 'offline');
       return { ok: false, latencyMs: null, error: outcome.error, upstream: null };
     },
     status: async (): Promise<AppStatus> => ({

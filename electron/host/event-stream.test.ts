@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge/api.js';
-import { type FakeApi, fakeApi } from '../main/testing/fake-api.js';
+import { type FakeApi, fakeApi } from '../transport/testing/fake-api.js';
 import { type Host, startHost } from './host.js';
 import { portOf, raw } from './testing/http.js';
 import { openEventsOverFetch } from './testing/sse-client.js';

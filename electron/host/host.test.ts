@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { type FakeApi, fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../main/testing/fake-api.js';
+import { type FakeApi, fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../transport/testing/fake-api.js';
 import { type Host, startHost } from './host.js';
 import { bridgePost, portOf, raw } from './testing/http.js';
 

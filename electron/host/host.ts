@@ -7,9 +7,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CashdeskApi } from '../../shared/bridge/api.js';
-import { RENDERER_HEADERS } from '../main/csp.js';
-import { type BridgeReply, dispatchBridge, type FaultLog, failure } from '../main/dispatch.js';
-import { readRendererFile } from '../main/renderer-files.js';
+import { RENDERER_HEADERS } from '../transport/csp.js';
+import { type BridgeReply, dispatchBridge, type FaultLog, failure } from '../transport/dispatch.js';
+import { readRendererFile } from '../transport/renderer-files.js';
 import { HEARTBEAT_MS, streamEvents } from './event-stream.js';
 import { checkCaller, newToken, tokenMatches } from './guards.js';
 

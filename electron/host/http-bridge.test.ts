@@ -7,7 +7,7 @@ import { createHttpBridge } from '../../renderer/bridge/http-bridge.js';
 import { BRIDGE_MESSAGES, type BridgeEvent, type CashdeskApi } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { checkBridgeArgs } from '../../shared/bridge/validate.js';
-import { type FakeApi, fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../main/testing/fake-api.js';
+import { type FakeApi, fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../transport/testing/fake-api.js';
 import { type Host, startHost } from './host.js';
 import { openEventsOverFetch } from './testing/sse-client.js';
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_CSP } from '../main/csp.js';
-import { fakeApi } from '../main/testing/fake-api.js';
+import { RENDERER_CSP } from '../transport/csp.js';
+import { fakeApi } from '../transport/testing/fake-api.js';
 import { type Host, startHost } from './host.js';
 import { portOf, raw } from './testing/http.js';
 

@@ -36,7 +36,7 @@ const loadsElectron = (code: string) =>
 
 describe('process boundaries', () => {
   it('load electron at run time only in the Electron shell and the preload', () => {
-    const offenders = ['shared', 'server', 'electron', 'renderer', 'build', 'bench', 'e2e']
+    const offenders = ['shared', 'shared-node', 'server', 'electron', 'renderer', 'build', 'bench', 'e2e']
       .flatMap(sources)
       .filter((f) => !MAY_LOAD_ELECTRON.includes(f) && f !== SELF && loadsElectron(read(f)));
     expect(offenders).toEqual([]);
@@ -46,6 +46,22 @@ describe('process boundaries', () => {
     const offenders = sources('renderer').filter(
       (f) => !f.endsWith('.test.ts') && /from\s+['"](\.\.\/)+(electron|server)\//.test(read(f)),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('let the Electron shell and the browser host share code only through electron/transport', () => {
+    const borrows = (from: string, other: string) =>
+      sources(from).filter((f) => new RegExp(`from\\s+['"]\\.\\./${other}/`).test(read(f)));
+    expect([...borrows('electron/host', 'main'), ...borrows('electron/main', 'host')]).toEqual([]);
+  });
+
+  it('open SQLite and make canonical JSON from shared-node, not from the service, on the desk', () => {
+    const offenders = sources('electron').filter((f) => /from\s+['"](\.\.\/)+server\/(db|idempotency)\//.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('keep shared-node to Node and shared/: it is below both the service and the desk', () => {
+    const offenders = sources('shared-node').filter((f) => /from\s+['"](\.\.\/)+(server|electron|renderer)\//.test(read(f)));
     expect(offenders).toEqual([]);
   });
 

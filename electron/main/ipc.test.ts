@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BRIDGE_MESSAGES, type BridgeEvent } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { checkBridgeArgs } from '../../shared/bridge/validate.js';
+import { fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../transport/testing/fake-api.js';
 import { channelOf, EVENT_CHANNEL } from './channels.js';
 import { type FrameLike, forwardBridgeEvents, type IpcMainLike, isAppMainFrame, registerBridgeIpc } from './ipc.js';
-import { fakeApi, SAMPLE_VALUES, VALID_ARGS } from './testing/fake-api.js';
 
 type Listener = Parameters<IpcMainLike['handle']>[1];
 

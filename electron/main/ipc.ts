@@ -5,9 +5,9 @@
  */
 import { BRIDGE_MESSAGES, type BridgeEvent, type CashdeskApi } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
+import { dispatchBridge, type FaultLog } from '../transport/dispatch.js';
 import { isAppUrl } from './app-url.js';
 import { channelOf, EVENT_CHANNEL } from './channels.js';
-import { dispatchBridge, type FaultLog } from './dispatch.js';
 
 /** The parts of Electron's WebFrameMain the checks read. */
 export interface FrameLike {

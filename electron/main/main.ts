@@ -1,7 +1,8 @@
 /**
- * The Electron shell: lifecycle, the one window, and the security baseline of
- * ../shared/design.md. What has logic lives in the small files beside it and is tested without
- * Electron; this file only wires them to Electron's objects.
+ * The Electron shell: lifecycle, the one window, and the security baseline (context isolation,
+ * sandbox, no node integration, a strict CSP, the app:// origin only, no navigation, windows or
+ * permissions, checked IPC senders; Electron's security checklist). What has logic lives in the
+ * small files beside it and is tested without Electron; this file only wires them to Electron's objects.
  *
  * It runs bundled as dist/electron/main.cjs (npm run build:electron), so `__dirname` is
  * dist/electron, inside app.asar once packaged.
@@ -14,6 +15,7 @@ import { APP_ENTRY_URL } from './app-url.js';
 import { electronPrinter } from './electron-printer.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { forwardBridgeEvents, isAppMainFrame, registerBridgeIpc } from './ipc.js';
+import { guardNavigations } from './navigation-guard.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { SafeStorageSecretStore } from './safe-storage-secret-store.js';
 import { quitGracefully } from './shutdown.js';
@@ -34,8 +36,9 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('web-contents-created', (_event, contents) => {
-    // The interface is one page: it never navigates, embeds webviews or opens windows.
-    contents.on('will-navigate', (event) => event.preventDefault());
+    // The interface is one page: no frame leaves the app's origin (navigation, subframe or
+    // redirect), and it embeds no webviews and opens no windows.
+    guardNavigations(contents);
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       if (isAllowedExternalUrl(url)) void shell.openExternal(url);
@@ -47,6 +50,9 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
+  // Whatever the main process creates from now on (the data folder, SQLite's -wal and -shm files)
+  // is its user's alone; the core sets the data folder's modes itself too (core/private-files.ts).
+  process.umask(0o077);
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   serveRenderer(session.defaultSession, join(__dirname, '..', 'renderer'));

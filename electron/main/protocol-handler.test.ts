@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_CSP } from './csp.js';
+import { RENDERER_CSP } from '../transport/csp.js';
 import { appProtocolResponse } from './protocol-handler.js';
 
 let dir: string;

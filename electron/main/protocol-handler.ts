@@ -2,9 +2,10 @@
  * Answers app://cashdesk/ requests from the built renderer, with the CSP and the other renderer
  * headers. Plain web Request/Response, so it is tested without Electron.
  */
+
+import { RENDERER_HEADERS } from '../transport/csp.js';
+import { readRendererFile } from '../transport/renderer-files.js';
 import { APP_HOST } from './app-url.js';
-import { RENDERER_HEADERS } from './csp.js';
-import { readRendererFile } from './renderer-files.js';
 
 const text = (status: number, body: string, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { ...RENDERER_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...extra } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RENDERER_CSP, RENDERER_HEADERS } from './csp.js';
+import { RENDERER_CSP, RENDERER_HEADERS } from '../transport/csp.js';
 import { windowOptions } from './window-options.js';
 
 const options = windowOptions({ preload: '/app/dist/electron/preload.cjs', devTools: false });

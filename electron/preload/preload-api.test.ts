@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BRIDGE_MESSAGES, type BridgeEvent } from '../../shared/bridge/api.js';
 import { EVENT_CHANNEL } from '../main/channels.js';
 import { forwardBridgeEvents, type IpcMainLike, registerBridgeIpc } from '../main/ipc.js';
-import { fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../main/testing/fake-api.js';
+import { fakeApi, SAMPLE_VALUES, VALID_ARGS } from '../transport/testing/fake-api.js';
 import { createPreloadApi, type IpcRendererLike } from './preload-api.js';
 
 const frame = { url: 'app://cashdesk/index.html', parent: null, processId: 1, routingId: 1 };

@@ -6,7 +6,7 @@
 import type { IpcRendererEvent } from 'electron';
 import { type BridgeEvent, type BridgeMessage, bridgeFunctions, type CashdeskApi } from '../../shared/bridge/api.js';
 import { channelOf, EVENT_CHANNEL } from '../main/channels.js';
-import type { BridgeFailure, BridgeReply } from '../main/dispatch.js';
+import type { BridgeFailure, BridgeReply } from '../transport/dispatch.js';
 
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;

@@ -5,8 +5,8 @@
  */
 
 import { CONTRACT_VERSION } from '../../shared/contract/index.js';
-import type { Migration } from '../db/migrate.js';
-import type { Db } from '../db/open.js';
+import type { Migration } from '../../shared-node/sqlite/migrate.js';
+import type { Db } from '../../shared-node/sqlite/open.js';
 import {
   BusinessRefusal,
   type CommitHook,

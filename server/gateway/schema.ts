@@ -1,5 +1,5 @@
 /** The gateway's own tables: API keys (hashes only) and idempotency records. */
-import type { Migration } from '../db/migrate.js';
+import type { Migration } from '../../shared-node/sqlite/migrate.js';
 
 export const gatewayMigrations: Migration[] = [
   {

@@ -1,17 +1,6 @@
 /** What makes two requests "the same" under one Idempotency-Key: the method and canonical params. */
 import { createHash } from 'node:crypto';
-
-/** JSON with object members sorted, so member order does not change the fingerprint. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const entries = Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
+import { canonicalJson } from '../../shared-node/canonical-json.js';
 
 /** Fingerprint of validated params (defaults applied), so `{}` and the same with defaults agree. */
 export const fingerprint = (method: string, params: unknown): string =>

@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
+import { canonicalJson } from '../../shared-node/canonical-json.js';
+import { migrate } from '../../shared-node/sqlite/migrate.js';
+import { openDatabase } from '../../shared-node/sqlite/open.js';
 import { gatewayMigrations } from '../gateway/schema.js';
-import { canonicalJson, fingerprint, isValidIdempotencyKey } from './fingerprint.js';
+import { fingerprint, isValidIdempotencyKey } from './fingerprint.js';
 import { IdempotencyStore } from './store.js';
 
 describe('fingerprints', () => {

@@ -4,7 +4,7 @@
  * together; with a remote upstream `begin` commits an in-progress record before anything is sent.
  */
 import type { RpcResult } from '../../shared/contract/index.js';
-import type { Db } from '../db/open.js';
+import type { Db } from '../../shared-node/sqlite/open.js';
 
 export type RecordState = 'in_progress' | 'done' | 'unknown';
 

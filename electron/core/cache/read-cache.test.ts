@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/open.js';
 import type { RpcResult } from '../../../shared/contract/index.js';
+import { openDatabase } from '../../../shared-node/sqlite/open.js';
 import { ReadCache } from './read-cache.js';
 
 const card = (name: string): RpcResult => ({

@@ -6,10 +6,10 @@
  * entries go.
  */
 import { createHash } from 'node:crypto';
-import { type Migration, migrate } from '../../../server/db/migrate.js';
-import type { Db } from '../../../server/db/open.js';
-import { canonicalJson } from '../../../server/idempotency/fingerprint.js';
 import { findOperation, type RpcResult, validateParams } from '../../../shared/contract/index.js';
+import { canonicalJson } from '../../../shared-node/canonical-json.js';
+import { type Migration, migrate } from '../../../shared-node/sqlite/migrate.js';
+import type { Db } from '../../../shared-node/sqlite/open.js';
 
 export const readCacheMigrations: readonly Migration[] = [
   {

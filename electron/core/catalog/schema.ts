@@ -3,7 +3,7 @@
  * gives, as it gives it (decimal strings), plus where the copy comes from and how far it has read.
  * A copy, not a record: it can be thrown away and read again, so it is opened without fsync waits.
  */
-import type { Migration } from '../../../server/db/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 
 export const catalogCopyMigrations: readonly Migration[] = [
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/open.js';
 import type { QueueItem } from '../../../shared/bridge/api.js';
+import { openDatabase } from '../../../shared-node/sqlite/open.js';
 import type { CallOutcome } from '../rpc/client.js';
 import { type DrainerOptions, OutboxDrainer, POISON_ATTEMPTS } from './drainer.js';
 import { OutboxStore } from './store.js';

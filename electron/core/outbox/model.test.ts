@@ -8,9 +8,9 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/open.js';
-import { openDatabase } from '../../../server/db/open.js';
 import { QUEUE_STATES, type QueueState } from '../../../shared/bridge/api.js';
+import type { Db } from '../../../shared-node/sqlite/open.js';
+import { openDatabase } from '../../../shared-node/sqlite/open.js';
 import { OutboxDrainer } from './drainer.js';
 import { OutboxStore } from './store.js';
 import { BEHAVIOURS, type Behaviour, type Crash, FakeService } from './testing/fake-service.js';

@@ -4,7 +4,7 @@
  * is never handed out twice, even after purged items leave the top of the table: the interface and
  * `waitingFor` refer to items by id.
  */
-import type { Migration } from '../../../server/db/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 
 export const outboxMigrations: readonly Migration[] = [
   {

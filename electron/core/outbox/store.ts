@@ -11,10 +11,10 @@
  * Nothing is deleted but done and reconciled items past their keeping time.
  */
 import { randomUUID } from 'node:crypto';
-import { migrate } from '../../../server/db/migrate.js';
-import type { Db } from '../../../server/db/open.js';
 import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo, WriteLabel } from '../../../shared/bridge/api.js';
 import { findOperation, type RpcResult, type WriteName } from '../../../shared/contract/index.js';
+import { migrate } from '../../../shared-node/sqlite/migrate.js';
+import type { Db } from '../../../shared-node/sqlite/open.js';
 import { QueueItemError } from './errors.js';
 import { ITEM_COLUMNS, type OutboxRow, toQueueItem } from './row.js';
 import { outboxMigrations } from './schema.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/open.js';
 import { startTestService, type TestService } from '../../../server/testing/harness.js';
+import { openDatabase } from '../../../shared-node/sqlite/open.js';
 import { OutboxDrainer } from '../outbox/drainer.js';
 import { OutboxStore } from '../outbox/store.js';
 import { SAVE_SUPPLIER } from '../outbox/testing/scripted-client.js';

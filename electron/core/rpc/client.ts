@@ -80,8 +80,21 @@ export class RpcClient {
     let text: string;
     let responseHeaders: Headers;
     try {
-      const res = await this.fetch(url, { method: 'POST', headers, body, signal });
+      // A redirect is never followed: the key and the write go to the address the key was entered for, nowhere else.
+      const res = await this.fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
       status = res.status;
+      if (status >= 300 && status < 400) {
+        await res.body?.cancel();
+        return {
+          kind: 'retry',
+          error: errorInfo(
+            'BAD_RESPONSE',
+            `the service answered with a redirect (HTTP ${status}), which the desk does not follow`,
+          ),
+          status,
+          retryAfterMs: null,
+        };
+      }
       responseHeaders = res.headers;
       // Reading the body is under the same deadline: a service that sends headers and then stalls is a timeout too.
       text = await res.text();

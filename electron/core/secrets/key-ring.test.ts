@@ -42,4 +42,11 @@ describe('the key ring', () => {
     expect(ring.get('http://shop-a:8787')).toBe('rk_legacy_key');
     expect(ring.get(EMBEDDED)).toBeUndefined();
   });
+
+  it('keeps a bare key an older store kept for its embedded service with that service, whatever address was set', async () => {
+    writeFileSync(file, 'rk_embedded_key');
+    const ring = await KeyRing.open(new FileSecretStore(file), 'http://elsewhere:8787', (key) => key === 'rk_embedded_key');
+    expect(ring.get(EMBEDDED)).toBe('rk_embedded_key');
+    expect(ring.get('http://elsewhere:8787')).toBeUndefined();
+  });
 });

@@ -23,13 +23,21 @@ export class KeyRing {
 
   private constructor(private readonly store: SecretStore) {}
 
-  /** Loads the ring; a bare key of an older store is bound to `legacyService`. */
-  static async open(store: SecretStore, legacyService: string): Promise<KeyRing> {
+  /**
+   * Loads the ring; a bare key of an older store is bound to `legacyService`, unless it is the
+   * embedded service's own key (`isEmbeddedKey`): an older desk kept that key when only the address
+   * was changed, and sent it there after every restart. It stays with its own service.
+   */
+  static async open(
+    store: SecretStore,
+    legacyService: string,
+    isEmbeddedKey: (key: string) => boolean = () => false,
+  ): Promise<KeyRing> {
     const ring = new KeyRing(store);
     const raw = await store.get();
     if (raw === undefined) return ring;
     const parsed = parse(raw);
-    ring.keys = parsed ? { ...parsed.keys } : { [serviceId(legacyService)]: raw };
+    ring.keys = parsed ? { ...parsed.keys } : { [isEmbeddedKey(raw) ? EMBEDDED : serviceId(legacyService)]: raw };
     return ring;
   }
 

@@ -2,7 +2,7 @@
  * The till's settings in a JSON file, replaced atomically (write a temp file, rename) so a
  * power cut leaves the old file or the new one, never half of one. The API key is not here.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
   DEFAULT_PRINTER,
   type Language,
@@ -59,7 +59,9 @@ export class SettingsStore {
   update(patch: SettingsChange): Settings {
     this.current = merge(this.current, patch);
     const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`);
+    // Readable only by the desk's user, like everything in its data folder (private-files.ts).
+    writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(tmp, 0o600);
     renameSync(tmp, this.file);
     return this.current;
   }

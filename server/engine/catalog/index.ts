@@ -2,7 +2,7 @@
  * The catalog half of the embedded back office: goods, stock, invoices, directories, settings
  * and templates. The sales half (server/engine/sales) takes stock through `takeFifo`.
  */
-import type { Migration } from '../../db/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 import type { HandlerGroup } from '../handlers.js';
 import { deleteKupm, deleteZap, saveKupm, saveZap } from './directories/captions.js';
 import {

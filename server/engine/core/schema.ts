@@ -3,7 +3,7 @@
  * tills and shop settings. Money is INTEGER ×10^4, quantities ×10^3, percents ×10^4 (decimal.ts).
  * Area migrations (catalog 0110.., sales 0200..) build on these.
  */
-import type { Migration } from '../../db/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 
 export const coreMigrations: Migration[] = [
   {

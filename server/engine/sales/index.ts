@@ -4,7 +4,7 @@
  * queue, and the reports (migrations 0200..0290); then the fiscal back office: the seller and
  * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
  */
-import type { Migration } from '../../db/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 import type { HandlerGroup } from '../handlers.js';
 import { debtHandlers } from './cards/debt-handlers.js';
 import { discountHandlers } from './cards/discount-handlers.js';

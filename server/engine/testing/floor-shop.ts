@@ -4,7 +4,7 @@
  * the gateway's normalization, so it is checked against the result contract.
  */
 import { findOperation, type OperationName, type ParamsOf, type RpcResult } from '../../../shared/contract/index.js';
-import { migrate } from '../../db/migrate.js';
+import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { normalizeResult } from '../../gateway/normalize.js';
 import { BusinessRefusal } from '../../upstream/upstream.js';
 import { syncMigrations } from '../catalog/index.js';

@@ -3,7 +3,7 @@
  * Each record is addressed on the wire by a stable string key: its row id, which never changes
  * or gets reused (AUTOINCREMENT), so a key read before a delete never lands on a newer record.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const directoryMigrations: Migration[] = [
   {

@@ -4,7 +4,7 @@
  * on it. The catalog works on a database without the sales tables (its own tests, a
  * catalogue-only copy), so the table is looked up before it is read.
  */
-import type { Db } from '../../../db/open.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { statements } from '../../core/statements.js';
 
 export interface FoundCard {

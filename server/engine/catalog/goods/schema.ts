@@ -3,7 +3,7 @@
  * same product), extra values, composition, a picture, the history of its names, and the
  * price-tag work table.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const goodsMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 /** SQL of product cards and what hangs off them. Money ×10^4, quantities ×10^3 (decimal.ts). */
-import type { Db } from '../../../db/open.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { statements } from '../../core/statements.js';
 
 export interface CardRow {

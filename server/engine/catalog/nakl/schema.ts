@@ -4,7 +4,7 @@
  * nakl.renew_inventory_rest posts them. An import stages lines in a temporary document
  * (temp_nn) until it is confirmed into an invoice or cancelled.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const naklMigrations: Migration[] = [
   {

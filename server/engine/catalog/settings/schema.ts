@@ -2,7 +2,7 @@
  * Workplace profiles (TP): each user's settings of the cash desk, started from the shop's
  * defaults (kept in shop_settings) and edited afterwards.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const settingsMigrations: Migration[] = [
   {

@@ -2,7 +2,7 @@
  * What was taken from which FIFO batch and why (a receipt, a write-off of an inventory count):
  * the cost trail behind every sale and count, kept beside the batches of the core schema.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const stockMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
-import type { Db } from '../../../db/open.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {

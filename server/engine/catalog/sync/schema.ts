@@ -10,7 +10,7 @@
  * pruneCatalogChanges drops those from time to time. Runs after the sales migrations: discount
  * cards live there.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 /** Shop settings a till applies itself, and so receives with its catalogue. */
 export const TILL_SETTINGS = ['excise_stamp_masks', 'cash_rounding_steps'] as const;

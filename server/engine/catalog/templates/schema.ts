@@ -3,7 +3,7 @@
  * templates per kind of printer, and the daily and PRRO report templates that the sales half's
  * pos.template_report_get fills in.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const templateMigrations: Migration[] = [
   {

@@ -3,7 +3,7 @@
  * part of its debt rows, and its `bonus` the sum of its bonus movements: both are kept in the
  * same transaction as the ledger rows, so the card can be read without summing history.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const cardMigrations: Migration[] = [
   {

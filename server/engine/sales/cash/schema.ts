@@ -2,7 +2,7 @@
  * What the cash area adds to the core cash boxes: the rotation of cashless payments over a
  * till's bank destinations, and payments to counterparties made from a cash box.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const cashMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 /** The register of gift certificates: each issued once, redeemed once, for at most its amount. */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const certificateMigrations: Migration[] = [
   {

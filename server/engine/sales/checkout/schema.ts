@@ -3,7 +3,7 @@
  * payment) and closed receipts with their lines, payment split and consultants.
  * Money ×10^4, quantity ×10^3, percent ×10^4, ratio ×10^6 (decimal.ts).
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const checkoutMigrations: Migration[] = [
   {

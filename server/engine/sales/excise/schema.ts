@@ -3,7 +3,7 @@
  * document), bound to a receipt line when the sale closes, or released when the cashier drops
  * it. Released stamps are history no more: the same stamp may be scanned again.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const exciseMigrations: Migration[] = [
   {

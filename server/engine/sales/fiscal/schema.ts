@@ -5,7 +5,7 @@
  */
 import { DEFAULT_OFFLINE_LIMITS, DEFAULT_ROUNDING_STEPS, DEFAULT_SHIFT_MAX_HOURS } from '../../../../shared/fiscal/choices.js';
 import { DEFAULT_STEPS, formatSteps } from '../../../../shared/fiscal/rounding.js';
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 import { toDb } from '../../decimal.js';
 
 const steps = DEFAULT_ROUNDING_STEPS.map((s) => `('${s.from}', ${toDb(s.step, 'cur')})`).join(', ');

@@ -1,5 +1,5 @@
 /** Every manual price or discount a manager confirmed at a till: who asked, who confirmed, what changed. */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const manualPriceMigrations: Migration[] = [
   {

@@ -3,7 +3,7 @@
  * it. A confirmation is used once and only within its time, so a PIN typed for one cash-out never
  * covers a second.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const peopleMigrations: Migration[] = [
   {

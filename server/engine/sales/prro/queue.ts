@@ -6,8 +6,8 @@
  * place, and every change is kept in the audit trail with the body's hash before and after.
  */
 import { PRRO, PRRO_ERROR_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../db/open.js';
-import { canonicalJson } from '../../../idempotency/fingerprint.js';
+import { canonicalJson } from '../../../../shared-node/canonical-json.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { fiscalTillOf } from '../fiscal/identity.js';

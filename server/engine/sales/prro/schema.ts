@@ -2,7 +2,7 @@
  * The PRRO online queue: fiscal documents of each register (numprro) in one hash chain, sent in
  * chain order. Statuses 0..9 are shared/contract/prro-status.ts.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const prroMigrations: Migration[] = [
   {

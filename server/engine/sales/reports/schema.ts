@@ -1,5 +1,5 @@
 /** Reports made from templates (pos.template_report_get): each one is recorded with its text. */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const reportMigrations: Migration[] = [
   {

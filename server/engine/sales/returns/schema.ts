@@ -2,7 +2,7 @@
  * Returns of goods sold: what each return took back from which receipt line, where the goods went
  * (the batches the line came from), and how the money went back. Money ×10^4, quantity ×10^3.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const returnMigrations: Migration[] = [
   {

@@ -1,5 +1,5 @@
 /** SQL of returns. Money ×10^4, quantity ×10^3. */
-import type { Db } from '../../../db/open.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { statements } from '../../core/statements.js';
 
 export interface SoldLine {

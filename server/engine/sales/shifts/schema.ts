@@ -2,7 +2,7 @@
  * Shifts: a till's working day between a shift-open document and its Z-report. A till has at
  * most one open shift. Receipts, returns and cash documents belong to the shift they were made in.
  */
-import type { Migration } from '../../../db/migrate.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 
 export const shiftMigrations: Migration[] = [
   {

@@ -6,8 +6,8 @@
  * shift's documents. Each entry lists what breaks it; empty everywhere is a consistent register.
  */
 
-import type { Db } from '../../../db/open.js';
-import { canonicalJson } from '../../../idempotency/fingerprint.js';
+import { canonicalJson } from '../../../../shared-node/canonical-json.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 import { dec, fromDb } from '../../decimal.js';
 import type { FiscalContent } from '../prro/dps/content.js';
 import { readDocument } from '../prro/dps/read.js';

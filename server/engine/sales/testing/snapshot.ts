@@ -1,5 +1,5 @@
 /** Everything a close can touch, dumped, so a test can prove a refused close changed nothing. */
-import type { Db } from '../../../db/open.js';
+import type { Db } from '../../../../shared-node/sqlite/open.js';
 
 const TABLES = [
   'receipts',

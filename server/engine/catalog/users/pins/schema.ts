@@ -2,7 +2,7 @@
  * Confirmation PINs of the shop's users (a manager's, for a manual price at a till): only a salted
  * scrypt hash is kept, with the run of wrong attempts and the lockout they earned.
  */
-import type { Migration } from '../../../../db/migrate.js';
+import type { Migration } from '../../../../../shared-node/sqlite/migrate.js';
 
 export const pinMigrations: Migration[] = [
   {

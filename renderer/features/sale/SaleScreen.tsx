@@ -200,11 +200,12 @@ export function SaleScreen() {
           setOpen({ kind: 'quantity', code: line.code });
           return true;
         }
-        const typed = parseQuantity(text, line.weighted);
+        const typed = parseQuantity(text, line.weighted, line.excise);
         e.currentTarget.value = '';
         if ('quantity' in typed) changeQuantity(line.code, typed.quantity);
         else {
-          const problem = t(`quantity.${typed.problem}`, { max: maxQuantity(line.weighted).toFixed(), unit: line.unit });
+          const max = maxQuantity(line.weighted, line.excise).toFixed();
+          const problem = t(`quantity.${typed.problem}`, { max, unit: line.unit });
           useNotice.getState().say({ tone: 'error', key: 'quantity.typed', values: { text: text.trim(), problem } });
         }
         return true;
@@ -269,6 +270,7 @@ export function SaleScreen() {
           name={openLine.name}
           unit={openLine.unit}
           weighted={openLine.weighted}
+          excise={openLine.excise}
           initial={openLine.quantity}
           onClose={close}
           onApply={(q) => changeQuantity(openLine.code, q)}

@@ -11,13 +11,14 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AppStatus, CatalogItem, PublicSettings, WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
 import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+import { MAX_RECEIPT_LINES } from '../../../shared/contract/operations/bounds.js';
 import { stampFormatProblem } from '../../../shared/excise/stamp-format.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { Dec, dec, toWire } from '../../money/money.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { closeParams, closeSummary, type SaleProblem, saleProblem, type Tender } from './close-request.js';
 import { type Notice, useNotice } from './notice-store.js';
-import { type Found, type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
+import { type Found, lineLimit, maxQuantity, type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import { type EntryKind, isMisreadScan } from './scanner.js';
 import { firstRow, saleGroup, send } from './send.js';
@@ -47,7 +48,8 @@ export type ScanResult =
   /** Goods by weight scanned by their plain barcode: the weight is to be typed (or their scale label scanned). */
   | { readonly kind: 'weigh'; readonly candidate: Candidate }
   | { readonly kind: 'stamp'; readonly code: string; readonly stamp: string; readonly result: StampResult }
-  | { readonly kind: 'card' | 'unknown' | 'misread' | 'failed' };
+  /** The receipt, or the line, holds as much as one receipt may: said, and nothing added. */
+  | { readonly kind: 'card' | 'unknown' | 'misread' | 'failed' | 'full' };
 
 export type StampResult =
   | { readonly kind: 'added'; readonly queued: boolean }
@@ -174,6 +176,12 @@ export function saleActions(client: QueryClient) {
     if (quantity === undefined && (c.item?.weighted ?? false) && !c.weighed) return { kind: 'weigh', candidate: c };
     sale().begin(await kasmOf());
     const found = quantity === undefined ? c.found : { ...c.found, quantity: quantity.toFixed() };
+    const full = lineLimit(sale().lines, found);
+    if (full) {
+      const max = full === 'receiptFull' ? String(MAX_RECEIPT_LINES) : maxQuantity(found.weighted, found.excise).toFixed();
+      say({ tone: 'warn', key: full, values: { name: found.name, max } });
+      return { kind: 'full' };
+    }
     const line = sale().addFound(found, freshState());
     say(null);
     // The books may say the shelf is empty: the sale goes on, the back office records the shortage.

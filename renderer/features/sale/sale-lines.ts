@@ -5,6 +5,7 @@
  * quantity × price less the discount percent, rounded half-up to kopecks, and the discount is
  * what that takes off the gross, so sum = quantity × price − discount holds as the close checks.
  */
+import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE } from '../../../shared/contract/operations/bounds.js';
 import { Dec, dec, kopecks } from '../../money/money.js';
 
 /**
@@ -151,16 +152,29 @@ export const MAX_WEIGHT = new Dec('999.999');
  * A quantity the cashier typed, or why it cannot be one: goods by the piece take whole pieces from
  * 1 to MAX_PIECES; goods by weight up to grams (3 places), above zero and at most MAX_WEIGHT.
  */
-export function parseQuantity(text: string, weighted: boolean): { quantity: Dec } | { problem: QuantityProblem } {
+export function parseQuantity(text: string, weighted: boolean, excise = false): { quantity: Dec } | { problem: QuantityProblem } {
   const t = text.trim().replace(/\s/g, '').replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(t)) return { problem: 'notNumber' };
   const quantity = new Dec(t);
   if (!quantity.gt(0)) return { problem: 'notPositive' };
   if (!weighted && !quantity.isInteger()) return { problem: 'pieces' };
   if (quantity.decimalPlaces() > 3) return { problem: 'places' };
-  if (quantity.gt(weighted ? MAX_WEIGHT : MAX_PIECES)) return { problem: 'tooMuch' };
+  if (quantity.gt(maxQuantity(weighted, excise))) return { problem: 'tooMuch' };
   return { quantity };
 }
 
-/** The most a line takes, for the words of a `tooMuch` problem. */
-export const maxQuantity = (weighted: boolean): Dec => (weighted ? MAX_WEIGHT : MAX_PIECES);
+/** The most a line takes, for the words of a `tooMuch` problem; an excise line takes a stamp a unit, so no more than the contract's stamps a line. */
+export const maxQuantity = (weighted: boolean, excise = false): Dec =>
+  weighted ? MAX_WEIGHT : excise ? new Dec(MAX_STAMPS_PER_LINE) : MAX_PIECES;
+
+/**
+ * Why what was scanned cannot go on this receipt, if it cannot: the contract takes at most
+ * MAX_RECEIPT_LINES lines and MAX_STAMPS_PER_LINE stamps a line (shared/contract/operations/bounds.ts),
+ * so the till says so at the scan, not at the close after the money was taken.
+ */
+export function lineLimit(lines: readonly SaleLine[], found: Found): 'receiptFull' | 'lineFull' | undefined {
+  const line = lines.find((l) => l.code === found.code);
+  if (!line) return lines.length >= MAX_RECEIPT_LINES ? 'receiptFull' : undefined;
+  const next = dec(line.quantity).plus(dec(found.quantity));
+  return next.gt(maxQuantity(line.weighted, line.excise)) ? 'lineFull' : undefined;
+}

@@ -72,6 +72,8 @@ export const strings = {
     recallStamp: 'Марку {{stamp}} знято з чека: її не прийнято знову.',
     manualDone: 'Ціну «{{name}}» змінено, підтвердив(ла) {{manager}}.',
     ageRefused: '«{{name}}» не додано: вік покупця не підтверджено.',
+    receiptFull: '«{{name}}» не додано: у чеку вже {{max}} рядків, більше один чек не вміщує. Закрийте цей чек і почніть новий.',
+    lineFull: '«{{name}}» не додано: в одному рядку не більше {{max}}. Закрийте цей чек і продайте решту наступним.',
     manualBadge: 'ціна менеджера',
     // Payment problems before anything is sent
     problem: {
@@ -278,6 +280,9 @@ export const strings = {
     recallStamp: 'Stamp {{stamp}} was taken off the receipt: it was not accepted again.',
     manualDone: 'The price of “{{name}}” is changed, confirmed by {{manager}}.',
     ageRefused: '“{{name}}” was not added: the buyer’s age was not confirmed.',
+    receiptFull:
+      '“{{name}}” was not added: the receipt already has {{max}} lines, as many as one receipt takes. Close it and start another.',
+    lineFull: '“{{name}}” was not added: one line takes at most {{max}}. Close this receipt and sell the rest on the next.',
     manualBadge: 'manager price',
     problem: {
       empty: 'The receipt is empty: scan a product first.',

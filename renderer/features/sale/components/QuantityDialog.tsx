@@ -13,6 +13,8 @@ export function QuantityDialog(props: {
   readonly name: string;
   readonly unit: string;
   readonly weighted: boolean;
+  /** An excise line: a stamp a unit, so no more units than a line takes stamps. */
+  readonly excise?: boolean;
   /** The quantity there is now; empty to ask for a weight. */
   readonly initial: string;
   /** `weigh`: the product is not on the receipt yet and its weight is asked. */
@@ -26,7 +28,7 @@ export function QuantityDialog(props: {
   const weigh = props.mode === 'weigh';
   const [text, setText] = useState(props.initial.replace('.', ','));
   const [tried, setTried] = useState(false);
-  const parsed = parseQuantity(text, props.weighted);
+  const parsed = parseQuantity(text, props.weighted, props.excise ?? false);
   const apply = () => {
     // A barcode is no weight: in weigh mode it is the scale's label, scanned as the product.
     if (weigh && props.onScan && /^\d{8,14}$/.test(text.trim())) return props.onScan(text.trim());
@@ -61,7 +63,10 @@ export function QuantityDialog(props: {
         value={text}
         problem={
           tried && 'problem' in parsed
-            ? t(`quantity.${parsed.problem}`, { max: maxQuantity(props.weighted).toFixed(), unit: props.unit })
+            ? t(`quantity.${parsed.problem}`, {
+                max: maxQuantity(props.weighted, props.excise ?? false).toFixed(),
+                unit: props.unit,
+              })
             : undefined
         }
         onChange={(e) => setText(e.target.value)}

@@ -92,7 +92,10 @@ export const newRequestId = (): string => `req_${ID_PREFIX}${(idCounter++ % 0x10
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
 export function createGateway(deps: GatewayDeps) {
-  /** Writes being performed now, per API key + Idempotency-Key, with their fingerprints. */
+  /**
+   * Writes being performed now, per Idempotency-Key, with their fingerprints. Keys belong to the
+   * back office, not to the API key: the same key under another API key is the same write.
+   */
   const inFlight = new Map<string, string>();
 
   function authenticate(header: string | undefined): ApiKey {
@@ -156,8 +159,7 @@ export function createGateway(deps: GatewayDeps) {
     people: People,
   ): Promise<RpcResult> {
     const fp = fingerprint(op.name, params);
-    const flightKey = `${key.id}\n${idemKey}`;
-    const existing = deps.idempotency.get(key.id, idemKey);
+    const existing = deps.idempotency.get(idemKey, key.id);
     const reused = () =>
       new RpcError(
         'IDEMPOTENCY_KEY_REUSED',
@@ -169,52 +171,52 @@ export function createGateway(deps: GatewayDeps) {
         facts.replayed = true;
         return existing.result;
       }
-      if (existing.state === 'in_progress' && inFlight.has(flightKey)) {
+      if (existing.state === 'in_progress' && inFlight.has(idemKey)) {
         throw inProgress();
       }
       // In progress with nobody performing it (the process died mid-call), or already unknown.
-      if (existing.state !== 'unknown') deps.idempotency.markUnknown(key.id, idemKey);
+      if (existing.state !== 'unknown') deps.idempotency.markUnknown(idemKey, existing.owner);
       throw unknownOutcome();
     }
-    const flying = inFlight.get(flightKey);
+    const flying = inFlight.get(idemKey);
     if (flying !== undefined) {
       if (flying !== fp) throw reused();
       throw inProgress();
     }
-    inFlight.set(flightKey, fp);
+    inFlight.set(idemKey, fp);
     try {
       if (deps.upstream.transactional) {
         let result: RpcResult | undefined;
         await callUpstream(op, params, key, requestId, people, (raw) => {
           result = normalizeResult(op, raw, deps.upstream);
-          deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+          deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
         });
         if (!result) throw new ContractBreach('', 'the back office did not commit the write');
         deps.afterWrite?.(op.name);
         return result;
       }
-      deps.idempotency.begin(key.id, idemKey, fp, op.name);
+      deps.idempotency.begin(idemKey, key.id, fp, op.name);
       let raw: Awaited<ReturnType<typeof callUpstream>>;
       try {
         raw = await callUpstream(op, params, key, requestId, people);
       } catch (err) {
         const notPerformed = err instanceof BusinessRefusal || (err instanceof UpstreamError && !err.sent);
-        if (notPerformed) deps.idempotency.forget(key.id, idemKey);
-        else deps.idempotency.markUnknown(key.id, idemKey);
+        if (notPerformed) deps.idempotency.forget(idemKey);
+        else deps.idempotency.markUnknown(idemKey);
         throw err;
       }
       try {
         const result = normalizeResult(op, raw, deps.upstream);
-        deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+        deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
         deps.afterWrite?.(op.name);
         return result;
       } catch (err) {
         // Performed, but its answer cannot be trusted: a person has to look.
-        deps.idempotency.markUnknown(key.id, idemKey);
+        deps.idempotency.markUnknown(idemKey);
         throw err;
       }
     } finally {
-      inFlight.delete(flightKey);
+      inFlight.delete(idemKey);
     }
   }
 
@@ -258,7 +260,10 @@ export function createGateway(deps: GatewayDeps) {
           `${op.name} changes data: send an Idempotency-Key header, one new key per business operation`,
         );
       if (!isValidIdempotencyKey(idemKey))
-        throw new RpcError('IDEMPOTENCY_KEY_INVALID', 'the Idempotency-Key must be 1 to 255 printable ASCII characters');
+        throw new RpcError(
+          'IDEMPOTENCY_KEY_INVALID',
+          'the Idempotency-Key must be 1 to 255 printable ASCII characters (space to ~)',
+        );
     }
     const people = op.kind === 'write' ? peopleOf(req) : {};
     const checked = validateParams(op.params, rawParams);

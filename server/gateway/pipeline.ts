@@ -1,6 +1,7 @@
 /**
- * The gateway pipeline of POST /v1/rpc, free of HTTP details:
- * auth → rate limit → envelope → operation → scope → Idempotency-Key → params → idempotency → upstream → normalize.
+ * The gateway pipeline of POST /v1/rpc, free of HTTP details. `admit` runs on the headers alone,
+ * before the body is read: auth → rate limit. `handle` runs on the body: envelope → operation →
+ * scope → Idempotency-Key → params → idempotency → upstream → normalize.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -34,13 +35,16 @@ export interface GatewayDeps {
 }
 
 export interface GatewayRequest {
-  readonly authorization: string | undefined;
+  /** The key `admit` accepted for this request. */
+  readonly key: ApiKey;
   readonly idempotencyKey: string | undefined;
   /** Header X-Cashier: the signed-in cashier (a catalog.users id) a till's write is made by. */
   readonly cashier?: string | undefined;
   /** Header X-Manager-Confirmation: the manager's confirmation a write carries (pos.manager_confirm). */
   readonly confirmation?: string | undefined;
   readonly body: string;
+  /** What `admit` already noted for the log. */
+  readonly facts?: RequestFacts;
 }
 
 /** Who a write is made by and who confirmed it, from the request's headers. */
@@ -91,7 +95,13 @@ export const newRequestId = (): string => `req_${ID_PREFIX}${(idCounter++ % 0x10
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
-export function createGateway(deps: GatewayDeps) {
+export interface Gateway {
+  /** The key of a request, from its Authorization header, after the rate limit; throws the RpcError to answer. */
+  admit(authorization: string | undefined, facts: RequestFacts): ApiKey;
+  handle(req: GatewayRequest): Promise<GatewayResponse>;
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
   /**
    * Writes being performed now, per Idempotency-Key, with their fingerprints. Keys belong to the
    * back office, not to the API key: the same key under another API key is the same write.
@@ -225,12 +235,7 @@ export function createGateway(deps: GatewayDeps) {
     requestId: string,
     facts: RequestFacts,
   ): Promise<{ id: RpcId; method: string; result: RpcResult }> {
-    const key = authenticate(req.authorization);
-    facts.key = key.name;
-    const wait = deps.rateLimiter?.take(key.id) ?? 0;
-    if (wait > 0)
-      throw new RpcError('RATE_LIMITED', `too many requests; retry in ${wait} s`, [], { 'Retry-After': String(wait) });
-
+    const key = req.key;
     const env = checkEnvelope(parseBody(req.body));
     if (!env.ok) throw new RpcError('INVALID_REQUEST', 'the request envelope is malformed', env.issues);
     const { method, params: rawParams } = env.value;
@@ -277,9 +282,18 @@ export function createGateway(deps: GatewayDeps) {
     return { id, method: op.name, result };
   }
 
-  return async function handle(req: GatewayRequest): Promise<GatewayResponse> {
+  function admit(authorization: string | undefined, facts: RequestFacts): ApiKey {
+    const key = authenticate(authorization);
+    facts.key = key.name;
+    const wait = deps.rateLimiter?.take(key.id) ?? 0;
+    if (wait > 0)
+      throw new RpcError('RATE_LIMITED', `too many requests; retry in ${wait} s`, [], { 'Retry-After': String(wait) });
+    return key;
+  }
+
+  async function handle(req: GatewayRequest): Promise<GatewayResponse> {
     const requestId = newRequestId();
-    const facts: RequestFacts = {};
+    const facts: RequestFacts = req.facts ?? {};
     try {
       const { id, method, result } = await perform(req, requestId, facts);
       const body: SuccessBody = { ok: true, data: { method, result, id }, request_id: requestId };
@@ -289,7 +303,9 @@ export function createGateway(deps: GatewayDeps) {
       facts.code = e.code;
       return { status: e.http, headers: e.headers, body: e.body(requestId), facts };
     }
-  };
+  }
+
+  return { admit, handle };
 }
 
 function inProgress(): RpcError {

@@ -53,7 +53,7 @@ describe('before the body', () => {
 describe('body bytes in flight', () => {
   it('never holds more than the cap, however many clients declare large bodies and send slowly', async () => {
     const cap = 256 * 1024;
-    const svc = await serviceWith({ bodyLimit: 64 * 1024, bodyBytesInFlight: cap, requestTimeoutMs: 800 });
+    const svc = await serviceWith({ bodyLimit: 64 * 1024, bodyBytesInFlight: cap, requestTimeoutMs: 1500 });
     const clients = await Promise.all(
       Array.from({ length: 40 }, () =>
         rawConnect(svc.url, postHead({ Authorization: `Bearer ${svc.key}`, 'Content-Length': 60 * 1024 })),

@@ -39,6 +39,23 @@ describe('before the body', () => {
     expect(svc.service.load().bodyBytesPeak).toBe(0);
   });
 
+  it('tells a client that waits (Expect: 100-continue) to send its body only once its key passed', async () => {
+    const svc = await serviceWith();
+    const refused = await rawConnect(svc.url, postHead({ Expect: '100-continue', 'Content-Length': ping.length }));
+    const no = await refused.answer;
+    expect(no.status).toBe(401);
+    expect(await refused.closed).toEqual({ answered: true });
+    const allowed = await rawConnect(
+      svc.url,
+      postHead({ Authorization: `Bearer ${svc.key}`, Expect: '100-continue', 'Content-Length': ping.length }),
+    );
+    expect((await allowed.answer).status).toBe(100);
+    allowed.send(ping);
+    // The final answer follows the interim one on the same connection.
+    await until(() => allowed.received().includes('HTTP/1.1 200'));
+    allowed.socket.destroy();
+  });
+
   it('answers 429 from the headers alone once a key spends its burst', async () => {
     const svc = await serviceWith({ rateLimit: { perSecond: 0.001, burst: 1 } });
     expect((await svc.call('service.ping', {})).status).toBe(200);

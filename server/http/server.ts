@@ -59,32 +59,37 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
       connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(limits.requestTimeoutMs / 10))),
     },
-    (req, res) => {
-      const started = performance.now();
-      route(req, res, ctx).then(
-        (out) => {
-          const http = `${req.method} ${pathOf(req)}`;
-          if ('aborted' in out) {
-            // The client went away (or was timed out) before its body arrived: not an error.
-            if (phase.get(req.socket) !== 'reading') return;
-            phase.delete(req.socket);
-            opts.logger.log('info', 'request aborted', { http, ...out.facts });
-            return;
-          }
-          opts.logger.log(out.status >= 500 ? 'error' : 'info', 'request', {
-            request_id: out.requestId,
-            http,
-            status: out.status,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            ...out.facts,
-          });
-        },
-        (err: unknown) => opts.logger.log('error', 'unhandled', { error: String(err) }),
-      );
-    },
+    onRequest,
   );
+  // A client that asks before sending its body (Expect: 100-continue) is told to go on only once
+  // the headers passed; without this listener node:http would say so before anyone looked.
+  server.on('checkContinue', onRequest);
   server.keepAliveTimeout = 65_000;
   server.maxConnections = limits.connections;
+
+  function onRequest(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
+    route(req, res, ctx).then(
+      (out) => {
+        const http = `${req.method} ${pathOf(req)}`;
+        if ('aborted' in out) {
+          // The client went away (or was timed out) before its body arrived: not an error.
+          if (phase.get(req.socket) !== 'reading') return;
+          phase.delete(req.socket);
+          opts.logger.log('info', 'request aborted', { http, ...out.facts });
+          return;
+        }
+        opts.logger.log(out.status >= 500 ? 'error' : 'info', 'request', {
+          request_id: out.requestId,
+          http,
+          status: out.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ...out.facts,
+        });
+      },
+      (err: unknown) => opts.logger.log('error', 'unhandled', { error: String(err) }),
+    );
+  }
 
   server.on('connection', (socket: Duplex) => {
     connections++;
@@ -160,6 +165,9 @@ const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** The client waits for 100 Continue before it sends the body. */
+const awaitsContinue = (req: IncomingMessage) => req.headers.expect?.toLowerCase() === '100-continue';
+
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<Outcome> {
   const { opts, limits, budget } = ctx;
   const path = pathOf(req);
@@ -198,6 +206,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
   const hold = { bytes: declared };
   if (!budget.reserve(declared)) return refuse(req, res, ctx, busy(), facts);
   try {
+    if (awaitsContinue(req)) res.writeContinue();
     ctx.phase.set(req.socket, 'reading');
     const body = await readBody(req, limit, budget, hold);
     if (body.kind === 'aborted') return { aborted: true, facts };
@@ -242,6 +251,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, er
     return out;
   }
   headers.Connection = 'close';
+  if (awaitsContinue(req)) {
+    // Never told to send its body, the client sends none: answer and close.
+    send(res, err.http, headers, err.body(requestId));
+    return out;
+  }
   const text = JSON.stringify(err.body(requestId));
   res.writeHead(err.http, responseHeaders(text, headers));
   res.write(text);

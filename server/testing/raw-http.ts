@@ -19,6 +19,8 @@ export interface RawConnection {
   readonly closed: Promise<{ answered: boolean }>;
   /** Writes without failing when the server has closed the connection. */
   send(text: string): void;
+  /** Everything received so far, as text. */
+  received(): string;
 }
 
 /** Opens a connection to `url` (http://host:port) and writes `head` (request line and headers) at once. */
@@ -33,9 +35,11 @@ export async function rawConnect(url: string, head?: string): Promise<RawConnect
   socket.on('error', () => {});
   let received = '';
   let answered = false;
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1');
+  });
   const answer = new Promise<RawAnswer>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      received += chunk.toString('latin1');
+    const onData = () => {
       const parsed = parse(received);
       if (!parsed) return;
       answered = true;
@@ -53,7 +57,7 @@ export async function rawConnect(url: string, head?: string): Promise<RawConnect
     if (!socket.destroyed && socket.writable) socket.write(text);
   };
   if (head !== undefined) send(head);
-  return { socket, answer, closed, send };
+  return { socket, answer, closed, send, received: () => received };
 }
 
 function parse(text: string): RawAnswer | undefined {

@@ -38,13 +38,35 @@ describe('the service command line', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('--scopes is required');
     expect(fail(['frobnicate']).status).toBe(2);
+    const tooSmall = fail(['serve', '--db', db, '--max-inflight-mb', '0']);
+    expect(tooSmall.status).toBe(2);
+    expect(tooSmall.stderr).toContain('the largest request body');
   });
 
   it('serves on the port asked for and prints the URL it listens on', async () => {
     const key = cli('keys', 'create', '--db', db, '--name', 'svc', '--scopes', 'all').trimEnd().split('\n').at(-1) as string;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', '--db', db, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        'serve',
+        '--db',
+        db,
+        '--port',
+        '0',
+        '--max-connections',
+        '64',
+        '--max-inflight-mb',
+        '8',
+        '--request-timeout',
+        '10',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1\/rpc$/.exec(line)?.[1];

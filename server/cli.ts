@@ -1,16 +1,24 @@
 /**
  * Command line of the RPC service. Other tools script it, so its shape is fixed:
  *   serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
+ *         [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
  *   keys create --db FILE --name NAME --scopes LIST|all   (the key alone on the last line)
  *   keys list --db FILE
  *   keys revoke --db FILE --name NAME
  */
 import { parseArgs } from 'node:util';
 import { KeyStore, parseScopes } from './auth/keys.js';
+import {
+  DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  MAX_BODY_BYTES,
+} from './http/limits.js';
 import { openServiceDatabase, startService } from './service.js';
 
 const USAGE = `usage:
   server serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
+               [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
   server keys create --db FILE --name NAME --scopes LIST|all
   server keys list --db FILE
   server keys revoke --db FILE --name NAME`;
@@ -40,6 +48,9 @@ async function serve(args: string[]) {
       goods: { type: 'string' },
       'rate-limit': { type: 'string' },
       'idempotency-days': { type: 'string' },
+      'max-connections': { type: 'string' },
+      'max-inflight-mb': { type: 'string' },
+      'request-timeout': { type: 'string' },
     },
     strict: true,
   });
@@ -49,6 +60,14 @@ async function serve(args: string[]) {
   // Idempotency records must outlive the longest a till stays offline (36 h by the PRRO rules).
   const keepDays = positiveInt(values['idempotency-days'], '--idempotency-days', 7);
   if (keepDays < 2) throw new UsageError('--idempotency-days must be at least 2: a till may stay offline for 36 hours');
+  const maxConnections = positiveInt(values['max-connections'], '--max-connections', DEFAULT_MAX_CONNECTIONS);
+  const inflightMb = positiveInt(values['max-inflight-mb'], '--max-inflight-mb', DEFAULT_MAX_BODY_BYTES_IN_FLIGHT / 2 ** 20);
+  const timeoutS = positiveInt(values['request-timeout'], '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000);
+  if (maxConnections < 1) throw new UsageError('--max-connections must be at least 1');
+  // Below one largest body, a valid request could never be read.
+  if (inflightMb * 2 ** 20 < MAX_BODY_BYTES)
+    throw new UsageError(`--max-inflight-mb must be at least ${Math.ceil(MAX_BODY_BYTES / 2 ** 20)}, the largest request body`);
+  if (timeoutS < 1) throw new UsageError('--request-timeout must be at least 1 second');
   const service = await startService({
     dbFile: need(values.db, '--db'),
     host: values.host ?? '127.0.0.1',
@@ -56,6 +75,9 @@ async function serve(args: string[]) {
     demo: values.demo ? (goods ? { goods } : true) : false,
     ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { perSecond: rate, burst: rate * 2 } }),
     idempotencyTtlMs: keepDays * 86_400_000,
+    maxConnections,
+    bodyBytesInFlight: inflightMb * 2 ** 20,
+    requestTimeoutMs: timeoutS * 1000,
   });
   process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
   const stop = () => {

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../shared/contract/registry.js';
 import { largestValidRequest } from '../shared/contract/request-size.js';
-import { DEFAULT_BODY_LIMIT } from './http/server.js';
+import { MAX_BODY_BYTES } from './http/limits.js';
 
 describe('the largest valid request', () => {
   it('fits the body limit of the service', () => {
     const largest = largestValidRequest(OPERATIONS);
-    expect(largest.bytes, `${largest.method} can be ${largest.bytes} bytes`).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT);
+    expect(largest.bytes, `${largest.method} can be ${largest.bytes} bytes`).toBeLessThanOrEqual(MAX_BODY_BYTES);
   });
 });

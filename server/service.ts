@@ -15,7 +15,8 @@ import { dispatchFiscal } from './engine/sales/prro/server/dispatch.js';
 import { simulatedFiscalServer } from './engine/sales/prro/server/simulator/simulator.js';
 import { createGateway } from './gateway/pipeline.js';
 import { gatewayMigrations } from './gateway/schema.js';
-import { createHttpServer } from './http/server.js';
+import type { HttpLimits } from './http/limits.js';
+import { createHttpServer, type HttpLoad } from './http/server.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency/store.js';
 import { jsonLogger, type Logger } from './log/logger.js';
 import type { Upstream } from './upstream/upstream.js';
@@ -28,7 +29,14 @@ export interface ServiceConfig {
   /** Fill an empty database with the demo shop (`goods` sizes the catalogue) and run the fiscal-server simulator. */
   readonly demo?: boolean | { readonly goods?: number };
   readonly rateLimit?: RateLimit | false;
+  /** The largest body read (default MAX_BODY_BYTES, server/http/limits.ts). */
   readonly bodyLimit?: number;
+  /** Body bytes held at once across connections; past it a request gets 503 (default 16 MiB). */
+  readonly bodyBytesInFlight?: number;
+  /** Open connections at once; more are closed on accept (default 512). */
+  readonly maxConnections?: number;
+  /** A request must arrive in full within this time, or it gets 408 and its socket is closed (default 30 s). */
+  readonly requestTimeoutMs?: number;
   readonly idempotencyTtlMs?: number;
   readonly upstreamTimeoutMs?: number;
   readonly logger?: Logger;
@@ -45,6 +53,8 @@ export interface RunningService {
   readonly port: number;
   readonly db: Db;
   readonly keys: KeyStore;
+  /** What the HTTP server holds now: connections and request body bytes. */
+  load(): HttpLoad;
   close(): Promise<void>;
 }
 
@@ -77,7 +87,7 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
   // Set below when the demo's tax server runs: a write that issued fiscal documents sends them at once.
   let sendFiscalSoon: (() => void) | undefined;
-  const handle = createGateway({
+  const gateway = createGateway({
     // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
     afterWrite: (method) => {
       if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
@@ -89,10 +99,17 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
   });
   const ping = db.prepare('SELECT 1');
-  const server = createHttpServer({
-    handle,
+  const limits: Partial<HttpLimits> = {
+    ...(cfg.bodyLimit ? { bodyBytes: cfg.bodyLimit } : {}),
+    ...(cfg.bodyBytesInFlight ? { bodyBytesInFlight: cfg.bodyBytesInFlight } : {}),
+    ...(cfg.maxConnections ? { connections: cfg.maxConnections } : {}),
+    ...(cfg.requestTimeoutMs ? { requestTimeoutMs: cfg.requestTimeoutMs } : {}),
+  };
+  const http = createHttpServer({
+    admit: gateway.admit,
+    handle: gateway.handle,
     logger,
-    ...(cfg.bodyLimit ? { bodyLimit: cfg.bodyLimit } : {}),
+    limits,
     health: () => {
       try {
         ping.get();
@@ -144,6 +161,7 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     };
   }
 
+  const { server } = http;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(cfg.port ?? 8787, cfg.host ?? '127.0.0.1', () => resolve());
@@ -159,6 +177,7 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     port: addr.port,
     db,
     keys,
+    load: http.load,
     async close() {
       if (closed) return;
       closed = true;

@@ -86,6 +86,8 @@ export const common = {
       INSUFFICIENT_SCOPE: 'Цьому ключу доступу не дозволено цю дію.',
       INVALID_PARAMETER: 'Сервер відхилив дані.',
       UPSTREAM_FAILURE: 'Облікова система недоступна. Спробуйте ще раз.',
+      REQUEST_TIMEOUT: 'Запит надходив до сервера надто повільно: зв’язок поганий. Дані збережено, їх буде надіслано ще раз.',
+      SERVICE_BUSY: 'Сервер зараз перевантажений. Дані збережено, їх буде надіслано ще раз.',
       IDEMPOTENCY_RESULT_UNKNOWN: 'Невідомо, чи виконано дію. Перевірте документ перед повтором.',
       IDEMPOTENCY_KEY_REQUIRED: 'Запис надіслано без ключа повтору: це помилка каси, покличте менеджера.',
       IDEMPOTENCY_KEY_INVALID: 'Ключ повтору запису пошкоджено: це помилка каси, покличте менеджера.',
@@ -178,6 +180,9 @@ export const common = {
       INSUFFICIENT_SCOPE: 'This access key may not do that.',
       INVALID_PARAMETER: 'The server refused the data.',
       UPSTREAM_FAILURE: 'The back office is unavailable. Try again.',
+      REQUEST_TIMEOUT:
+        'The request reached the server too slowly: the connection is poor. The data is saved and will be sent again.',
+      SERVICE_BUSY: 'The server is overloaded right now. The data is saved and will be sent again.',
       IDEMPOTENCY_RESULT_UNKNOWN: 'It is not known whether this was done. Check the document before repeating.',
       IDEMPOTENCY_KEY_REQUIRED: 'A write went without its repeat key: a fault of the till, call the manager.',
       IDEMPOTENCY_KEY_INVALID: "The write's repeat key is damaged: a fault of the till, call the manager.",

@@ -1,6 +1,7 @@
 /**
- * The gateway pipeline of POST /v1/rpc, free of HTTP details:
- * auth → rate limit → envelope → operation → scope → Idempotency-Key → params → idempotency → upstream → normalize.
+ * The gateway pipeline of POST /v1/rpc, free of HTTP details. `admit` runs on the headers alone,
+ * before the body is read: auth → rate limit. `handle` runs on the body: envelope → operation →
+ * scope → Idempotency-Key → params → idempotency → upstream → normalize.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -34,13 +35,16 @@ export interface GatewayDeps {
 }
 
 export interface GatewayRequest {
-  readonly authorization: string | undefined;
+  /** The key `admit` accepted for this request. */
+  readonly key: ApiKey;
   readonly idempotencyKey: string | undefined;
   /** Header X-Cashier: the signed-in cashier (a catalog.users id) a till's write is made by. */
   readonly cashier?: string | undefined;
   /** Header X-Manager-Confirmation: the manager's confirmation a write carries (pos.manager_confirm). */
   readonly confirmation?: string | undefined;
   readonly body: string;
+  /** What `admit` already noted for the log. */
+  readonly facts?: RequestFacts;
 }
 
 /** Who a write is made by and who confirmed it, from the request's headers. */
@@ -91,8 +95,17 @@ export const newRequestId = (): string => `req_${ID_PREFIX}${(idCounter++ % 0x10
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
-export function createGateway(deps: GatewayDeps) {
-  /** Writes being performed now, per API key + Idempotency-Key, with their fingerprints. */
+export interface Gateway {
+  /** The key of a request, from its Authorization header, after the rate limit; throws the RpcError to answer. */
+  admit(authorization: string | undefined, facts: RequestFacts): ApiKey;
+  handle(req: GatewayRequest): Promise<GatewayResponse>;
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  /**
+   * Writes being performed now, per Idempotency-Key, with their fingerprints. Keys belong to the
+   * back office, not to the API key: the same key under another API key is the same write.
+   */
   const inFlight = new Map<string, string>();
 
   function authenticate(header: string | undefined): ApiKey {
@@ -156,8 +169,7 @@ export function createGateway(deps: GatewayDeps) {
     people: People,
   ): Promise<RpcResult> {
     const fp = fingerprint(op.name, params);
-    const flightKey = `${key.id}\n${idemKey}`;
-    const existing = deps.idempotency.get(key.id, idemKey);
+    const existing = deps.idempotency.get(idemKey, key.id);
     const reused = () =>
       new RpcError(
         'IDEMPOTENCY_KEY_REUSED',
@@ -169,52 +181,52 @@ export function createGateway(deps: GatewayDeps) {
         facts.replayed = true;
         return existing.result;
       }
-      if (existing.state === 'in_progress' && inFlight.has(flightKey)) {
+      if (existing.state === 'in_progress' && inFlight.has(idemKey)) {
         throw inProgress();
       }
       // In progress with nobody performing it (the process died mid-call), or already unknown.
-      if (existing.state !== 'unknown') deps.idempotency.markUnknown(key.id, idemKey);
+      if (existing.state !== 'unknown') deps.idempotency.markUnknown(idemKey, existing.owner);
       throw unknownOutcome();
     }
-    const flying = inFlight.get(flightKey);
+    const flying = inFlight.get(idemKey);
     if (flying !== undefined) {
       if (flying !== fp) throw reused();
       throw inProgress();
     }
-    inFlight.set(flightKey, fp);
+    inFlight.set(idemKey, fp);
     try {
       if (deps.upstream.transactional) {
         let result: RpcResult | undefined;
         await callUpstream(op, params, key, requestId, people, (raw) => {
           result = normalizeResult(op, raw, deps.upstream);
-          deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+          deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
         });
         if (!result) throw new ContractBreach('', 'the back office did not commit the write');
         deps.afterWrite?.(op.name);
         return result;
       }
-      deps.idempotency.begin(key.id, idemKey, fp, op.name);
+      deps.idempotency.begin(idemKey, key.id, fp, op.name);
       let raw: Awaited<ReturnType<typeof callUpstream>>;
       try {
         raw = await callUpstream(op, params, key, requestId, people);
       } catch (err) {
         const notPerformed = err instanceof BusinessRefusal || (err instanceof UpstreamError && !err.sent);
-        if (notPerformed) deps.idempotency.forget(key.id, idemKey);
-        else deps.idempotency.markUnknown(key.id, idemKey);
+        if (notPerformed) deps.idempotency.forget(idemKey);
+        else deps.idempotency.markUnknown(idemKey);
         throw err;
       }
       try {
         const result = normalizeResult(op, raw, deps.upstream);
-        deps.idempotency.saveDone(key.id, idemKey, fp, op.name, result);
+        deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
         deps.afterWrite?.(op.name);
         return result;
       } catch (err) {
         // Performed, but its answer cannot be trusted: a person has to look.
-        deps.idempotency.markUnknown(key.id, idemKey);
+        deps.idempotency.markUnknown(idemKey);
         throw err;
       }
     } finally {
-      inFlight.delete(flightKey);
+      inFlight.delete(idemKey);
     }
   }
 
@@ -223,12 +235,7 @@ export function createGateway(deps: GatewayDeps) {
     requestId: string,
     facts: RequestFacts,
   ): Promise<{ id: RpcId; method: string; result: RpcResult }> {
-    const key = authenticate(req.authorization);
-    facts.key = key.name;
-    const wait = deps.rateLimiter?.take(key.id) ?? 0;
-    if (wait > 0)
-      throw new RpcError('RATE_LIMITED', `too many requests; retry in ${wait} s`, [], { 'Retry-After': String(wait) });
-
+    const key = req.key;
     const env = checkEnvelope(parseBody(req.body));
     if (!env.ok) throw new RpcError('INVALID_REQUEST', 'the request envelope is malformed', env.issues);
     const { method, params: rawParams } = env.value;
@@ -258,7 +265,10 @@ export function createGateway(deps: GatewayDeps) {
           `${op.name} changes data: send an Idempotency-Key header, one new key per business operation`,
         );
       if (!isValidIdempotencyKey(idemKey))
-        throw new RpcError('IDEMPOTENCY_KEY_INVALID', 'the Idempotency-Key must be 1 to 255 printable ASCII characters');
+        throw new RpcError(
+          'IDEMPOTENCY_KEY_INVALID',
+          'the Idempotency-Key must be 1 to 255 printable ASCII characters (space to ~)',
+        );
     }
     const people = op.kind === 'write' ? peopleOf(req) : {};
     const checked = validateParams(op.params, rawParams);
@@ -272,9 +282,18 @@ export function createGateway(deps: GatewayDeps) {
     return { id, method: op.name, result };
   }
 
-  return async function handle(req: GatewayRequest): Promise<GatewayResponse> {
+  function admit(authorization: string | undefined, facts: RequestFacts): ApiKey {
+    const key = authenticate(authorization);
+    facts.key = key.name;
+    const wait = deps.rateLimiter?.take(key.id) ?? 0;
+    if (wait > 0)
+      throw new RpcError('RATE_LIMITED', `too many requests; retry in ${wait} s`, [], { 'Retry-After': String(wait) });
+    return key;
+  }
+
+  async function handle(req: GatewayRequest): Promise<GatewayResponse> {
     const requestId = newRequestId();
-    const facts: RequestFacts = {};
+    const facts: RequestFacts = req.facts ?? {};
     try {
       const { id, method, result } = await perform(req, requestId, facts);
       const body: SuccessBody = { ok: true, data: { method, result, id }, request_id: requestId };
@@ -284,7 +303,9 @@ export function createGateway(deps: GatewayDeps) {
       facts.code = e.code;
       return { status: e.http, headers: e.headers, body: e.body(requestId), facts };
     }
-  };
+  }
+
+  return { admit, handle };
 }
 
 function inProgress(): RpcError {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jsonLogger } from '../log/logger.js';
+import { jsonLogger, LOG_ELLIPSIS, LOG_FIELD_MAX } from '../log/logger.js';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
+import { postHead, rawConnect, until } from '../testing/raw-http.js';
 
 const lines: string[] = [];
 let svc: TestService;
@@ -26,4 +27,40 @@ it('logs one structured line per request with its request id, and never a key or
   expect(all).not.toContain('wrongwrong');
   expect(all).not.toContain('STAMP-SECRET-VALUE');
   expect(all).not.toContain('idem-1');
+});
+
+it('bounds every logged field: a 900 KB method gives a line of a few hundred bytes', async () => {
+  const before = lines.length;
+  const method = `pos.${'x'.repeat(900 * 1024)}`;
+  const res = await fetch(`${svc.url}/v1/rpc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${svc.key}` },
+    body: JSON.stringify({ method, params: {} }),
+  });
+  expect(res.status).toBe(404);
+  const mine = lines.slice(before);
+  expect(mine.length).toBeGreaterThan(0);
+  for (const l of mine) expect(l.length).toBeLessThan(2048);
+  const line = mine.map((l) => JSON.parse(l)).find((l) => l.code === 'METHOD_NOT_FOUND');
+  expect(line.method).toBe(`${method.slice(0, LOG_FIELD_MAX)}${LOG_ELLIPSIS}`);
+});
+
+it('logs aborted uploads as one info line each, never as errors', async () => {
+  const before = lines.length;
+  const uploads = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      rawConnect(svc.url, postHead({ ...(i % 2 ? { Authorization: `Bearer ${svc.key}` } : {}), 'Content-Length': 100_000 })),
+    ),
+  );
+  for (const u of uploads) u.send('{"method":"service.ping","params":{"pad":"');
+  await until(() => svc.service.load().bodyBytesInFlight === 25 * 100_000);
+  for (const u of uploads) u.socket.destroy();
+  await Promise.all(uploads.map((u) => u.closed));
+  await until(() => svc.service.load().bodyBytesInFlight === 0);
+  await new Promise((r) => setTimeout(r, 50));
+  const mine = lines.slice(before).map((l) => JSON.parse(l));
+  expect(mine.filter((l) => l.level === 'error')).toEqual([]);
+  // The 25 with a key were being read: one info line each. The 25 without were answered 401 at once.
+  expect(mine.filter((l) => l.msg === 'request aborted' && l.level === 'info')).toHaveLength(25);
+  expect(mine.filter((l) => l.status === 401)).toHaveLength(25);
 });

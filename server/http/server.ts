@@ -1,56 +1,175 @@
 /**
- * The HTTP face of the service: POST /v1/rpc and GET /healthz on node:http. It reads the body
- * under a size limit, hands it to the gateway pipeline and writes one JSON answer; every failure,
- * even one the pipeline did not foresee, becomes the documented error body.
+ * The HTTP face of the service: POST /v1/rpc and GET /healthz on node:http. The key is checked
+ * (and rate-limited) from the headers before a byte of the body is read; the body is then read
+ * under the size limit and the shared in-flight budget, handed to the gateway pipeline, and one
+ * JSON answer is written. Every failure, even one the pipeline did not foresee, becomes the
+ * documented error body, and every connection that gets an answer gets an HTTP one.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ApiKey } from '../auth/keys.js';
 import type { GatewayRequest, GatewayResponse, RequestFacts } from '../gateway/pipeline.js';
 import { newRequestId } from '../gateway/pipeline.js';
 import { RpcError } from '../gateway/rpc-error.js';
 import type { Logger } from '../log/logger.js';
-
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+import { announcesBody, endAfterDiscarding, readBody } from './body.js';
+import { BodyBudget } from './budget.js';
+import { DEFAULT_HTTP_LIMITS, DISCARD_LIMIT_BYTES, HEADERS_TIMEOUT_MS, type HttpLimits } from './limits.js';
 
 export interface HttpOptions {
+  /** Checks the bearer key and the rate limit from the headers alone; throws the RpcError to answer. */
+  readonly admit: (authorization: string | undefined, facts: RequestFacts) => ApiKey;
   readonly handle: (req: GatewayRequest) => Promise<GatewayResponse>;
   readonly health: () => { ok: boolean; [k: string]: unknown };
   readonly logger: Logger;
-  readonly bodyLimit?: number;
+  readonly limits?: Partial<HttpLimits>;
+}
+
+/** What the server holds now, from its own counters (for monitors and tests). */
+export interface HttpLoad {
+  readonly connections: number;
+  readonly bodyBytesInFlight: number;
+  /** The most body bytes ever held at once. */
+  readonly bodyBytesPeak: number;
+}
+
+export interface HttpServer {
+  readonly server: Server;
+  load(): HttpLoad;
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-export function createHttpServer(opts: HttpOptions): Server {
-  const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const server = createServer((req, res) => {
+type Outcome = { status: number; facts: RequestFacts; requestId: string } | { aborted: true; facts: RequestFacts };
+
+export function createHttpServer(opts: HttpOptions): HttpServer {
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...opts.limits };
+  const budget = new BodyBudget(limits.bodyBytesInFlight);
+  // Sockets whose request is being read (a timeout there is the route's to log) or whose refusal
+  // was written while the body still came (a timeout there just closes).
+  const phase = new WeakMap<Duplex, 'reading' | 'discarding'>();
+  const ctx: RouteContext = { opts, limits, budget, phase };
+  let connections = 0;
+
+  const server = createServer(
+    {
+      // node:http ends a request that has not fully arrived in time (408, socket closed); it looks
+      // every connectionsCheckingInterval, so that is kept small next to the timeout.
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(limits.requestTimeoutMs / 10))),
+    },
+    onRequest,
+  );
+  // A client that asks before sending its body (Expect: 100-continue) is told to go on only once
+  // the headers passed; without this listener node:http would say so before anyone looked.
+  server.on('checkContinue', onRequest);
+  server.keepAliveTimeout = 65_000;
+  server.maxConnections = limits.connections;
+
+  function onRequest(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
-    route(req, res, opts, limit).then(
-      ({ status, facts, requestId }) =>
-        opts.logger.log(status >= 500 ? 'error' : 'info', 'request', {
-          request_id: requestId,
-          http: `${req.method} ${pathOf(req)}`,
-          status,
+    route(req, res, ctx).then(
+      (out) => {
+        const http = `${req.method} ${pathOf(req)}`;
+        if ('aborted' in out) {
+          // The client went away (or was timed out) before its body arrived: not an error.
+          if (phase.get(req.socket) !== 'reading') return;
+          phase.delete(req.socket);
+          opts.logger.log('info', 'request aborted', { http, ...out.facts });
+          return;
+        }
+        opts.logger.log(out.status >= 500 ? 'error' : 'info', 'request', {
+          request_id: out.requestId,
+          http,
+          status: out.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          ...facts,
-        }),
+          ...out.facts,
+        });
+      },
       (err: unknown) => opts.logger.log('error', 'unhandled', { error: String(err) }),
     );
+  }
+
+  server.on('connection', (socket: Duplex) => {
+    connections++;
+    socket.once('close', () => connections--);
   });
-  // A slow client must not hold a till's connection slot for ever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
-  server.keepAliveTimeout = 65_000;
-  return server;
+  let dropped = 0;
+  let lastDropLine = 0;
+  server.on('drop', () => {
+    dropped++;
+    const now = Date.now();
+    if (now - lastDropLine < 10_000) return;
+    lastDropLine = now;
+    opts.logger.log('warn', 'connection limit reached; new connections are closed', { limit: limits.connections, dropped });
+    dropped = 0;
+  });
+
+  // CONNECT has its own event; without a listener node closes the socket without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const err = new RpcError('HTTP_METHOD_NOT_ALLOWED', 'use POST /v1/rpc', [], { Allow: 'POST' });
+    const requestId = writeRaw(socket, err);
+    opts.logger.log('info', 'request', {
+      request_id: requestId,
+      http: `${req.method} ${req.url}`,
+      status: err.http,
+      code: err.code,
+    });
+  });
+
+  // What node:http cannot hand to the request handler: a malformed request, headers too large,
+  // a request that did not arrive in time, a client gone away.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const code = err.code ?? '';
+    const state = phase.get(socket);
+    if (code === 'ECONNRESET' || !socket.writable || state === 'discarding') {
+      socket.destroy();
+      return;
+    }
+    if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      const e = new RpcError('REQUEST_TIMEOUT', `the request did not arrive within ${limits.requestTimeoutMs} ms`);
+      const requestId = writeRaw(socket, e);
+      if (state === 'reading') {
+        // The route sees the socket close; this is its one line.
+        phase.delete(socket);
+        opts.logger.log('info', 'request', { request_id: requestId, status: e.http, code: e.code });
+      } else opts.logger.log('info', 'request', { request_id: requestId, status: e.http, code: e.code, cause: 'headers' });
+      return;
+    }
+    if (code === 'HPE_HEADER_OVERFLOW') {
+      socket.end('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.once('finish', () => socket.destroy());
+      opts.logger.log('info', 'request', { status: 431, cause: code });
+      return;
+    }
+    const e = new RpcError('INVALID_REQUEST', 'the request is not HTTP/1.1 this service understands');
+    const requestId = writeRaw(socket, e);
+    opts.logger.log('info', 'request', { request_id: requestId, status: e.http, code: e.code, cause: code });
+  });
+
+  return {
+    server,
+    load: () => ({ connections, bodyBytesInFlight: budget.inUse, bodyBytesPeak: budget.peak }),
+  };
+}
+
+interface RouteContext {
+  readonly opts: HttpOptions;
+  readonly limits: HttpLimits;
+  readonly budget: BodyBudget;
+  readonly phase: WeakMap<Duplex, 'reading' | 'discarding'>;
 }
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
-async function route(
-  req: IncomingMessage,
-  res: ServerResponse,
-  opts: HttpOptions,
-  limit: number,
-): Promise<{ status: number; facts: RequestFacts; requestId: string }> {
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The client waits for 100 Continue before it sends the body. */
+const awaitsContinue = (req: IncomingMessage) => req.headers.expect?.toLowerCase() === '100-continue';
+
+async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContext): Promise<Outcome> {
+  const { opts, limits, budget } = ctx;
   const path = pathOf(req);
   if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     const h = opts.health();
@@ -59,74 +178,115 @@ async function route(
     return { status, facts: {}, requestId: '' };
   }
   if (path !== '/v1/rpc')
-    return refuse(req, res, new RpcError('NOT_FOUND', `nothing at ${path.slice(0, 200)}; the service answers POST /v1/rpc`));
+    return refuse(req, res, ctx, new RpcError('NOT_FOUND', `nothing at ${path.slice(0, 200)}; the service answers POST /v1/rpc`));
   if (req.method !== 'POST')
-    return refuse(req, res, new RpcError('HTTP_METHOD_NOT_ALLOWED', 'use POST /v1/rpc', [], { Allow: 'POST' }));
-  if (!JSON_TYPE.test(req.headers['content-type'] ?? ''))
-    return refuse(req, res, new RpcError('UNSUPPORTED_MEDIA_TYPE', 'send the body as Content-Type: application/json'));
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return refuse(req, res, tooLarge(limit), true);
+    return refuse(req, res, ctx, new RpcError('HTTP_METHOD_NOT_ALLOWED', 'use POST /v1/rpc', [], { Allow: 'POST' }));
 
-  const body = await readBody(req, limit);
-  if (body === undefined) return refuse(req, res, tooLarge(limit), true);
-  const idem = req.headers['idempotency-key'];
-  const cashier = req.headers['x-cashier'];
-  const confirmation = req.headers['x-manager-confirmation'];
-  const out = await opts.handle({
-    authorization: req.headers.authorization,
-    idempotencyKey: Array.isArray(idem) ? idem[0] : idem,
-    cashier: Array.isArray(cashier) ? cashier[0] : cashier,
-    confirmation: Array.isArray(confirmation) ? confirmation[0] : confirmation,
-    body,
-  });
-  const requestId = (out.body as { request_id?: string }).request_id ?? '';
-  send(res, out.status, { ...out.headers, 'X-Request-Id': requestId }, out.body);
-  return { status: out.status, facts: out.facts, requestId };
+  // Who is asking, before a byte of the body is read: an unknown client costs no memory.
+  const facts: RequestFacts = {};
+  let key: ApiKey;
+  try {
+    key = opts.admit(req.headers.authorization, facts);
+  } catch (err) {
+    if (err instanceof RpcError) return refuse(req, res, ctx, err, facts);
+    throw err;
+  }
+  if (!JSON_TYPE.test(req.headers['content-type'] ?? ''))
+    return refuse(
+      req,
+      res,
+      ctx,
+      new RpcError('UNSUPPORTED_MEDIA_TYPE', 'send the body as Content-Type: application/json'),
+      facts,
+    );
+  const limit = Math.min(limits.bodyBytes, budget.capacity);
+  // node:http has checked Content-Length is a number; a chunked body has none and reserves as it comes.
+  const declared = req.headers['content-length'] === undefined ? 0 : Number(req.headers['content-length']);
+  if (declared > limit) return refuse(req, res, ctx, tooLarge(limit), facts);
+  const hold = { bytes: declared };
+  if (!budget.reserve(declared)) return refuse(req, res, ctx, busy(), facts);
+  try {
+    if (awaitsContinue(req)) res.writeContinue();
+    ctx.phase.set(req.socket, 'reading');
+    const body = await readBody(req, limit, budget, hold);
+    if (body.kind === 'aborted') return { aborted: true, facts };
+    ctx.phase.delete(req.socket);
+    if (body.kind === 'too_large') return refuse(req, res, ctx, tooLarge(limit), facts);
+    if (body.kind === 'busy') return refuse(req, res, ctx, busy(), facts);
+    const out = await opts.handle({
+      key,
+      idempotencyKey: header(req.headers['idempotency-key']),
+      cashier: header(req.headers['x-cashier']),
+      confirmation: header(req.headers['x-manager-confirmation']),
+      body: body.text,
+      facts,
+    });
+    const requestId = (out.body as { request_id?: string }).request_id ?? '';
+    send(res, out.status, { ...out.headers, 'X-Request-Id': requestId }, out.body);
+    return { status: out.status, facts: out.facts, requestId };
+  } finally {
+    budget.release(hold.bytes);
+  }
 }
 
 const tooLarge = (limit: number) => new RpcError('PAYLOAD_TOO_LARGE', `the body is larger than ${limit} bytes`);
 
-function refuse(req: IncomingMessage, res: ServerResponse, err: RpcError, closeAfter = false) {
+const busy = () =>
+  new RpcError('SERVICE_BUSY', 'the service is receiving as many requests as it can hold; retry shortly', [], {
+    'Retry-After': '1',
+  });
+
+/**
+ * Answers a refusal. When the body has not been read (refused from the headers, or part way),
+ * the answer is written at once with Connection: close, and ends once the client has finished
+ * sending (the rest is dropped, up to a bound): a client that is still sending reads the answer
+ * instead of a reset.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, err: RpcError, facts: RequestFacts = {}) {
   const requestId = newRequestId();
   const headers: Record<string, string> = { ...err.headers, 'X-Request-Id': requestId };
-  // Unread body bytes would be taken as the next request on a kept-alive connection.
-  if (closeAfter || !req.complete) headers.Connection = 'close';
-  send(res, err.http, headers, err.body(requestId));
-  if (!req.complete) req.resume();
-  return { status: err.http, facts: { code: err.code }, requestId };
+  const out = { status: err.http, facts: { ...facts, code: err.code }, requestId };
+  if (req.complete || !announcesBody(req)) {
+    send(res, err.http, headers, err.body(requestId));
+    return out;
+  }
+  headers.Connection = 'close';
+  if (awaitsContinue(req)) {
+    // Never told to send its body, the client sends none: answer and close.
+    send(res, err.http, headers, err.body(requestId));
+    return out;
+  }
+  const text = JSON.stringify(err.body(requestId));
+  res.writeHead(err.http, responseHeaders(text, headers));
+  res.write(text);
+  ctx.phase.set(req.socket, 'discarding');
+  endAfterDiscarding(req, res, DISCARD_LIMIT_BYTES);
+  return out;
 }
 
-/** The body as text, or undefined once it passes the limit (reading stops there). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
+function responseHeaders(text: string, headers: Readonly<Record<string, string>>) {
+  return {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...headers,
-  });
+  };
+}
+
+function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, responseHeaders(text, headers));
   res.end(text);
+}
+
+/** An answer written straight to a socket node:http has given up on, which is then closed. */
+function writeRaw(socket: Duplex, err: RpcError): string {
+  const requestId = newRequestId();
+  const text = JSON.stringify(err.body(requestId));
+  const headers = { ...responseHeaders(text, { ...err.headers, 'X-Request-Id': requestId }), Connection: 'close' };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  socket.end(`HTTP/1.1 ${err.http} ${STATUS_CODES[err.http]}\r\n${head.join('\r\n')}\r\n\r\n${text}`);
+  socket.once('finish', () => socket.destroy());
+  return requestId;
 }

@@ -37,6 +37,8 @@ describe.each([false, true])('idempotency (transactional upstream: %s)', (transa
     const long = await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(256) });
     expect(long.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
     expect((await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(255) })).status).toBe(200);
+    // Printable ASCII includes the space, as the README says.
+    expect((await svc.call(WRITE, {}, { idempotencyKey: 'sale 42 / line 3' })).status).toBe(200);
   });
 
   it('replays the stored answer to a repeat and performs the write once', async () => {
@@ -96,16 +98,39 @@ describe.each([false, true])('idempotency (transactional upstream: %s)', (transa
     expect(up.countOf(WRITE)).toBe(1);
   });
 
-  it('never lets the same Idempotency-Key of two API keys collide', async () => {
+  it('scopes keys to the back office: a write whose answer was lost replays under a replaced API key', async () => {
     const up = counting({ transactional });
     const svc = await serviceWith(up);
+    const { key: replaced } = svc.service.keys.create('till-1-new-key', 'all');
+    const idem = randomUUID();
+    // Under key A the write is performed; its answer never reaches the desk.
+    const lost = await svc.call(WRITE, { kasm: 1, code: 'A' }, { idempotencyKey: idem });
+    expect(lost.status).toBe(200);
+    // The desk resends under key B: the same write, the stored answer, no second effect.
+    const again = await svc.call(WRITE, { code: 'A', kasm: 1 }, { idempotencyKey: idem, key: replaced });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.result).toEqual(lost.body.data.result);
+    expect(up.countOf(WRITE)).toBe(1);
+    // A different request under key B with the same Idempotency-Key is refused.
+    const other = await svc.call(WRITE, { kasm: 2, code: 'A' }, { idempotencyKey: idem, key: replaced });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(up.countOf(WRITE)).toBe(1);
+  });
+
+  it('sees a write in progress under one API key from another', async () => {
+    const up = counting({ transactional, delayMs: transactional ? 0 : 100 });
+    const svc = await serviceWith(up);
     const { key: second } = svc.service.keys.create('second-till', 'all');
-    const idem = 'shared-key-1';
-    const a = await svc.call(WRITE, { kasm: 1 }, { idempotencyKey: idem });
-    const b = await svc.call(WRITE, { kasm: 2 }, { idempotencyKey: idem, key: second });
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(up.countOf(WRITE)).toBe(2);
+    const idem = randomUUID();
+    const [a, b] = await Promise.all([
+      svc.call(WRITE, { kasm: 3 }, { idempotencyKey: idem }),
+      svc.call(WRITE, { kasm: 3 }, { idempotencyKey: idem, key: second }),
+    ]);
+    expect(up.countOf(WRITE)).toBe(1);
+    for (const r of [a, b]) expect([200, 409]).toContain(r.status);
+    expect([a.status, b.status]).toContain(200);
   });
 
   it('does not need a key for reads, and ignores one sent', async () => {
@@ -146,9 +171,9 @@ describe('unknown outcomes', () => {
     const { fingerprint } = await import('./fingerprint.js');
     svc.service.db
       .prepare(
-        'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+        "INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, '', ?, ?, ?, ?, NULL, ?)",
       )
-      .run(keyId, 'died-1', fingerprint(WRITE, { code: '', kasm: 0 }), WRITE, 'in_progress', Date.now());
+      .run('died-1', keyId, fingerprint(WRITE, { code: '', kasm: 0 }), WRITE, 'in_progress', Date.now());
     const r = await svc.call(WRITE, {}, { idempotencyKey: 'died-1' });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');

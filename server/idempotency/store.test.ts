@@ -17,12 +17,15 @@ describe('fingerprints', () => {
     expect(fingerprint('m', [1, 2])).not.toBe(fingerprint('m', [2, 1]));
   });
 
-  it('accept keys of 1 to 255 printable ASCII characters only', () => {
+  it('accept keys of 1 to 255 printable ASCII characters only, space included', () => {
     expect(isValidIdempotencyKey('a')).toBe(true);
     expect(isValidIdempotencyKey('~'.repeat(255))).toBe(true);
+    expect(isValidIdempotencyKey('with space')).toBe(true);
+    expect(isValidIdempotencyKey(' ')).toBe(true);
     expect(isValidIdempotencyKey('')).toBe(false);
     expect(isValidIdempotencyKey('a'.repeat(256))).toBe(false);
-    expect(isValidIdempotencyKey('with space')).toBe(false);
+    expect(isValidIdempotencyKey('tab\there')).toBe(false);
+    expect(isValidIdempotencyKey('del\x7f')).toBe(false);
     expect(isValidIdempotencyKey('ключ')).toBe(false);
   });
 });
@@ -38,13 +41,40 @@ describe('the idempotency store', () => {
       status: { code: 'OK' as const, operation: 'x' },
       rows: [],
     };
-    store.saveDone('k1', 'a', 'fp', 'pos.x', result);
+    store.saveDone('a', 'k1', 'fp', 'pos.x', result);
     now += 6 * 86400_000;
     expect(store.purgeExpired()).toBe(0);
-    expect(store.get('k1', 'a')?.result).toEqual(result);
+    expect(store.get('a', 'k1')?.result).toEqual(result);
     now += 2 * 86400_000;
     expect(store.purgeExpired()).toBe(1);
-    expect(store.get('k1', 'a')).toBeUndefined();
+    expect(store.get('a', 'k1')).toBeUndefined();
+    db.close();
+  });
+
+  it('keeps records made per API key before the upgrade: each earlier answer still replays to whoever got it', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'idem-')), 'x.sqlite'));
+    const [first, ...rest] = gatewayMigrations;
+    migrate(db, [first as (typeof gatewayMigrations)[number]]);
+    const insert = db.prepare(
+      'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const result = (op: string) =>
+      JSON.stringify({ upstream: { name: 'u', version: '1', resource: 'pos' }, status: { code: 'OK', operation: op }, rows: [] });
+    // Two tills that used the same Idempotency-Key for different writes, and one key used once.
+    insert.run('tillA', 'shared', 'fpA', 'pos.a', 'done', result('a'), 1000);
+    insert.run('tillB', 'shared', 'fpB', 'pos.b', 'done', result('b'), 2000);
+    insert.run('tillA', 'alone', 'fpC', 'pos.c', 'unknown', null, 3000);
+    expect(migrate(db, rest)).toEqual(['0002_idempotency_per_back_office']);
+    const store = new IdempotencyStore(db);
+    expect(store.get('shared', 'tillA')).toMatchObject({ fingerprint: 'fpA', owner: '' });
+    expect(store.get('shared', 'tillB')).toMatchObject({ fingerprint: 'fpB', owner: 'tillB' });
+    // Any other API key sees the back office's record: the first use of the key.
+    expect(store.get('shared', 'tillC')).toMatchObject({ fingerprint: 'fpA', owner: '' });
+    expect(store.get('alone', 'tillC')).toMatchObject({ fingerprint: 'fpC', state: 'unknown', owner: '' });
+    // An older record of one API key is updated as that key's, leaving the back office's alone.
+    store.markUnknown('shared', 'tillB');
+    expect(store.get('shared', 'tillB')?.state).toBe('unknown');
+    expect(store.get('shared', 'tillA')?.state).toBe('done');
     db.close();
   });
 });

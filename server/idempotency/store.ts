@@ -1,7 +1,12 @@
 /**
- * Idempotency records in SQLite, scoped to the API key. With the embedded back office the record
- * is written by `saveDone` inside the business transaction, so a write and its record commit
- * together; with a remote upstream `begin` commits an in-progress record before anything is sent.
+ * Idempotency records in SQLite, scoped to the back office (this database), not to the API key:
+ * a repeat under another API key of the same shop is the same write. With the embedded back
+ * office the record is written by `saveDone` inside the business transaction, so a write and its
+ * record commit together; with a remote upstream `begin` commits an in-progress record before
+ * anything is sent.
+ *
+ * A record written before keys were shared may belong to one API key (`owner`, see migration
+ * 0002): that API key finds its own record first, everyone else the back office's.
  */
 import type { RpcResult } from '../../shared/contract/index.js';
 import type { Db } from '../../shared-node/sqlite/open.js';
@@ -13,10 +18,14 @@ export interface IdempotencyRecord {
   readonly method: string;
   readonly state: RecordState;
   readonly result: RpcResult | null;
+  /** '' for the back office's record; an API key's id for an older record of that key alone. */
+  readonly owner: string;
 }
 
 /** Keys are kept longer than a till stays offline (36 h at most by the PRRO rules). */
 export const DEFAULT_IDEMPOTENCY_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const SHARED = '';
 
 export class IdempotencyStore {
   private readonly getStmt;
@@ -29,46 +38,52 @@ export class IdempotencyStore {
     private readonly ttlMs = DEFAULT_IDEMPOTENCY_TTL_MS,
     private readonly clock: () => number = Date.now,
   ) {
+    // An API key's own older record sorts before the back office's ('' is the smallest text).
     this.getStmt = db.prepare<
       [string, string],
-      { fingerprint: string; method: string; state: RecordState; result: string | null }
-    >('SELECT fingerprint, method, state, result FROM idempotency_records WHERE key_id = ? AND idem_key = ?');
-    this.insertStmt = db.prepare(
-      'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      { fingerprint: string; method: string; state: RecordState; result: string | null; owner: string }
+    >(
+      `SELECT fingerprint, method, state, result, owner FROM idempotency_records
+       WHERE idem_key = ? AND owner IN ('', ?) ORDER BY owner DESC LIMIT 1`,
     );
-    this.updateStmt = db.prepare('UPDATE idempotency_records SET state = ?, result = ? WHERE key_id = ? AND idem_key = ?');
-    this.deleteStmt = db.prepare('DELETE FROM idempotency_records WHERE key_id = ? AND idem_key = ?');
+    this.insertStmt = db.prepare(
+      'INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.updateStmt = db.prepare('UPDATE idempotency_records SET state = ?, result = ? WHERE idem_key = ? AND owner = ?');
+    this.deleteStmt = db.prepare('DELETE FROM idempotency_records WHERE idem_key = ? AND owner = ?');
   }
 
-  get(keyId: string, idemKey: string): IdempotencyRecord | undefined {
-    const r = this.getStmt.get(keyId, idemKey);
+  /** The record of an Idempotency-Key as the API key `keyId` sees it. */
+  get(idemKey: string, keyId: string): IdempotencyRecord | undefined {
+    const r = this.getStmt.get(idemKey, keyId);
     if (!r) return undefined;
     return {
       fingerprint: r.fingerprint,
       method: r.method,
       state: r.state,
       result: r.result ? (JSON.parse(r.result) as RpcResult) : null,
+      owner: r.owner,
     };
   }
 
-  /** Records a finished write; called inside the business transaction when the upstream allows. */
-  saveDone(keyId: string, idemKey: string, fp: string, method: string, result: RpcResult): void {
+  /** Records a finished write, made through the API key `keyId`; called inside the business transaction when the upstream allows. */
+  saveDone(idemKey: string, keyId: string, fp: string, method: string, result: RpcResult): void {
     const json = JSON.stringify(result);
-    const r = this.updateStmt.run('done', json, keyId, idemKey);
-    if (r.changes === 0) this.insertStmt.run(keyId, idemKey, fp, method, 'done', json, this.clock());
+    const r = this.updateStmt.run('done', json, idemKey, SHARED);
+    if (r.changes === 0) this.insertStmt.run(idemKey, SHARED, keyId, fp, method, 'done', json, this.clock());
   }
 
-  begin(keyId: string, idemKey: string, fp: string, method: string): void {
-    this.insertStmt.run(keyId, idemKey, fp, method, 'in_progress', null, this.clock());
+  begin(idemKey: string, keyId: string, fp: string, method: string): void {
+    this.insertStmt.run(idemKey, SHARED, keyId, fp, method, 'in_progress', null, this.clock());
   }
 
-  markUnknown(keyId: string, idemKey: string): void {
-    this.updateStmt.run('unknown', null, keyId, idemKey);
+  markUnknown(idemKey: string, owner = SHARED): void {
+    this.updateStmt.run('unknown', null, idemKey, owner);
   }
 
   /** Forgets an attempt that certainly did not reach the business data, so the key can be retried. */
-  forget(keyId: string, idemKey: string): void {
-    this.deleteStmt.run(keyId, idemKey);
+  forget(idemKey: string): void {
+    this.deleteStmt.run(idemKey, SHARED);
   }
 
   /** Deletes records past their retention; returns how many. */

@@ -45,13 +45,27 @@ export const ERROR_CODES = {
   METHOD_NOT_FOUND: { http: 404, advice: 'fix', when: 'no operation has that name' },
   NOT_FOUND: { http: 404, advice: 'fix', when: 'no such path' },
   HTTP_METHOD_NOT_ALLOWED: { http: 405, advice: 'fix', when: 'the path exists but not for that HTTP method' },
+  REQUEST_TIMEOUT: { http: 408, advice: 'retry', when: 'the request did not arrive in full within the request timeout' },
   IDEMPOTENCY_IN_PROGRESS: { http: 409, advice: 'retry', when: 'a request with this key is being performed right now' },
   PAYLOAD_TOO_LARGE: { http: 413, advice: 'fix', when: 'the body is larger than the limit' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, advice: 'fix', when: 'the body is not sent as application/json' },
-  IDEMPOTENCY_KEY_INVALID: { http: 422, advice: 'fix', when: 'the Idempotency-Key is not 1 to 255 printable ASCII characters' },
-  IDEMPOTENCY_KEY_REUSED: { http: 422, advice: 'fix', when: 'the Idempotency-Key was used before for a different request' },
+  IDEMPOTENCY_KEY_INVALID: {
+    http: 422,
+    advice: 'fix',
+    when: 'the Idempotency-Key is not 1 to 255 printable ASCII characters (space to tilde)',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    http: 422,
+    advice: 'fix',
+    when: 'the Idempotency-Key was used before, under any API key of this back office, for a different request',
+  },
   RATE_LIMITED: { http: 429, advice: 'retry', when: 'too many requests for this key; wait Retry-After seconds' },
   INTERNAL: { http: 500, advice: 'retry', when: 'an unexpected fault in the service itself' },
+  SERVICE_BUSY: {
+    http: 503,
+    advice: 'retry',
+    when: 'the service holds as many request bodies as it may at once; wait Retry-After seconds',
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

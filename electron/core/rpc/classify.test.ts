@@ -23,6 +23,8 @@ const EXPECTED: Record<ErrorCode, CallOutcome['kind']> = {
   UPSTREAM_FAILURE: 'retry',
   INTERNAL: 'retry',
   RATE_LIMITED: 'retry',
+  REQUEST_TIMEOUT: 'retry',
+  SERVICE_BUSY: 'retry',
   IDEMPOTENCY_IN_PROGRESS: 'retry',
   UNAUTHORIZED: 'retry',
   IDEMPOTENCY_RESULT_UNKNOWN: 'unknown',

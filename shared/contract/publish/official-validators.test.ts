@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
     expect(body.oneOf).toHaveLength(OPERATIONS.length);
     expect(Object.keys(body.discriminator.mapping).sort()).toEqual(OPERATIONS.map((op) => op.name).sort());
     expect(Object.keys(post.responses).sort()).toEqual(
-      ['200', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429', '500', '502'].sort(),
+      ['200', '400', '401', '403', '404', '405', '408', '409', '413', '415', '422', '429', '500', '502', '503'].sort(),
     );
   });
 });

@@ -74,6 +74,7 @@ const report = (where: string, name: string, xs: number[]) =>
   );
 
 const upstream = createEmbeddedUpstream(db);
+const timesOf = new Map<string, number[]>();
 for (const c of cases) {
   const op = findOperation(c.method) as OperationSpec;
   const times: number[] = [];
@@ -89,7 +90,24 @@ for (const c of cases) {
     if (i >= WARMUP) times.push(performance.now() - t0);
   }
   report('in-process', c.name, times);
+  timesOf.set(c.method, times);
 }
+
+// The physical floor of a write: one row committed alone with synchronous=FULL, in the same file,
+// as the close's IMMEDIATE transaction commits (issue 12's close target is relative to it).
+db.exec('CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+const bareInsert = db.prepare('INSERT INTO bench_bare (v) VALUES (?)');
+const bareCommit = db.transaction((v: string) => bareInsert.run(v));
+const bare: number[] = [];
+for (let i = 0; i < WARMUP + RUNS; i++) {
+  t0 = performance.now();
+  bareCommit.immediate(`row ${i}`);
+  if (i >= WARMUP) bare.push(performance.now() - t0);
+}
+report('in-process', 'bare one-row FULL commit', bare);
+const closeP99 = pct(timesOf.get('pos.checkout_close_sale') ?? [], 99);
+console.log(`in-process  close p99 ÷ bare commit p99 = ${(closeP99 / pct(bare, 99)).toFixed(2)} (issue 12's target: within 1.5)`);
+db.exec('DROP TABLE bench_bare');
 
 // The fiscal day of till 1: its shift now holds the demo's receipts and the bench's sales.
 const ctx = { db, user: 'bench', now: () => new Date(), timeZone: 'Europe/Kyiv' };

@@ -6,6 +6,7 @@
 import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
 import { el, writeXml, type XmlNode } from '../xml.js';
 import type { BodyRow, CheckContent, DocHead, FiscalContent, TaxRowXml, ZPay, ZrepContent } from './content.js';
+import { headRun } from './head-order.js';
 
 type Fields = Readonly<Record<string, string | undefined>>;
 
@@ -16,21 +17,9 @@ const pick = (from: Fields, names: readonly string[]): XmlNode[] =>
 const rows = (items: readonly XmlNode[][]): XmlNode[] =>
   items.map((children, i) => el('ROW', children, { ROWNUM: String(i + 1) }));
 
-/** Head elements of CHECKHEAD around the type-specific ones (schema order). */
-const HEAD_START = [
-  'UID',
-  'TIN',
-  'IPN',
-  'ORGNM',
-  'POINTNM',
-  'POINTADDR',
-  'ORDERDATE',
-  'ORDERTIME',
-  'ORDERNUM',
-  'CASHDESKNUM',
-  'CASHREGISTERNUM',
-];
-const HEAD_END = ['VER', 'ORDERTAXNUM', 'OFFLINE', 'PREVDOCHASH'];
+/** Head elements of CHECKHEAD around the type-specific ones (schema order: head-order.ts). */
+const HEAD_START = headRun('UID', 'CASHREGISTERNUM');
+const HEAD_END = headRun('VER', 'PREVDOCHASH');
 const TOTAL = ['SUM', 'RNDSUM', 'NORNDSUM', 'DISCOUNTSUM', 'PARTPAYTYPE', 'PARTPAYPERCENT', 'PARTPAYSUM', 'PARTPAYORDPREPAYNUM'];
 const PAY = ['PAYFORMCD', 'PAYFORMNM', 'SUM', 'PROVIDED', 'REMAINS'];
 const TAX = ['TYPE', 'NAME', 'LETTER', 'PRC', 'TURNOVER', 'SOURCESUM', 'SUM'];

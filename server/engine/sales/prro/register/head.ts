@@ -8,6 +8,7 @@ import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
 import type { Moment } from '../../common/moment.js';
 import type { Seller } from '../../fiscal/identity.js';
 import type { DocHead } from '../dps/content.js';
+import { HEAD_ORDER } from '../dps/head-order.js';
 import { decodeBody } from '../dps/read.js';
 import { DPS_ENCODING } from '../dps/render.js';
 import { headTime } from '../head-time.js';
@@ -59,38 +60,6 @@ export function headOf(p: Place, offline: OfflineFields | undefined): DocHead {
   };
 }
 
-/** Every element a CHECKHEAD / ZREPHEAD may hold, in schema order (check01.xsd, zrep01.xsd). */
-const HEAD_ORDER = [
-  'DOCTYPE',
-  'DOCSUBTYPE',
-  'UID',
-  'TIN',
-  'IPN',
-  'ORGNM',
-  'POINTNM',
-  'POINTADDR',
-  'ORDERDATE',
-  'ORDERTIME',
-  'ORDERNUM',
-  'CASHDESKNUM',
-  'CASHREGISTERNUM',
-  'ORDERRETNUM',
-  'ORDERSTORNUM',
-  'OPERTYPENM',
-  'VEHICLERN',
-  'REVOKELASTONLINEDOC',
-  'CASHIER',
-  'LOGOURL',
-  'COMMENT',
-  'VER',
-  'ORDERTAXNUM',
-  'OFFLINE',
-  'PREVDOCHASH',
-  'REVOKED',
-  'STORNED',
-  'TESTING',
-];
-
 const toNode = (e: XmlElement): XmlNode => ({
   name: e.name,
   attrs: { ...e.attrs },
@@ -109,7 +78,7 @@ export function patchHead(bytes: Uint8Array, changes: Readonly<Record<string, st
     const kept = c.children.filter((h) => !Object.hasOwn(changes, h.name)).map(toNode);
     const added = Object.entries(changes).flatMap(([name, v]) => (v === undefined ? [] : [el(name, v)]));
     const rank = (n: XmlNode) => {
-      const i = HEAD_ORDER.indexOf(typeof n === 'string' ? '' : n.name);
+      const i = (HEAD_ORDER as readonly string[]).indexOf(typeof n === 'string' ? '' : n.name);
       return i < 0 ? HEAD_ORDER.length : i;
     };
     return { name: c.name, attrs: { ...c.attrs }, children: [...kept, ...added].sort((a, b) => rank(a) - rank(b)) };

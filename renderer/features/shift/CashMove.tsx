@@ -1,16 +1,17 @@
 /**
  * Cash put into or taken out of the drawer with a reason (pos.cash_deposit / pos.cash_withdrawal):
- * a service document of the shift. Cash out needs a manager (confirmWithManager, the integration
- * point for manager PINs) and never more than the drawer holds.
+ * a service document of the shift. Cash out needs a manager's card and PIN first (its one-time
+ * confirmation goes with the write) and never more than the drawer holds.
  */
+
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dec, toWire } from '../../money/money.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
+import { confirmWithManager } from '../people/manager-confirm.js';
 import { checkAmount } from './amount.js';
-import { confirmWithManager } from './manager-confirm.js';
 import { labelText, type ShiftAnswer, useShiftWrite } from './use-shift.js';
 
 type Direction = 'in' | 'out';
@@ -55,11 +56,11 @@ export function CashMove(props: { readonly direction: Direction; readonly kasm: 
     const amount = toWire(p.amount);
     let moved: Moved;
     // The manager confirms before anything is written: a refusal leaves the drawer as it was.
-    const manager = out ? await confirmWithManager({ action: 'cashOut', kasm, amount: p.amount, reason: p.reason }) : null;
+    const manager = out ? await confirmWithManager('cash_withdrawal', `${amount} ₴: ${p.reason}`) : undefined;
     const label = { key: out ? 'cashOut' : 'cashIn', values: { amount, reason: labelText(p.reason), kasm: String(kasm) } };
-    if (manager && !manager.confirmed) moved = { kind: 'notConfirmed' };
-    else if (manager?.confirmed) {
-      moved = await sendOut({ kasm, amount, comment: p.reason, confirmation: manager.confirmation }, label);
+    if (manager === null) moved = { kind: 'notConfirmed' };
+    else if (manager) {
+      moved = await sendOut({ kasm, amount, comment: p.reason, confirmation: manager.id }, label);
     } else moved = await sendIn({ kasm, amount, comment: p.reason }, label);
     setPlan(null);
     setAnswer({ moved, amount });

@@ -105,6 +105,20 @@ const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, pr
   content_json, ref`;
 const FILTER = `(@kasm = -1 OR kasm = @kasm) AND (@numprro = '' OR numprro = @numprro) AND (@user = '' OR user_id = @user)`;
 
+/** One change a person made to a queue document (prro_doc_audit). */
+export interface AuditRow {
+  id: number;
+  doc_id: number;
+  at: string;
+  user: string;
+  action: string;
+  status_before: number;
+  status_after: number;
+  hash_before: string;
+  hash_after: string;
+  note: string;
+}
+
 const prepare = (db: Db) => ({
   register: db.prepare<[string], RegisterRow>('SELECT * FROM prro_registers WHERE numprro = ?'),
   createRegister: db.prepare<[string], void>(
@@ -220,42 +234,11 @@ const prepare = (db: Db) => ({
   endSession: db.prepare<[string, string, number], void>(
     'UPDATE prro_offline_sessions SET ended_at = ? WHERE numprro = ? AND session_id = ?',
   ),
-  insertAudit: db.prepare<
-    [
-      {
-        doc_id: number;
-        at: string;
-        user: string;
-        action: string;
-        status_before: number;
-        status_after: number;
-        hash_before: string;
-        hash_after: string;
-        note: string;
-      },
-    ],
-    void
-  >(
+  insertAudit: db.prepare<[Omit<AuditRow, 'id'>], void>(
     `INSERT INTO prro_doc_audit (doc_id, at, user, action, status_before, status_after, hash_before, hash_after, note)
      VALUES (@doc_id, @at, @user, @action, @status_before, @status_after, @hash_before, @hash_after, @note)`,
   ),
-  audit: db.prepare<
-    { id: number; start: string; end: string },
-    {
-      id: number;
-      doc_id: number;
-      at: string;
-      user: string;
-      action: string;
-      status_before: number;
-      status_after: number;
-      hash_before: string;
-      hash_after: string;
-      note: string;
-      numprro: string;
-      local_num: number;
-    }
-  >(
+  audit: db.prepare<{ id: number; start: string; end: string }, AuditRow & { numprro: string; local_num: number }>(
     `SELECT a.*, d.numprro, d.local_num FROM prro_doc_audit a JOIN prro_docs d ON d.id = a.doc_id
      WHERE (@id = 0 OR a.doc_id = @id) AND substr(a.at, 1, 10) BETWEEN @start AND @end ORDER BY a.id`,
   ),

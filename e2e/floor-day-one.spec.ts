@@ -3,7 +3,7 @@
  * quick cash, the age check, and a manual price confirmed by a manager's PIN and recorded.
  */
 import { expect, test } from './fixtures.js';
-import { catalogueRead, plainGoods, scan } from './floor-helpers.js';
+import { catalogueRead, closedWithReceipt, plainGoods, scan } from './floor-helpers.js';
 
 test('search by name, a quick key, a parked sale recalled, and quick cash', async ({ page, shop, snap }) => {
   const [a, b] = plainGoods(shop, 5, 2);
@@ -50,7 +50,7 @@ test('search by name, a quick key, a parked sale recalled, and quick cash', asyn
   await expect(page.getByTestId('cash-given')).toHaveValue(amount.replace('.', ','));
   await snap('floor-day1-quick-cash');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('close-result')).toHaveAttribute('data-status', 'done');
+  await closedWithReceipt(page);
 
   await page.keyboard.press('Control+o');
   await expect(page.getByTestId('parked-sale')).toHaveCount(1);

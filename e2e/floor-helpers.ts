@@ -45,3 +45,16 @@ export async function payExact(page: Page): Promise<void> {
   await expect(page.getByTestId('cash-pay')).toBeEnabled();
   await page.keyboard.press('Enter');
 }
+
+/**
+ * The sale closed and its receipt printed. The receipt waits up to 3 s for its fiscal number
+ * before it prints, and a key pressed while the browser prints may be lost: the next step waits.
+ */
+export async function closedWithReceipt(page: Page): Promise<void> {
+  const closed = page.getByTestId('close-result');
+  await expect(closed).toHaveAttribute('data-status', 'done');
+  const check = (await closed.getAttribute('data-check')) ?? '';
+  const printArea = page.getByTestId('receipt-print');
+  await expect(printArea.getByTestId('receipt-paper')).toHaveAttribute('data-check', check);
+  await expect(printArea).toHaveAttribute('data-busy', 'false');
+}

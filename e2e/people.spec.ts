@@ -4,7 +4,7 @@
  * the till locks itself after the idle minutes set in Settings.
  */
 import { expect, test } from './fixtures.js';
-import { catalogueRead, payExact, plainGoods, scan } from './floor-helpers.js';
+import { catalogueRead, closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, signInAs } from './people.js';
 
 test.describe('signing in', () => {
@@ -45,7 +45,7 @@ test('a sale carries the signed-in cashier into its receipt and the outbox', asy
   await scan(page, good.code);
   await expect(page.locator(`[data-testid="sale-line"][data-code="${good.code}"]`)).toBeVisible();
   await payExact(page);
-  await expect(page.getByTestId('close-result')).toHaveAttribute('data-status', 'done');
+  await closedWithReceipt(page);
   const [last] = shop.query<{ n: number }>('SELECT max(check_number) AS n FROM receipts');
   const printed = await shop.api.read('pos.receipt_print', { check_number: Number(last?.n) });
   const head = printed.result.rows.find((r) => (r as { tag?: string }).tag === 'HEAD') as { cashier?: string } | undefined;

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
-import { catalogueRead, payExact, plainGoods, scan } from './floor-helpers.js';
+import { catalogueRead, closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms } from './people.js';
 import type { Shop } from './shop.js';
 
@@ -26,17 +26,6 @@ async function openShiftScreen(page: Page): Promise<void> {
   await page.keyboard.press('Shift+F1');
   await expect(page.getByTestId('screen-shift')).toBeVisible();
   await expect(page.getByTestId('tab-shift')).toHaveAttribute('aria-current', 'page');
-}
-
-/**
- * The sale closed and its receipt printed. The receipt waits up to 3 s for its fiscal number
- * before it prints, and a key pressed while the browser prints is lost: the next step waits.
- */
-async function closedWithReceipt(page: Page): Promise<void> {
-  const closed = page.getByTestId('close-result');
-  await expect(closed).toHaveAttribute('data-status', 'done');
-  const check = (await closed.getAttribute('data-check')) ?? '';
-  await expect(page.getByTestId('receipt-print').getByTestId('receipt-paper')).toHaveAttribute('data-check', check);
 }
 
 /** One product scanned and paid in cash with exact money, the receipt closed. */

@@ -31,8 +31,9 @@ function useReceiptAfterClose(): void {
 function PrintArea() {
   const printing = useReceipt((s) => s.printing);
   const prints = useReceipt((s) => s.browserPrints);
+  const busy = useReceipt((s) => s.producing > 0);
   return createPortal(
-    <div className="receipt-print-root" data-testid={PRINT_AREA} data-prints={prints} aria-hidden="true">
+    <div className="receipt-print-root" data-testid={PRINT_AREA} data-prints={prints} data-busy={busy} aria-hidden="true">
       {printing && printing.heightMm > 0 ? (
         <style>{`@media print{@page{size:${printing.width}mm ${printing.heightMm}mm;margin:0}}`}</style>
       ) : null}

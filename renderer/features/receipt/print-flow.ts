@@ -110,6 +110,16 @@ const notFiscal = (error: unknown): boolean =>
  * (asked from the journal, that is said).
  */
 export async function produceReceipt(client: QueryClient, target: ReceiptTarget, afterClose = false): Promise<void> {
+  const store = useReceipt.getState();
+  store.countProducing(1);
+  try {
+    await giveReceipt(client, target, afterClose);
+  } finally {
+    store.countProducing(-1);
+  }
+}
+
+async function giveReceipt(client: QueryClient, target: ReceiptTarget, afterClose: boolean): Promise<void> {
   // The receipt's read leaves now, in the same turn as the close that asked for it, before the
   // interface's redraw and the queue's own reads get in its way (bench/ui.ts, part D).
   const loading = loadNumberedReceipt(client, target).then(

@@ -27,18 +27,24 @@ interface ReceiptState {
   readonly printing: { readonly receipt: Receipt; readonly width: PaperWidth; readonly heightMm: number } | null;
   /** Prints asked of the browser (window.print) since the interface started. */
   readonly browserPrints: number;
+  /** Receipts being read or printed now: a key pressed while the browser prints may be lost. */
+  readonly producing: number;
   show(shown: Shown): void;
   dismiss(): void;
   setPrinting(printing: ReceiptState['printing']): void;
   countBrowserPrint(): void;
+  /** One receipt more (+1) or less (-1) on its way to the customer. */
+  countProducing(delta: 1 | -1): void;
 }
 
 export const useReceipt = create<ReceiptState>((set) => ({
   shown: null,
   printing: null,
   browserPrints: 0,
+  producing: 0,
   show: (shown) => set({ shown }),
   dismiss: () => set({ shown: null }),
   setPrinting: (printing) => set({ printing }),
   countBrowserPrint: () => set((s) => ({ browserPrints: s.browserPrints + 1 })),
+  countProducing: (delta) => set((s) => ({ producing: s.producing + delta })),
 }));

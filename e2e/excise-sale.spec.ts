@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.js';
-import { closedWithReceipt } from './floor-helpers.js';
+import { closedWithReceipt, scan } from './floor-helpers.js';
 import { testStamp as stamp } from './stamps.js';
 
 test('an excise sale: one stamp per unit, a stamp used twice refused, no close until a valid stamp is given', async ({
@@ -13,10 +13,7 @@ test('an excise sale: one stamp per unit, a stamp used twice refused, no close u
   );
   if (!vodka) throw new Error('the demo shop has no vodka in stock');
   const [first, second, third] = [stamp(1), stamp(2), stamp(3)];
-  const scanCode = async (code: string) => {
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-  };
+  const scanCode = (code: string) => scan(page, code);
   const dialog = page.getByTestId('stamp-dialog');
   const message = page.getByTestId('stamp-message');
 

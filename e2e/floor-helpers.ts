@@ -1,12 +1,47 @@
 /** Small helpers of the till-floor flows: the keyboard as a scanner, and facts of the demo shop. */
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 import type { Shop } from './shop.js';
 
-/** A scanner: the code in one fast burst, then Enter. */
+/** A barcode scanner sends a key every few milliseconds of its own clock, whatever the machine's load. */
+const SCANNER_GAP_S = 0.004;
+const sessions = new WeakMap<Page, CDPSession>();
+
+async function cdpOf(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+/**
+ * A scanner: the code in one burst, then Enter. The keys carry the scanner's own timestamps (the
+ * till tells a scan from typing by their pace, event.timeStamp): Playwright's keyboard.type would
+ * time them by the test's round trips, which a loaded machine stretches into a cashier's typing.
+ */
 export async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  const cdp = await cdpOf(page);
+  let at = Date.now() / 1000;
+  const keys: Promise<unknown>[] = [];
+  const press = (key: string, text: string, keyCode: number) => {
+    keys.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyDown',
+        key,
+        text,
+        unmodifiedText: text,
+        windowsVirtualKeyCode: keyCode,
+        timestamp: at,
+      }),
+    );
+    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, windowsVirtualKeyCode: keyCode, timestamp: at + 0.001 }));
+    at += SCANNER_GAP_S;
+  };
+  for (const ch of code) press(ch, ch, ch.toUpperCase().charCodeAt(0));
+  press('Enter', '\r', 13);
+  await Promise.all(keys);
 }
 
 /** The till's catalogue copy is read (the status bar says how old it is). */

@@ -1,5 +1,6 @@
 import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
+import { scan } from './floor-helpers.js';
 
 const kopecks = (wire: string) => Math.round(Number(wire) * 100);
 const hryvnias = (k: number) => (k / 100).toFixed(2);
@@ -28,10 +29,7 @@ test("a mixed sale with debt, bonus and cash within the card's bounds: its debt 
   const before = await factsOf();
   const room = (card.debt_limit - card.debt) / 100; // kopecks
 
-  const scanCode = async (code: string) => {
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-  };
+  const scanCode = (code: string) => scan(page, code);
   for (const g of goods) await scanCode(g.code);
   await scanCode(card.card);
   await expect(page.getByTestId('sale-card')).toHaveAttribute('data-card', card.card);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { scan } from './floor-helpers.js';
 
 test.use({ shopMode: 'remote' });
 
@@ -12,10 +13,7 @@ test('an offline sale: closed while the service is down, sent when it is back, t
      WHERE g.excise_input = 0 AND g.weighted = 0 AND g.price > 0 AND s.quantity >= 5000 ORDER BY g.code LIMIT 1`,
   );
   if (!good) throw new Error('the demo shop has nothing in stock');
-  const scanCode = async (code: string) => {
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-  };
+  const scanCode = (code: string) => scan(page, code);
   const queue = page.getByTestId('queue-indicator');
 
   // Online: the product is looked up once, which leaves its card in the till's cache; that sale is dropped.

@@ -1,5 +1,6 @@
 import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
+import { scan } from './floor-helpers.js';
 
 interface Good {
   code: string;
@@ -27,10 +28,7 @@ test('a cash sale: products scanned, lines edited from the keyboard, paid in cas
   await expect(page.getByTestId('scan-input')).toBeFocused();
 
   // A scanner: the digits in one fast burst, then Enter. A second scan of a product adds to its line.
-  const scanCode = async (code: string) => {
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-  };
+  const scanCode = (code: string) => scan(page, code);
   await scanCode(first.code);
   await scanCode(second.code);
   await scanCode(first.code);

@@ -39,11 +39,32 @@ export function localDate(date: Date, timeZone: string): string {
 /** The instant as a shop-local ISO 8601 date-time with offset, to the second. */
 export function localDateTime(date: Date, timeZone: string): string {
   const p = partsIn(date, timeZone);
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  const offsetMin = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60000);
+  const offsetMin = Math.round(offsetMs(date, timeZone) / 60000);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`;
+}
+
+/** The instant a shop-local calendar date begins (its midnight in the shop's zone), as UTC ISO 8601. */
+export function dayStartUtc(date: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // The zone's offset at the guess, then once more at the corrected instant (an offset change near midnight).
+  let at = wall;
+  for (let i = 0; i < 2; i++) at = wall - offsetMs(new Date(at), timeZone);
+  return new Date(at).toISOString();
+}
+
+/** The day after a `YYYY-MM-DD` date. */
+export function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+function offsetMs(date: Date, timeZone: string): number {
+  const p = partsIn(date, timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
 }

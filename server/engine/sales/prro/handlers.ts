@@ -1,5 +1,6 @@
 /** The PRRO online queue: enqueueing, the views of pending and erroneous documents, corrections. */
 import { refuse } from '../../../upstream/upstream.js';
+import { dayStartUtc, nextDate } from '../../core/time.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf, shownAt } from '../common/moment.js';
@@ -146,7 +147,8 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
 
   'pos.prro_doc_audit': ({ id, start, end }, ctx) => ({
     rows: prroSql(ctx.db)
-      .audit.all({ id, start, end })
+      // The dates are the shop's; the trail keeps UTC instants.
+      .audit.all({ id, from: dayStartUtc(start, ctx.timeZone), until: dayStartUtc(nextDate(end), ctx.timeZone) })
       .map((a) => ({
         id: String(a.id),
         doc_id: String(a.doc_id),

@@ -139,6 +139,16 @@ describe('a corrected document requeued', () => {
     expect(rejected.docHash).toBe(sha256(rejected.bytes));
   });
 
+  it('is found by the shop’s own date: a change at 01:30 in Kyiv is the next day’s, though UTC still says the day before', () => {
+    const { rejected, grid } = refusedReceipt();
+    shop.setNow('2025-03-14T23:30:00Z');
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body), 'manager');
+    const on = (date: string) => shop.call('pos.prro_doc_audit', { id: rejected.id, start: date, end: date }).rows;
+    expect(on('2025-03-15').map((r) => (r as { at: string }).at)).toEqual(['2025-03-15T01:30:00+02:00']);
+    expect(on('2025-03-14')).toEqual([]);
+  });
+
   it('naming a previous hash that is not its predecessor’s is refused, and nothing changes', () => {
     const { rejected, grid } = refusedReceipt();
     const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);

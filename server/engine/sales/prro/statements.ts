@@ -238,9 +238,10 @@ const prepare = (db: Db) => ({
     `INSERT INTO prro_doc_audit (doc_id, at, user, action, status_before, status_after, hash_before, hash_after, note)
      VALUES (@doc_id, @at, @user, @action, @status_before, @status_after, @hash_before, @hash_after, @note)`,
   ),
-  audit: db.prepare<{ id: number; start: string; end: string }, AuditRow & { numprro: string; local_num: number }>(
+  /** `from`/`until`: the UTC instants the shop's first day begins and the day after its last begins. */
+  audit: db.prepare<{ id: number; from: string; until: string }, AuditRow & { numprro: string; local_num: number }>(
     `SELECT a.*, d.numprro, d.local_num FROM prro_doc_audit a JOIN prro_docs d ON d.id = a.doc_id
-     WHERE (@id = 0 OR a.doc_id = @id) AND substr(a.at, 1, 10) BETWEEN @start AND @end ORDER BY a.id`,
+     WHERE (@id = 0 OR a.doc_id = @id) AND a.at >= @from AND a.at < @until ORDER BY a.id`,
   ),
 });
 

@@ -12,8 +12,8 @@
  * are told (onChange, waitFor) only then. An outcome lost to a crash before its commit leaves the
  * item sending, so it is sent again under its key: the service answers a done write with its
  * stored result, and an unknown one as unknown; a refusal is not stored there and is decided
- * again, as if the first send had not arrived. After any failure to answer the line goes one item
- * at a time again, so an outage shows one item sending, not a batch.
+ * again, as if the first send had not arrived. The first send after the line was empty or a send
+ * was not answered goes alone, so an outage shows one item sending, not a batch.
  */
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
 import { failedBeforeAnswer } from '../rpc/classify.js';
@@ -70,7 +70,7 @@ export class OutboxDrainer {
   private running = false;
   private stopping = false;
   private paused = false;
-  /** The last batch was answered without a retry: the next may be a whole batch, else one item. */
+  /** The last batch was answered without a retry and more followed: the next may be whole, else one item. */
   private flowing = false;
   /** Set by kick(): the head is tried without waiting out our own backoff. */
   private kicked = false;
@@ -202,6 +202,8 @@ export class OutboxDrainer {
     const head = line[0];
     if (!head) {
       this.kicked = false;
+      // Whatever comes next may find the service gone: it goes alone first.
+      this.flowing = false;
       return { kind: 'idle' };
     }
     const now = this.clock();

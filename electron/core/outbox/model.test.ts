@@ -196,6 +196,7 @@ class Drain implements Cmd {
     const batch = m.paused ? [] : line(m);
     expect(await r.drainer.drainOnce()).toBe(batch.length > 0);
     const sent = batch.length > 0 ? sendBatch(m, batch, this.behaviour) : [];
+    if (!m.paused && batch.length === 0) m.flowing = false;
     expect(r.sent).toEqual(sent);
     verify(m, r);
   }

@@ -30,10 +30,10 @@ export interface DrainerOptions {
   random?: () => number;
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** Every change the drainer makes to an item (sending, and each outcome). */
-  onChange?: (item: QueueItem) => void;
   /** The most items sent between two commits of the outbox while the service answers (default 16). */
   batchSize?: number;
+  /** Every change the drainer makes to an item (sending, and each outcome). */
+  onChange?: (item: QueueItem) => void;
   /** Called when what the last send says about the service changes. */
   onConnection?: (state: DrainerConnection) => void;
   /** Faults of the desk itself (the local database, a listener): the drainer backs off and goes on. */

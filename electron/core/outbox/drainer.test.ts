@@ -323,3 +323,161 @@ describe('OutboxDrainer', () => {
     await drainer.stop();
   });
 });
+
+describe('OutboxDrainer in batches', () => {
+  /** A client that answers after a turn of the event loop and records what was in flight meanwhile. */
+  function watched(store: OutboxStore, client: ScriptedClient) {
+    const seen = { most: 0, mostSending: 0, inFlight: 0, violations: [] as string[] };
+    const call = client.call.bind(client);
+    client.call = (method, params, opts) => {
+      seen.inFlight += 1;
+      seen.most = Math.max(seen.most, seen.inFlight);
+      const open = store.list({ states: ['sending'] });
+      seen.mostSending = Math.max(seen.mostSending, open.length);
+      const me = open.find((i) => i.idempotencyKey === opts?.idempotencyKey);
+      if (!me) seen.violations.push(`${opts?.idempotencyKey} was sent without being marked sending`);
+      const answer = call(method, params, opts);
+      return new Promise((r) => setTimeout(r, 1)).then(() => {
+        seen.inFlight -= 1;
+        return answer;
+      });
+    };
+    return seen;
+  }
+
+  it('sends a batch one write at a time in id order: never two in flight, a group never out of order', async () => {
+    const { store, client, drainer, put } = setup({ batchSize: 4 });
+    const seen = watched(store, client);
+    const items = ['a', 'b', 'a', 'c', 'a', 'b', 'c', 'a', 'b'].map((g) => put(g));
+    drainer.kick();
+    await drainer.drainOnce(); // one item first: nothing has been answered yet
+    expect(seen.mostSending).toBe(1);
+    while (await drainer.drainOnce());
+    expect(seen.most).toBe(1);
+    expect(seen.violations).toEqual([]);
+    expect(client.sent.map((s) => s.idempotencyKey)).toEqual(items.map((i) => i.idempotencyKey));
+    expect(store.counts().queued).toBe(0);
+    expect(store.list().every((i) => i.state === 'done' && i.attempts === 1)).toBe(true);
+  });
+
+  it('marks at most batchSize items sending at once, in two commits per batch', async () => {
+    const { store, client, drainer, put } = setup({ batchSize: 3 });
+    const seen = watched(store, client);
+    for (let i = 0; i < 10; i++) put(`sale-${i >> 1}`);
+    const commits: number[] = [];
+    const inOneCommit = store.inOneCommit.bind(store);
+    store.inOneCommit = (fn) => {
+      const result = inOneCommit(fn);
+      commits.push((result as unknown[]).length);
+      return result;
+    };
+    let rounds = 0;
+    while (await drainer.drainOnce()) rounds += 1;
+    expect(seen.mostSending).toBe(3);
+    // 1 (nothing answered yet), then 3, 3, 3.
+    expect(rounds).toBe(4);
+    expect(commits).toEqual([1, 1, 3, 3, 3, 3, 3, 3]);
+    expect(client.sent).toHaveLength(10);
+  });
+
+  it('a write refused in a batch holds back only its own group; the rest of the batch is sent', async () => {
+    const { store, client, drainer, put } = setup({ batchSize: 8 });
+    put('warm-up');
+    await drainer.drainOnce();
+    const a1 = put('a');
+    const b1 = put('b');
+    const a2 = put('a');
+    const b2 = put('b');
+    const a3 = put('a');
+    client.answer(refused());
+    expect(await drainer.drainOnce()).toBe(true);
+    expect(client.sent.slice(1).map((s) => s.idempotencyKey)).toEqual([a1.idempotencyKey, b1.idempotencyKey, b2.idempotencyKey]);
+    expect(store.get(a1.id)).toMatchObject({ state: 'refused', attempts: 1 });
+    // Marked sending with the batch, never sent: back in line, the attempt not counted.
+    expect(store.get(a2.id)).toMatchObject({ state: 'queued', attempts: 0, waitingFor: a1.id });
+    expect(store.get(a3.id)).toMatchObject({ state: 'queued', attempts: 0, waitingFor: a1.id });
+    expect(store.get(b2.id)).toMatchObject({ state: 'done' });
+    expect(await drainer.drainOnce()).toBe(false);
+    store.retry(a1.id);
+    while (await drainer.drainOnce());
+    expect(client.sent.slice(4).map((s) => s.idempotencyKey)).toEqual([a1.idempotencyKey, a2.idempotencyKey, a3.idempotencyKey]);
+  });
+
+  it('a retry in a batch halts it: the rest waits behind the head, and the line goes one item at a time', async () => {
+    const { clock, store, client, drainer, put } = setup({ batchSize: 8 });
+    put('warm-up');
+    await drainer.drainOnce();
+    const [a, b, c] = [put('a'), put('b'), put('c')];
+    client.answer(ok(), retry('NETWORK_ERROR'));
+    await drainer.drainOnce();
+    expect(client.sent).toHaveLength(3);
+    expect(store.get(a.id)).toMatchObject({ state: 'done' });
+    expect(store.get(b.id)).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 'NETWORK_ERROR' } });
+    expect(store.get(c.id)).toMatchObject({ state: 'queued', attempts: 0, lastError: null });
+    clock.now = Date.parse(store.get(b.id)!.nextAttemptAt!);
+    await drainer.drainOnce();
+    expect(client.sent.slice(3).map((s) => s.idempotencyKey)).toEqual([b.idempotencyKey]);
+    await drainer.drainOnce();
+    expect(store.counts().queued).toBe(0);
+  });
+
+  it('tells each outcome only once the batch is committed', async () => {
+    const { store, client, drainer, changes, put } = setup({ batchSize: 8 });
+    put('warm-up');
+    await drainer.drainOnce();
+    const first = put('a');
+    const second = put('a');
+    let firstWhenSecondSent: string | undefined;
+    client.answer(ok(), () => {
+      firstWhenSecondSent = store.get(first.id)?.state;
+      return Promise.resolve(ok());
+    });
+    const told = drainer.waitFor(first.id, 10_000);
+    changes.length = 0;
+    await drainer.drainOnce();
+    // Its done-mark is in the batch's commit: a crash before it sends both again, and the service replays.
+    expect(firstWhenSecondSent).toBe('sending');
+    expect(changes.map((c) => [c.id, c.state])).toEqual([
+      [first.id, 'sending'],
+      [second.id, 'sending'],
+      [first.id, 'done'],
+      [second.id, 'done'],
+    ]);
+    expect(await told).toMatchObject({ state: 'done' });
+  });
+
+  it('stops a batch when the till switches to another service', async () => {
+    let service = 'http://a';
+    const { store, client, drainer } = setup({ batchSize: 8, service: () => service });
+    const put = (group: string, to: string) =>
+      store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service: to });
+    put('warm-up', 'http://a');
+    await drainer.drainOnce();
+    const [x, y] = [put('x', 'http://a'), put('y', 'http://a')];
+    client.answer(() => {
+      service = 'http://b';
+      return Promise.resolve(ok());
+    });
+    await drainer.drainOnce();
+    expect(store.get(x.id)?.state).toBe('done');
+    expect(store.get(y.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await drainer.drainOnce()).toBe(false);
+  });
+
+  it('stop lets the send in flight finish and puts the rest of its batch back in line', async () => {
+    const { store, client, drainer, put } = setup({ clock: Date.now, batchSize: 8 });
+    put('warm-up');
+    await drainer.drainOnce();
+    const gate = deferred();
+    client.answer(() => gate.promise);
+    const [x, y] = [put('x'), put('y')];
+    drainer.start();
+    await expect.poll(() => client.sent.length).toBe(2);
+    const stopped = drainer.stop();
+    gate.resolve(ok());
+    await stopped;
+    expect(store.get(x.id)?.state).toBe('done');
+    expect(store.get(y.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(client.sent).toHaveLength(2);
+  });
+});

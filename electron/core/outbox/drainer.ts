@@ -1,9 +1,19 @@
 /**
  * Sends the outbox to the service: one item at a time, strictly in id order, so a sale's close
- * never overtakes its lines or payment. A transient failure keeps the head of the line and backs
- * off; a refusal or an unknown outcome sets the item aside and only its own group waits with it;
- * a missing or rejected API key pauses the whole line until kick(), because refusing sales for
- * good over a key someone is about to replace would lose them.
+ * never overtakes its lines or payment, and a shift's close never overtakes a sale rung up before
+ * it (writes of other groups depend on each other too: the service refuses a sale after its
+ * shift closed). A transient failure keeps the head of the line and backs off; a refusal or an
+ * unknown outcome sets the item aside and only its own group waits with it; a missing or rejected
+ * API key pauses the whole line until kick(), because refusing sales for good over a key someone
+ * is about to replace would lose them.
+ *
+ * While the service answers, the line goes in batches: one commit marks up to `batchSize` items
+ * sending, they are sent one after another as above, and one commit stores their outcomes, which
+ * are told (onChange, waitFor) only then. An outcome lost to a crash before its commit leaves the
+ * item sending, so it is sent again under its key: the service answers a done write with its
+ * stored result, and an unknown one as unknown; a refusal is not stored there and is decided
+ * again, as if the first send had not arrived. The first send after the line was empty or a send
+ * was not answered goes alone, so an outage shows one item sending, not a batch.
  */
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
 import { failedBeforeAnswer } from '../rpc/classify.js';
@@ -11,7 +21,7 @@ import type { RpcClient } from '../rpc/client.js';
 import { type CallOutcome, needsKey, unreachable } from '../rpc/outcome.js';
 import { type Backoff, backoffDelay } from './backoff.js';
 import { QueueItemError } from './errors.js';
-import type { OutboxStore } from './store.js';
+import type { OutboxStore, Pending } from './store.js';
 
 export type DrainerConnection = 'online' | 'offline' | 'unauthorized';
 
@@ -20,6 +30,8 @@ export interface DrainerOptions {
   random?: () => number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** The most items sent between two commits of the outbox while the service answers (default 16). */
+  batchSize?: number;
   /** Every change the drainer makes to an item (sending, and each outcome). */
   onChange?: (item: QueueItem) => void;
   /** Called when what the last send says about the service changes. */
@@ -32,6 +44,7 @@ export interface DrainerOptions {
 
 export const DEFAULT_BASE_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
+export const DEFAULT_BATCH_SIZE = 16;
 /**
  * After this many sends that the service answered with its own failure (502, 500), an item whose
  * failure is not the service's — the service answers a ping meanwhile — is set aside for a person:
@@ -47,11 +60,18 @@ type Step = { kind: 'sent' } | { kind: 'idle' } | { kind: 'paused' } | { kind: '
 
 const isPending = (state: QueueState) => state === 'queued' || state === 'sending';
 
+/** When an item may be sent again by its own backoff (0: now). */
+const dueAt = (p: Pending) => (p.item.nextAttemptAt === null ? 0 : Date.parse(p.item.nextAttemptAt));
+
 export class OutboxDrainer {
   private readonly clock: () => number;
   private readonly backoff: Backoff;
+  private readonly batchSize: number;
   private running = false;
+  private stopping = false;
   private paused = false;
+  /** The last batch was answered without a retry and more followed: the next may be whole, else one item. */
+  private flowing = false;
   /** Set by kick(): the head is tried without waiting out our own backoff. */
   private kicked = false;
   /** The service's own Retry-After, which a kick does not override. */
@@ -71,6 +91,7 @@ export class OutboxDrainer {
     private readonly opts: DrainerOptions = {},
   ) {
     this.clock = opts.clock ?? Date.now;
+    this.batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
     this.backoff = {
       baseMs: opts.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
       maxMs: opts.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
@@ -105,9 +126,14 @@ export class OutboxDrainer {
   /** Lets an in-flight send finish and record its outcome, then stops. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.wake?.();
-    await this.loopDone;
-    await this.chain;
+    try {
+      await this.loopDone;
+      await this.chain;
+    } finally {
+      this.stopping = false;
+    }
   }
 
   /** Resolves with the item once it leaves queued/sending, or as it is after `ms`. */
@@ -129,7 +155,7 @@ export class OutboxDrainer {
     });
   }
 
-  /** Sends the next eligible item, if one is due; true when something was sent. */
+  /** Sends the next eligible item, or batch of items (see above), if due; true when something was sent. */
   async drainOnce(): Promise<boolean> {
     return (await this.exclusive(() => this.step())).kind === 'sent';
   }
@@ -171,18 +197,62 @@ export class OutboxDrainer {
 
   private async step(): Promise<Step> {
     if (this.paused) return { kind: 'paused' };
-    const next = this.store.nextToSend(this.opts.service?.());
-    if (!next) {
+    const service = this.opts.service?.();
+    const line = this.store.nextInLine(service, this.flowing ? this.batchSize : 1);
+    const head = line[0];
+    if (!head) {
       this.kicked = false;
+      // Whatever comes next may find the service gone: it goes alone first.
+      this.flowing = false;
       return { kind: 'idle' };
     }
-    const backoffUntil = next.item.nextAttemptAt === null ? 0 : Date.parse(next.item.nextAttemptAt);
-    const due = Math.max(this.kicked ? 0 : backoffUntil, this.serviceWaitUntil);
-    if (due > this.clock()) return { kind: 'wait', until: due };
+    const now = this.clock();
+    const due = Math.max(this.kicked ? 0 : dueAt(head), this.serviceWaitUntil);
+    if (due > now) return { kind: 'wait', until: due };
     this.kicked = false;
+    // Behind the head, the batch ends at the first item still backing off: the line waits for it.
+    const stop = line.findIndex((p, i) => i > 0 && dueAt(p) > now);
+    const batch = stop === -1 ? line : line.slice(0, stop);
 
-    const sending = this.store.markSending(next.item.id);
-    this.changed(sending);
+    const sending = this.store.inOneCommit(() => batch.map((p) => this.store.markSending(p.item.id)));
+    for (const item of sending) this.changed(item);
+    const outcomes: Array<{ item: QueueItem; outcome: CallOutcome }> = [];
+    const unsent: QueueItem[] = [];
+    /** Groups that wait behind an item of this batch set aside. */
+    const held = new Set<string>();
+    let halted = false;
+    for (const [i, item] of sending.entries()) {
+      // Stopping, or the till now works with another service: the rest of the batch waits for later.
+      const cut = i > 0 && (this.stopping || this.opts.service?.() !== service);
+      if (halted || cut || held.has(item.group)) {
+        unsent.push(item);
+        continue;
+      }
+      const outcome = await this.send(item, batch[i] as Pending);
+      outcomes.push({ item, outcome });
+      if (outcome.kind === 'retry') halted = true;
+      else if (outcome.kind !== 'ok') held.add(item.group);
+    }
+    this.flowing = !halted;
+    let recorded: QueueItem[];
+    try {
+      recorded = this.store.inOneCommit(() => [
+        ...outcomes.map(({ item, outcome }) => this.record(item, outcome)),
+        ...unsent.map((item) => this.store.unsend(item.id)),
+      ]);
+    } catch (err) {
+      // The outcomes could not be stored: back in line under their keys, where the service's stored answers will decide.
+      this.flowing = false;
+      try {
+        this.store.recoverAfterCrash();
+      } catch {}
+      throw err;
+    }
+    for (const item of recorded) this.changed(item);
+    return { kind: 'sent' };
+  }
+
+  private async send(sending: QueueItem, next: Pending): Promise<CallOutcome> {
     let outcome: CallOutcome;
     try {
       outcome = await this.client.call(sending.method, next.params, {
@@ -205,16 +275,7 @@ export class OutboxDrainer {
         },
       };
     }
-    try {
-      this.changed(this.record(sending, outcome));
-    } catch (err) {
-      // The outcome could not be stored: back in line under its key, where the service's stored answer will decide.
-      try {
-        this.store.recoverAfterCrash();
-      } catch {}
-      throw err;
-    }
-    return { kind: 'sent' };
+    return outcome;
   }
 
   private record(item: QueueItem, outcome: CallOutcome): QueueItem {

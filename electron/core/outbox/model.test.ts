@@ -19,6 +19,8 @@ import { CLEAR_STAMPS } from './testing/scripted-client.js';
 const GROUPS = ['a', 'b', 'c'] as const;
 const OPEN: readonly QueueState[] = ['queued', 'sending', 'refused', 'reconcile'];
 const HOUR = 3_600_000;
+/** A small batch, so that histories fill it, break it off and crash in it often. */
+const BATCH = 3;
 
 interface ModelItem {
   readonly id: number;
@@ -31,6 +33,8 @@ interface Model {
   items: ModelItem[];
   purged: Set<number>;
   paused: boolean;
+  /** The drainer's last batch was answered without a retry: the next one may hold BATCH items. */
+  flowing: boolean;
   /** What the service holds for each item (by id): the model of its idempotency records. */
   service: Map<number, 'done' | 'unknown'>;
   performed: Map<number, number>;
@@ -45,6 +49,8 @@ interface Real {
   /** The key each item got when it was enqueued: it must never change. */
   readonly keys: Map<number, string>;
   readonly violations: string[];
+  /** The items that reached the service during the current command, in order. */
+  sent: number[];
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -58,15 +64,21 @@ function newReal(): Real {
     service: new FakeService(),
     keys: new Map(),
     violations: [],
+    sent: [],
   };
   attach(real, real.db);
-  // Every send is checked when it reaches the service: nothing of its group may still be open before it.
+  // Every send is checked when it reaches the service: nothing of its group may still be open before it,
+  // but an item of the same batch the service answered as done (its done-mark is in the batch's commit).
   real.service.onCall = (key) => {
     const item = real.store.list({ limit: 100_000 }).find((i) => i.idempotencyKey === key);
     if (!item) return void real.violations.push(`key ${key} belongs to no item`);
+    real.sent.push(item.id);
     if (real.keys.get(item.id) !== key) real.violations.push(`item ${item.id} was sent under a key it was not given`);
     if (item.state !== 'sending') real.violations.push(`item ${item.id} was sent while ${item.state}`);
-    const before = real.store.list({ states: OPEN, limit: 100_000 }).filter((i) => i.group === item.group && i.id < item.id);
+    const before = real.store
+      .list({ states: OPEN, limit: 100_000 })
+      .filter((i) => i.group === item.group && i.id < item.id)
+      .filter((b) => !(b.state === 'sending' && real.service.recordOf(b.idempotencyKey) === 'done'));
     for (const b of before) real.violations.push(`item ${item.id} was sent while ${b.id} of its group was ${b.state}`);
   };
   return real;
@@ -80,6 +92,7 @@ function attach(real: Real, db: Db) {
     random: () => 0.5,
     baseDelayMs: 1000,
     maxDelayMs: 30_000,
+    batchSize: BATCH,
   });
 }
 
@@ -90,11 +103,18 @@ function reopen(real: Real) {
   attach(real, new Database(image));
 }
 
-/** The item the drainer must send next: strict id order, skipping groups behind an open earlier item. */
-function head(m: Model): ModelItem | undefined {
-  return m.items.find(
-    (i) => i.state === 'queued' && !m.items.some((b) => b.group === i.group && b.id < i.id && OPEN.includes(b.state)),
-  );
+/**
+ * The items the drainer must mark sending next, in the order it sends them: strict id order,
+ * skipping groups behind an open earlier item that is not itself in the line; BATCH of them while
+ * the service answers, else one.
+ */
+function line(m: Model): ModelItem[] {
+  const inLine = new Set<number>();
+  for (const i of m.items) {
+    const before = m.items.filter((b) => b.group === i.group && b.id < i.id && OPEN.includes(b.state));
+    if (i.state === 'queued' && before.every((b) => inLine.has(b.id))) inLine.add(i.id);
+  }
+  return m.items.filter((i) => inLine.has(i.id)).slice(0, m.flowing ? BATCH : 1);
 }
 
 const settled = (m: Model, item: ModelItem): 'done' | 'unknown' | undefined => m.service.get(item.id);
@@ -104,18 +124,18 @@ function perform(m: Model, item: ModelItem, record: 'done' | 'unknown', performe
   if (performed) m.performed.set(item.id, (m.performed.get(item.id) ?? 0) + 1);
 }
 
-/** The model's side of one send: what the service does and what the item becomes. */
-function send(m: Model, item: ModelItem, b: Behaviour) {
+/** The model's side of one send: what the service does and what the item becomes (queued: a retry). */
+function send(m: Model, item: ModelItem, b: Behaviour): QueueState {
   item.attempts += 1;
   if (b === 'unauthorized') {
     m.paused = true;
-    return;
+    return item.state;
   }
-  if (b === 'down') return;
+  if (b === 'down') return item.state;
   const stored = settled(m, item);
   if (b === 'lost') {
     if (!stored) perform(m, item, 'done', true);
-    return;
+    return item.state;
   }
   if (stored === 'done') item.state = 'done';
   else if (stored === 'unknown') item.state = 'reconcile';
@@ -126,6 +146,25 @@ function send(m: Model, item: ModelItem, b: Behaviour) {
     perform(m, item, 'unknown', b === 'unknown-performed');
     item.state = 'reconcile';
   } else if (b === 'refused') item.state = 'refused';
+  return item.state;
+}
+
+/** One batch as the drainer sends it: in line order, up to a retry, past the groups of items set aside. */
+function sendBatch(m: Model, batch: readonly ModelItem[], b: Behaviour): number[] {
+  const sent: number[] = [];
+  const held = new Set<string>();
+  for (const item of batch) {
+    if (held.has(item.group)) continue;
+    sent.push(item.id);
+    const state = send(m, item, b);
+    if (state === 'queued') {
+      m.flowing = false;
+      return sent;
+    }
+    if (state !== 'done') held.add(item.group);
+  }
+  m.flowing = true;
+  return sent;
 }
 
 class Enqueue implements Cmd {
@@ -153,9 +192,12 @@ class Drain implements Cmd {
   async run(m: Model, r: Real) {
     r.now += HOUR;
     r.service.behaviour = this.behaviour;
-    const next = m.paused ? undefined : head(m);
-    expect(await r.drainer.drainOnce()).toBe(next !== undefined);
-    if (next) send(m, next, this.behaviour);
+    r.sent = [];
+    const batch = m.paused ? [] : line(m);
+    expect(await r.drainer.drainOnce()).toBe(batch.length > 0);
+    const sent = batch.length > 0 ? sendBatch(m, batch, this.behaviour) : [];
+    if (!m.paused && batch.length === 0) m.flowing = false;
+    expect(r.sent).toEqual(sent);
     verify(m, r);
   }
   toString = () => `drain(${this.behaviour})`;
@@ -167,7 +209,8 @@ class CrashDuringSend implements Cmd {
   async run(m: Model, r: Real) {
     r.now += HOUR;
     r.service.behaviour = this.crash;
-    const next = m.paused ? undefined : head(m);
+    const batch = m.paused ? [] : line(m);
+    const next = batch[0];
     let reached!: () => void;
     const called = new Promise<'called'>((resolve) => {
       reached = () => resolve('called');
@@ -181,12 +224,12 @@ class CrashDuringSend implements Cmd {
     expect(await Promise.race([called, sent])).toBe(next ? 'called' : 'finished');
     r.service.onCall = check;
     reopen(r);
-    expect(r.store.recoverAfterCrash()).toBe(next ? 1 : 0);
-    if (next) {
-      next.attempts += 1;
-      if (this.crash === 'crash-after-performing' && !settled(m, next)) perform(m, next, 'done', true);
-    }
+    // The whole batch was marked sending in one commit; the first of it reached the service.
+    expect(r.store.recoverAfterCrash()).toBe(batch.length);
+    for (const item of batch) item.attempts += 1;
+    if (next && this.crash === 'crash-after-performing' && !settled(m, next)) perform(m, next, 'done', true);
     m.paused = false;
+    m.flowing = false;
     verify(m, r);
   }
   toString = () => this.crash;
@@ -199,6 +242,7 @@ class Restart implements Cmd {
     reopen(r);
     expect(r.store.recoverAfterCrash()).toBe(0);
     m.paused = false;
+    m.flowing = false;
     verify(m, r);
   }
   toString = () => 'restart';
@@ -312,7 +356,14 @@ describe('the outbox against a model of itself and of an idempotent service', ()
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
         const real = newReal();
-        const model: Model = { items: [], purged: new Set(), paused: false, service: new Map(), performed: new Map() };
+        const model: Model = {
+          items: [],
+          purged: new Set(),
+          paused: false,
+          flowing: false,
+          service: new Map(),
+          performed: new Map(),
+        };
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);
         } finally {

@@ -83,6 +83,34 @@ describe('OutboxStore', () => {
     expect(store.nextToSend('http://c')).toBeUndefined();
   });
 
+  it('gives the line in the order it is sent if every send is answered, past groups that wait', () => {
+    const on = (service: string, group: string) =>
+      store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service });
+    const a1 = on('s', 'a');
+    const b1 = on('s', 'b');
+    const a2 = on('s', 'a');
+    const x1 = on('other', 'x');
+    const x2 = on('s', 'x');
+    const c1 = on('s', 'c');
+    const c2 = on('s', 'c');
+    const ids = (limit: number) => store.nextInLine('s', limit).map((p) => p.item.id);
+    // x2 waits behind x1, which is made for another service and is never in this line.
+    expect(ids(10)).toEqual([a1.id, b1.id, a2.id, c1.id, c2.id]);
+    expect(ids(2)).toEqual([a1.id, b1.id]);
+    expect(store.nextToSend('s')?.item.id).toBe(a1.id);
+    store.markSending(c1.id);
+    store.setAside(c1.id, 'refused', { code: 'INVALID_PARAMETER', message: 'no', details: [] });
+    expect(ids(10)).toEqual([a1.id, b1.id, a2.id]);
+    expect(store.nextInLine(undefined, 10).map((p) => p.item.id)).toEqual([a1.id, b1.id, a2.id, x1.id, x2.id]);
+  });
+
+  it('puts an item marked sending but never sent back in line, the attempt not counted', () => {
+    const item = put();
+    store.markSending(item.id);
+    expect(store.unsend(item.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expectProblem(() => store.unsend(item.id), 'wrong_state');
+  });
+
   it('mints a different key for every write', () => {
     const keys = new Set(Array.from({ length: 50 }, () => put().idempotencyKey));
     expect(keys.size).toBe(50);

@@ -5,6 +5,7 @@
  * guarded UPDATE, so a row can only move along the transitions below:
  *
  *   queued → sending → done | refused | reconcile | queued (retry later)
+ *   sending → queued (unsent: the drainer marked it with a batch and stopped before its turn)
  *   refused | reconcile → queued (a person retries) | reconciled (a person checked the business object)
  *   sending → queued (recovery after a crash: the service's stored answer decides)
  *
@@ -56,7 +57,7 @@ export class OutboxStore {
   private readonly stmt;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: () => number = Date.now,
   ) {
     migrate(db, outboxMigrations);
@@ -94,18 +95,27 @@ export class OutboxStore {
          FROM outbox WHERE state IN ${OPEN} GROUP BY state, here`,
       ),
       // Strict id order, except that a group behind an open earlier item of its own waits and the
-      // others go on; only the writes made for the service the till works with now are sent.
-      next: db.prepare<[{ service: string | null }], OutboxRow & { params: string; confirmation_id: number | null }>(
+      // others go on; only the writes made for the service the till works with now are sent. The
+      // line as it goes if every send is answered: an item may have earlier queued items of its
+      // group before it only when they are in the line too (they come first in it).
+      line: db.prepare<
+        [{ service: string | null; limit: number }],
+        OutboxRow & { params: string; confirmation_id: number | null }
+      >(
         `SELECT ${ITEM_COLUMNS}, o.params, o.confirmation_id FROM outbox o
          WHERE o.state = 'queued' AND (@service IS NULL OR o.service = @service)
-           AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ${OPEN})
-         ORDER BY o.id LIMIT 1`,
+           AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.grp = o.grp AND b.id < o.id AND b.state IN ${OPEN}
+             AND NOT (b.state = 'queued' AND (@service IS NULL OR b.service = @service)))
+         ORDER BY o.id LIMIT @limit`,
       ),
       sending: db.prepare<[number, number]>(
         `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'queued'`,
       ),
       done: db.prepare<[string, number, number]>(
         `UPDATE outbox SET state = 'done', result = ?, last_error = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'sending'`,
+      ),
+      unsend: db.prepare<[number, number]>(
+        `UPDATE outbox SET state = 'queued', attempts = attempts - 1, updated_at = ? WHERE id = ? AND state = 'sending'`,
       ),
       setAside: db.prepare<[string, string, number, number]>(
         `UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'sending'`,
@@ -207,14 +217,20 @@ export class OutboxStore {
 
   /** The next item due for `service` (any service when omitted). */
   nextToSend(service?: string): Pending | undefined {
-    const row = this.stmt.next.get({ service: service ?? null });
-    return (
-      row && {
-        item: toQueueItem(row),
-        params: JSON.parse(row.params) as Record<string, unknown>,
-        confirmation: row.confirmation_id,
-      }
-    );
+    return this.nextInLine(service, 1)[0];
+  }
+
+  /**
+   * The first `limit` items of the line for `service`, in the order they are sent if each send is
+   * answered: the first is nextToSend(); an item behind an earlier one of its group comes after it.
+   */
+  nextInLine(service: string | undefined, limit: number): Pending[] {
+    return this.stmt.line.all({ service: service ?? null, limit }).map(pending);
+  }
+
+  /** Runs `fn`'s changes as one transaction: one synchronous=FULL commit for all of them, or none. */
+  inOneCommit<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
   }
 
   markSending(id: number): QueueItem {
@@ -227,6 +243,11 @@ export class OutboxStore {
       this.stmt.done.run(JSON.stringify(result), this.clock(), id).changes,
       'only an item being sent can be done',
     );
+  }
+
+  /** Marked sending with a batch but never sent: back in line at its place, the attempt not counted. */
+  unsend(id: number): QueueItem {
+    return this.transition(id, this.stmt.unsend.run(this.clock(), id).changes, 'only an item being sent can be unsent');
   }
 
   /** Refused for good, or an outcome only a person can settle: the item leaves the line, its group waits with it. */
@@ -265,3 +286,9 @@ export class OutboxStore {
     return item;
   }
 }
+
+const pending = (row: OutboxRow & { params: string; confirmation_id: number | null }): Pending => ({
+  item: toQueueItem(row),
+  params: JSON.parse(row.params) as Record<string, unknown>,
+  confirmation: row.confirmation_id,
+});

@@ -2,7 +2,7 @@
  * A server for bench/gateway.ts, run in its own process so the load generator does not share
  * its event loop. `full`: the real service (auth, rate limit, envelope, contract, upstream on
  * SQLite, normalize). `bare`: node:http answering a fixed JSON body of the given size.
- * Prints one JSON line {url, key} on stdout when ready.
+ * Tells the bench {url, key} over IPC when ready, and its own CPU time (µs) whenever asked.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,6 +12,14 @@ import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
 
 const [mode, size] = process.argv.slice(2);
+
+const ready = (url: string, key: string) => process.send?.({ url, key });
+process.on('message', () => {
+  const { user, system } = process.cpuUsage();
+  process.send?.({ cpuUs: user + system });
+});
+// The bench going away ends this server too.
+process.on('disconnect', () => process.exit(0));
 
 if (mode === 'bare') {
   const body = JSON.stringify({ ok: true, pad: 'x'.repeat(Math.max(0, Number(size) - 23)) });
@@ -24,7 +32,7 @@ if (mode === 'bare') {
   });
   server.listen(0, '127.0.0.1', () => {
     const addr = server.address() as { port: number };
-    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${addr.port}`, key: '' })}\n`);
+    ready(`http://127.0.0.1:${addr.port}`, '');
   });
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'bench-gw-'));
@@ -36,5 +44,5 @@ if (mode === 'bare') {
     rateLimit: { perSecond: 1e9, burst: 1e9 },
   });
   const { key } = service.keys.create('bench', 'all');
-  process.stdout.write(`${JSON.stringify({ url: service.url, key })}\n`);
+  ready(service.url, key);
 }

@@ -79,6 +79,7 @@ export interface RequestFacts {
 }
 
 export interface GatewayResponse {
+  readonly requestId: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
@@ -170,11 +171,6 @@ export function createGateway(deps: GatewayDeps): Gateway {
   ): Promise<RpcResult> {
     const fp = fingerprint(op.name, params);
     const existing = deps.idempotency.get(idemKey, key.id);
-    const reused = () =>
-      new RpcError(
-        'IDEMPOTENCY_KEY_REUSED',
-        'this Idempotency-Key was used for a different request; mint a new key for a new operation',
-      );
     if (existing) {
       if (existing.fingerprint !== fp) throw reused();
       if (existing.state === 'done' && existing.result) {
@@ -297,15 +293,25 @@ export function createGateway(deps: GatewayDeps): Gateway {
     try {
       const { id, method, result } = await perform(req, requestId, facts);
       const body: SuccessBody = { ok: true, data: { method, result, id }, request_id: requestId };
-      return { status: 200, headers: facts.replayed ? { 'Idempotent-Replayed': 'true' } : {}, body, facts };
+      return { requestId, status: 200, headers: facts.replayed ? REPLAYED : NO_HEADERS, body, facts };
     } catch (err) {
       const e = toRpcError(err, facts);
       facts.code = e.code;
-      return { status: e.http, headers: e.headers, body: e.body(requestId), facts };
+      return { requestId, status: e.http, headers: e.headers, body: e.body(requestId), facts };
     }
   }
 
   return { admit, handle };
+}
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+const REPLAYED: Readonly<Record<string, string>> = { 'Idempotent-Replayed': 'true' };
+
+function reused(): RpcError {
+  return new RpcError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'this Idempotency-Key was used for a different request; mint a new key for a new operation',
+  );
 }
 
 function inProgress(): RpcError {

@@ -96,10 +96,12 @@ describe('body bytes in flight', () => {
     } finally {
       clearInterval(trickle);
     }
+    // A client may see its connection closed before the service has handled that close (a busy
+    // machine ran the check first once): every held byte must be given back, soon after.
+    await until(() => svc.service.load().bodyBytesInFlight === 0);
     const load = svc.service.load();
     expect(load.bodyBytesPeak).toBeGreaterThan(0);
     expect(load.bodyBytesPeak).toBeLessThanOrEqual(cap);
-    expect(load.bodyBytesInFlight).toBe(0);
   });
 
   it('refuses with 413 a body larger than the whole cap, and serves again once bodies are done', async () => {

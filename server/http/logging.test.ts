@@ -64,3 +64,23 @@ it('logs aborted uploads as one info line each, never as errors', async () => {
   expect(mine.filter((l) => l.msg === 'request aborted' && l.level === 'info')).toHaveLength(25);
   expect(mine.filter((l) => l.status === 401)).toHaveLength(25);
 });
+
+it('at level warn writes no request lines but still the error line of a failed request', async () => {
+  const quiet: string[] = [];
+  const failing = await startTestService({
+    upstream: fakeUpstream(() => {
+      throw new Error('the back office is down');
+    }),
+    logger: jsonLogger('warn', (l) => quiet.push(l)),
+  });
+  try {
+    expect((await failing.call('service.ping', {})).status).toBe(500);
+    expect(
+      (await failing.call('service.ping', {}, { key: 'rk_0123456789abcdef_nonenonenonenonenonenonenonenonenonenonenon' })).status,
+    ).toBe(401);
+  } finally {
+    await failing.close();
+  }
+  const requests = quiet.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+  expect(requests).toEqual([expect.objectContaining({ level: 'error', status: 500, code: 'INTERNAL', method: 'service.ping' })]);
+});

@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
-import { rawConnect } from '../testing/raw-http.js';
+import { postHead, rawConnect } from '../testing/raw-http.js';
 
+const upstream = fakeUpstream(() => ({ status: { affected: 1 } }));
 let svc: TestService;
 beforeAll(async () => {
-  svc = await startTestService({ upstream: fakeUpstream(() => ({ status: { affected: 1 } })) });
+  svc = await startTestService({ upstream });
 });
 afterAll(() => svc.close());
 
@@ -54,5 +55,19 @@ describe('odd requests', () => {
   it('answers headers larger than node:http takes with 431', async () => {
     const a = await ask(`POST /v1/rpc HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(32 * 1024)}\r\n\r\n`);
     expect(a.status).toBe(431);
+  });
+
+  it('reads a body that arrives in pieces, a character split between two of them', async () => {
+    const body = Buffer.from(JSON.stringify({ method: 'pos.find_code', params: { code: 'Їжак-€' } }));
+    const euro = body.indexOf(Buffer.from('€'));
+    const c = await rawConnect(svc.url, postHead({ Authorization: `Bearer ${svc.key}`, 'Content-Length': body.length }));
+    for (const piece of [body.subarray(0, euro + 1), body.subarray(euro + 1, euro + 2), body.subarray(euro + 2)]) {
+      c.socket.write(piece);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const a = await c.answer;
+    c.socket.destroy();
+    expect(a.status).toBe(200);
+    expect(upstream.calls.at(-1)?.params).toMatchObject({ code: 'Їжак-€' });
   });
 });

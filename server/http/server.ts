@@ -70,25 +70,29 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
   function onRequest(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
     route(req, res, ctx).then(
-      (out) => {
-        const http = `${req.method} ${pathOf(req)}`;
-        if ('aborted' in out) {
-          // The client went away (or was timed out) before its body arrived: not an error.
-          if (phase.get(req.socket) !== 'reading') return;
-          phase.delete(req.socket);
-          opts.logger.log('info', 'request aborted', { http, ...out.facts });
-          return;
-        }
-        opts.logger.log(out.status >= 500 ? 'error' : 'info', 'request', {
-          request_id: out.requestId,
-          http,
-          status: out.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          ...out.facts,
-        });
-      },
+      (out) => logOutcome(req, out, started),
       (err: unknown) => opts.logger.log('error', 'unhandled', { error: String(err) }),
     );
+  }
+
+  function logOutcome(req: IncomingMessage, out: Outcome, started: number) {
+    if ('aborted' in out) {
+      // The client went away (or was timed out) before its body arrived: not an error.
+      if (phase.get(req.socket) !== 'reading') return;
+      phase.delete(req.socket);
+      opts.logger.log('info', 'request aborted', { http: `${req.method} ${pathOf(req)}`, ...out.facts });
+      return;
+    }
+    const level = out.status >= 500 ? 'error' : 'info';
+    // A till logs warnings only: its requests then cost no log fields at all.
+    if (opts.logger.enabled?.(level) === false) return;
+    opts.logger.log(level, 'request', {
+      request_id: out.requestId,
+      http: `${req.method} ${pathOf(req)}`,
+      status: out.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ...out.facts,
+    });
   }
 
   server.on('connection', (socket: Duplex) => {
@@ -161,7 +165,11 @@ interface RouteContext {
   readonly phase: WeakMap<Duplex, 'reading' | 'discarding'>;
 }
 
-const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -174,7 +182,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
   if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     const h = opts.health();
     const status = h.ok ? 200 : 503;
-    send(res, status, {}, h);
+    send(res, status, NO_HEADERS, h, '');
     return { status, facts: {}, requestId: '' };
   }
   if (path !== '/v1/rpc')
@@ -221,9 +229,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
       body: body.text,
       facts,
     });
-    const requestId = (out.body as { request_id?: string }).request_id ?? '';
-    send(res, out.status, { ...out.headers, 'X-Request-Id': requestId }, out.body);
-    return { status: out.status, facts: out.facts, requestId };
+    send(res, out.status, out.headers, out.body, out.requestId);
+    return { status: out.status, facts: out.facts, requestId: out.requestId };
   } finally {
     budget.release(hold.bytes);
   }
@@ -244,39 +251,57 @@ const busy = () =>
  */
 function refuse(req: IncomingMessage, res: ServerResponse, ctx: RouteContext, err: RpcError, facts: RequestFacts = {}) {
   const requestId = newRequestId();
-  const headers: Record<string, string> = { ...err.headers, 'X-Request-Id': requestId };
   const out = { status: err.http, facts: { ...facts, code: err.code }, requestId };
   if (req.complete || !announcesBody(req)) {
-    send(res, err.http, headers, err.body(requestId));
+    send(res, err.http, err.headers, err.body(requestId), requestId);
     return out;
   }
-  headers.Connection = 'close';
   if (awaitsContinue(req)) {
     // Never told to send its body, the client sends none: answer and close.
-    send(res, err.http, headers, err.body(requestId));
+    send(res, err.http, err.headers, err.body(requestId), requestId, true);
     return out;
   }
   const text = JSON.stringify(err.body(requestId));
-  res.writeHead(err.http, responseHeaders(text, headers));
+  res.writeHead(err.http, responseHeaders(text, err.headers, requestId, true));
   res.write(text);
   ctx.phase.set(req.socket, 'discarding');
   endAfterDiscarding(req, res, DISCARD_LIMIT_BYTES);
   return out;
 }
 
-function responseHeaders(text: string, headers: Readonly<Record<string, string>>) {
-  return {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  };
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+
+/**
+ * The headers of an answer as node:http's flat list (name, value, name, value…): written as they
+ * are, without an object per answer to build and walk. `requestId` '' leaves X-Request-Id out.
+ */
+function responseHeaders(text: string, headers: Readonly<Record<string, string>>, requestId: string, close = false): string[] {
+  const list = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(Buffer.byteLength(text)),
+    'Cache-Control',
+    'no-store',
+    'X-Content-Type-Options',
+    'nosniff',
+  ];
+  for (const name in headers) list.push(name, headers[name] as string);
+  if (requestId !== '') list.push('X-Request-Id', requestId);
+  if (close) list.push('Connection', 'close');
+  return list;
 }
 
-function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: unknown) {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: unknown,
+  requestId: string,
+  close = false,
+) {
   const text = JSON.stringify(body);
-  res.writeHead(status, responseHeaders(text, headers));
+  res.writeHead(status, responseHeaders(text, headers, requestId, close));
   res.end(text);
 }
 
@@ -284,9 +309,10 @@ function send(res: ServerResponse, status: number, headers: Readonly<Record<stri
 function writeRaw(socket: Duplex, err: RpcError): string {
   const requestId = newRequestId();
   const text = JSON.stringify(err.body(requestId));
-  const headers = { ...responseHeaders(text, { ...err.headers, 'X-Request-Id': requestId }), Connection: 'close' };
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-  socket.end(`HTTP/1.1 ${err.http} ${STATUS_CODES[err.http]}\r\n${head.join('\r\n')}\r\n\r\n${text}`);
+  const list = responseHeaders(text, err.headers, requestId, true);
+  let head = `HTTP/1.1 ${err.http} ${STATUS_CODES[err.http]}\r\n`;
+  for (let i = 0; i < list.length; i += 2) head += `${list[i]}: ${list[i + 1]}\r\n`;
+  socket.end(`${head}\r\n${text}`);
   socket.once('finish', () => socket.destroy());
   return requestId;
 }

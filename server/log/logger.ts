@@ -8,6 +8,11 @@ const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 
 
 export interface Logger {
   log(level: Level, msg: string, fields?: Record<string, unknown>): void;
+  /**
+   * False when a line of this level would be dropped, so a caller on a hot path (one line per
+   * request) need not build its fields. A logger without it is taken to write every level.
+   */
+  enabled?(level: Level): boolean;
 }
 
 /** The most characters of one logged string; a longer one is cut and ends with LOG_ELLIPSIS. */
@@ -40,6 +45,7 @@ export function boundForLog(v: unknown, depth = 0): unknown {
 
 export function jsonLogger(minLevel: Level = 'info', write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
   return {
+    enabled: (level) => ORDER[level] >= ORDER[minLevel],
     log(level, msg, fields) {
       if (ORDER[level] < ORDER[minLevel]) return;
       const line: Record<string, unknown> = { t: new Date().toISOString(), level, msg: boundForLog(msg) };
@@ -49,4 +55,4 @@ export function jsonLogger(minLevel: Level = 'info', write: (line: string) => vo
   };
 }
 
-export const silentLogger: Logger = { log() {} };
+export const silentLogger: Logger = { log() {}, enabled: () => false };

@@ -18,17 +18,33 @@ import { salesHandlers } from './sales/index.js';
 
 const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
 
-/** Performs validated params; `commit` runs inside a write's transaction (the idempotency record). */
-export function perform(ctx: EngineContext, op: OperationSpec, params: unknown, commit?: CommitHook): RawResult {
-  const handler = HANDLERS[op.name as OperationName] as (p: unknown, ctx: EngineContext) => RawResult;
-  if (op.kind === 'read') return handler(params, ctx);
-  return ctx.db
-    .transaction(() => {
+type Handler = (p: unknown, ctx: EngineContext) => RawResult;
+type Write = (handler: Handler, params: unknown, ctx: EngineContext, commit: CommitHook | undefined) => RawResult;
+
+/**
+ * One transaction function per database, made once: better-sqlite3 builds several wrappers for
+ * each `db.transaction()`, which every write paid for when it was made per call.
+ */
+const writes = new WeakMap<EngineContext['db'], Write>();
+function writeOf(db: EngineContext['db']): Write {
+  let write = writes.get(db);
+  if (!write) {
+    const tx = db.transaction((handler: Handler, params: unknown, ctx: EngineContext, commit: CommitHook | undefined) => {
       const raw = handler(params, ctx);
       commit?.(raw);
       return raw;
-    })
-    .immediate();
+    });
+    write = (handler, params, ctx, commit) => tx.immediate(handler, params, ctx, commit);
+    writes.set(db, write);
+  }
+  return write;
+}
+
+/** Performs validated params; `commit` runs inside a write's transaction (the idempotency record). */
+export function perform(ctx: EngineContext, op: OperationSpec, params: unknown, commit?: CommitHook): RawResult {
+  const handler = HANDLERS[op.name as OperationName] as Handler;
+  if (op.kind === 'read') return handler(params, ctx);
+  return writeOf(ctx.db)(handler, params, ctx, commit);
 }
 
 /** Checks params against the registry (defaults applied; the first issue refused), then performs. */

@@ -3,9 +3,9 @@
  * end-to-end tests use, with the same launch options) against a real core and service.
  *
  * B. The PRRO grid (F5) with 5,000 documents needing attention: from "Show" to the rows painted,
- *    then a scroll through the whole grid (frame times). Target: first paint < 300 ms (p50).
+ *    then a scroll through the whole grid (frame times). Target: first paint < 150 ms (p50, issue 12).
  * A. Scan-to-line on the sale screen with the 100,000-goods catalogue: from the Enter key of a scan
- *    to the new line painted, over 200 scans. Target: p95 < 50 ms. Needs the sale screen's
+ *    to the new line painted, over 200 scans (a receipt cancelled at 90 lines). Target: p95 < 25 ms (issue 12). Needs the sale screen's
  *    `scan-input` and `sale-line` test ids; without them part A says so and is skipped.
  * C. Name search on the same catalogue (Ctrl+F on the sale screen, from the till's catalogue
  *    copy): from the last key of a query to its results painted, over 200 queries of two words
@@ -26,6 +26,7 @@ import Database from 'better-sqlite3';
 import { DEMO_CASHIER } from '../e2e/people.js';
 import { RENDERER_DIR, startShop } from '../e2e/shop.js';
 import config from '../playwright.config.js';
+import { MAX_RECEIPT_LINES } from '../shared/contract/operations/bounds.js';
 import { BENCH_REGISTER, type BenchShop, insertPrroErrors, startSeededShop } from './ui-shop.js';
 
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
@@ -162,7 +163,7 @@ async function benchGrid(browser: Browser): Promise<void> {
     console.log(
       `   first paint after "Show"   p50 ${ms(paint)}  (runs: ${runs.map((r) => r.firstPaint.toFixed(0)).join(', ')} ms)`,
     );
-    console.log(`   target < 300 ms: ${verdict(paint < 300)}`);
+    console.log(`   target < 150 ms (issue 12): ${verdict(paint < 150)}`);
     const scrollMs = pct(
       runs.map((r) => r.scrollMs),
       50,
@@ -266,13 +267,25 @@ async function benchScan(browser: Browser, shop: BenchShop): Promise<void> {
   }
   const codes = scanCodes(shop.backofficeFile, SCANS + 10);
   if (codes.length < SCANS + 10) throw new Error(`only ${codes.length} plain goods to scan`);
-  // Warm-up scans (the first lookups fill the caches), then a fresh receipt is not needed: lines only add.
+  // A receipt holds at most MAX_RECEIPT_LINES lines: a long one is cancelled (Ctrl+Delete, confirmed)
+  // and the scans go on on a new one. Each scan adds a line, so receipts run from 1 to 90 lines.
+  const newReceiptIfLong = async () => {
+    if ((await page.getByTestId('sale-line').count()) < MAX_RECEIPT_LINES - 10) return;
+    await page.keyboard.press('Control+Delete');
+    await page.getByTestId('confirm').click();
+    await page.getByTestId('sale-empty').waitFor();
+    await page.getByTestId('scan-input').focus();
+  };
+  // Warm-up scans first (the first lookups fill the caches).
   for (const code of codes.slice(0, 10)) await scanOnce(page, code);
   const times: number[] = [];
-  for (const code of codes.slice(10)) times.push(await scanOnce(page, code));
+  for (const code of codes.slice(10)) {
+    await newReceiptIfLong();
+    times.push(await scanOnce(page, code));
+  }
   const p95 = pct(times, 95);
   console.log(`   scan-to-line   p50 ${ms(pct(times, 50))}   p95 ${ms(p95)}   max ${ms(Math.max(...times))}`);
-  console.log(`   target p95 < 50 ms: ${verdict(p95 < 50)}`);
+  console.log(`   target p95 < 25 ms (issue 12): ${verdict(p95 < 25)}`);
   await page.close();
 }
 

@@ -61,7 +61,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   );
   const scope = scopeText(filter, t);
   const names = { from: from ? t(`statuses.${from}`) : '', to: to ? t(`statuses.${to}`) : '' };
-  const chain = useUnsentChain();
+  const chain = useUnsentChain(filter);
   const dependents = useMemo(
     () =>
       all.data && from

@@ -40,7 +40,8 @@ export function DocActions({ doc, body, onNotice }: Props) {
   const r = doc.row;
   const num = r.local_num;
   const options = { group: `prro-doc-${r.id}` };
-  const chain = useUnsentChain();
+  // The documents a change of this one re-places are of its own register.
+  const chain = useUnsentChain(r);
   const dependents = useMemo(() => dependentsOf(chain.rows, [r]), [chain.rows, r]);
   // What the second question is about, once the first is answered.
   const [pending, setPending] = useState<'requeue' | 'status' | null>(null);

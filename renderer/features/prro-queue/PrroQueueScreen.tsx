@@ -17,7 +17,7 @@ import { DocDetail, type DocDetailHandle } from './DocDetail.js';
 import { shiftsById } from './dependents.js';
 import { ErrorGrid, type ErrorGridHandle } from './ErrorGrid.js';
 import { FIRST_FILTER_ID, Filters } from './Filters.js';
-import { defaultFilter, gridParams } from './filters.js';
+import { defaultFilter, gridParams, sameFilter } from './filters.js';
 import { KEYS } from './keys.js';
 import { type GridRow, gridRows } from './rows.js';
 import { ShiftView } from './ShiftView.js';
@@ -44,7 +44,8 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const gridRef = useRef<ErrorGridHandle>(null);
   const detailRef = useRef<DocDetailHandle>(null);
 
-  const chain = useUnsentChain();
+  // Only the shift column needs the chain: read after the grid's rows, so they never wait behind it.
+  const chain = useUnsentChain(filter, { enabled: !grid.isPending });
   const shifts = useMemo(() => shiftsById(chain.rows), [chain.rows]);
   const rows = useMemo(() => gridRows(rowsOf(grid.data), shifts), [grid.data, shifts]);
   const sorted = useMemo(() => {
@@ -113,9 +114,11 @@ function PrroQueue({ till }: { till: TillIdentity }) {
         <Filters
           initial={filter}
           onApply={(f) => {
+            // "Show" again with the same filter is a refresh; a new filter is read anyway (refreshing
+            // the one shown as well would only delay it).
+            const again = sameFilter(f, filter);
             view.apply(f);
-            // "Show" again with the same filter is a refresh.
-            client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
+            if (again) client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
           }}
         />
         {view.notice ? (

@@ -39,7 +39,9 @@ export function checkChain(docs: readonly ChainDoc[]): Map<string, ChainVerdict>
   const byPlace = new Map<string, ChainDoc[]>();
   for (const d of docs) {
     const place = placeOf(d.numprro, Number(d.local_num));
-    byPlace.set(place, [...(byPlace.get(place) ?? []), d]);
+    const here = byPlace.get(place);
+    if (here) here.push(d);
+    else byPlace.set(place, [d]);
   }
   const verdicts = new Map<string, ChainVerdict>();
   for (const d of docs) {

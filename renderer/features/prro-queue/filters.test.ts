@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilter, filterProblems, gridParams, isoDate } from './filters.js';
+import { defaultFilter, filterProblems, gridParams, isoDate, sameFilter } from './filters.js';
+import { chainParams } from './use-chain.js';
 
 const till = { kasm: 2, akas: 'KAS2', numprro: '4000211452' };
 
@@ -32,5 +33,19 @@ describe('the PRRO filter', () => {
     const f = { start: '2026-03-01', end: '2026-03-03', kasm: ' 2 ', numprro: ' 4000211452 ', scope: 'user' as const };
     expect(gridParams(f)).toEqual({ start: '2026-03-01', end: '2026-03-03', kasm: '2', numprro: '4000211452', scope: 'user' });
     expect(gridParams(f, { start: '2000-01-01', end: '2999-12-31' })).toMatchObject({ start: '2000-01-01', end: '2999-12-31' });
+  });
+
+  it('tells a refresh (the same documents asked again) from a new filter', () => {
+    const f = defaultFilter(till, new Date(2026, 2, 3));
+    expect(sameFilter(f, { ...f, kasm: ' 2 ' })).toBe(true);
+    expect(sameFilter(f, { ...f, numprro: '' })).toBe(false);
+    expect(sameFilter(f, { ...f, scope: 'user' })).toBe(false);
+  });
+
+  it('reads the chain of the register it names, or of every register', () => {
+    expect(chainParams({ numprro: ' 4000211452 ' })).toEqual({ numprro: '4000211452' });
+    expect(chainParams({ numprro: '' })).toEqual({ numprro: '' });
+    // Longer than a register number can be: no register, so the chain of all is the safe one.
+    expect(chainParams({ numprro: '1'.repeat(21) })).toEqual({ numprro: '' });
   });
 });

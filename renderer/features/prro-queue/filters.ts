@@ -56,3 +56,10 @@ export function filterProblems(f: PrroFilter): Partial<Record<keyof PrroFilter, 
 export function gridParams(f: PrroFilter, dates: { start: string; end: string } = f): ParamsOf<'pos.prro_inline_error_grid'> {
   return { start: dates.start, end: dates.end, kasm: f.kasm.trim(), numprro: f.numprro.trim(), scope: f.scope };
 }
+
+/** Whether two filters ask for the same documents (as sent, so "12 " and "12" are one till). */
+export function sameFilter(a: PrroFilter, b: PrroFilter): boolean {
+  const x = gridParams(a);
+  const y = gridParams(b);
+  return x.start === y.start && x.end === y.end && x.kasm === y.kasm && x.numprro === y.numprro && x.scope === y.scope;
+}

@@ -1,9 +1,23 @@
-/** The unsettled part of every register's chain (pos.prro_unsent_chain), one cached read for the grid, a document and the bulk change. */
+/**
+ * The unsettled part of the chain of the register(s) a filter shows (pos.prro_unsent_chain), one
+ * cached read for the grid, a document and the bulk change. Every document the filter can list,
+ * and every one a change of them re-places, is of those registers, so a filter naming a register
+ * needs only that register's chain (thousands of documents fewer to carry for a busy shop).
+ */
+import type { ParamsOf } from '../../../shared/contract/index.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
+import type { PrroFilter } from './filters.js';
 
-export const CHAIN_PARAMS = { numprro: '' } as const;
+/** The operation takes a register number of at most 20 characters: a longer one names no register, so every register. */
+const MAX_NUMPRRO = 20;
 
-export function useUnsentChain() {
-  const chain = useRead('pos.prro_unsent_chain', CHAIN_PARAMS, { staleTime: 0 });
+export function chainParams(filter: Pick<PrroFilter, 'numprro'>): ParamsOf<'pos.prro_unsent_chain'> {
+  const numprro = filter.numprro.trim();
+  return { numprro: numprro.length <= MAX_NUMPRRO ? numprro : '' };
+}
+
+/** `enabled: false` holds the read back (the grid asks for it once its own rows are painted). */
+export function useUnsentChain(filter: Pick<PrroFilter, 'numprro'>, opts: { enabled?: boolean } = {}) {
+  const chain = useRead('pos.prro_unsent_chain', chainParams(filter), { staleTime: 0, enabled: opts.enabled ?? true });
   return { query: chain, rows: rowsOf(chain.data) };
 }

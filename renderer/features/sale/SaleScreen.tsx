@@ -38,6 +38,9 @@ import { useDeliveredClose } from './use-delivered-close.js';
 import { useFocusKeeper } from './use-focus-keeper.js';
 import './sale.css';
 
+/** One function for every render, so the receipt's lines that did not change are not rendered again. */
+const selectLine = (index: number) => useSale.getState().select(index);
+
 type Open =
   | { readonly kind: 'cash' | 'cancel' | 'search' | 'parked' }
   | { readonly kind: 'quantity' | 'stamps' | 'remove' | 'manual'; readonly code: string }
@@ -231,7 +234,7 @@ export function SaleScreen() {
         </div>
         <CloseReport report={lastClose} />
         <div className="sale-lines-wrap">
-          <LinesTable lines={lines} selected={selected} onSelect={(i) => useSale.getState().select(i)} />
+          <LinesTable lines={lines} selected={selected} onSelect={selectLine} />
         </div>
         <QuickKeysBar keys={quickKeys} names={quickNames ?? {}} onPick={(code) => void scanCode(code, 'typed')} />
       </section>

@@ -86,6 +86,23 @@ export interface Payment {
 
 const label = (key: string, values: Record<string, string> = {}): WriteLabel => ({ key, values });
 
+/** The row pos.find_code answers for a product's own code or another barcode of it, from the catalogue copy. */
+function copyRow(item: CatalogItem, scanned: string): FoundRow {
+  return {
+    kind: item.code === scanned ? 'product' : 'extra',
+    code: item.code,
+    name: item.name,
+    price: item.price,
+    quantity: '1.000',
+    unit_type: item.unit,
+    excise_input: item.excise ? '1' : '0',
+    matched: scanned,
+    debt: '0.00',
+    debt_limit: '0.00',
+    bonus: '0.00',
+  };
+}
+
 const isNetworkError = (e: unknown) =>
   e instanceof BridgeError && (e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || e.code === 'UPSTREAM_FAILURE');
 
@@ -224,14 +241,21 @@ export function saleActions(client: QueryClient) {
     let row: FoundRow | undefined;
     let item: CatalogItem | null = null;
     try {
-      // Codes with letters are looked up as they are (a product's own code may have them).
-      const [outcome, known] = await Promise.all([
-        fetchRead(client, 'pos.find_code', { code, allow_alpha: /\D/.test(code) }),
-        catalogItem(code),
-      ]);
-      useNotice.getState().setStale(outcome.stale);
-      row = rowsOf(outcome)[0];
-      item = row && row.kind !== 'card' ? (known?.code === row.code ? known : await catalogItem(row.code)) : null;
+      // A product the till's catalogue copy knows by this code goes on the receipt from the copy:
+      // pos.find_code would say the same (product, then extra code) and the line is priced by the
+      // back office anyway (price(), and the close). Only what the copy cannot tell (a weighed
+      // label, a discount card, a code it has not read) goes to the service.
+      item = await catalogItem(code);
+      if (item) {
+        row = copyRow(item, code);
+        if (offline()) useNotice.getState().setStale(true);
+      } else {
+        // Codes with letters are looked up as they are (a product's own code may have them).
+        const outcome = await fetchRead(client, 'pos.find_code', { code, allow_alpha: /\D/.test(code) });
+        useNotice.getState().setStale(outcome.stale);
+        row = rowsOf(outcome)[0];
+        item = row && row.kind !== 'card' ? await catalogItem(row.code) : null;
+      }
     } catch (error) {
       if (error instanceof BridgeError && error.code === 'INVALID_PARAMETER') {
         say({ tone: 'error', key: 'unknownCode', values: { code } });

@@ -20,7 +20,6 @@ import { simulatedFiscalServer } from '../server/engine/sales/prro/server/simula
 import { silentLogger } from '../server/log/logger.js';
 import { openServiceDatabase, startService } from '../server/service.js';
 import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
-import { startCheckpointer } from '../shared-node/sqlite/checkpointer.js';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -74,8 +73,6 @@ const report = (where: string, name: string, xs: number[]) =>
     `${where.padEnd(11)} ${name.padEnd(32)} p50 ${pct(xs, 50).toFixed(2).padStart(6)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(6)} ms   (${xs.length} calls)`,
   );
 
-// As the service runs it: the WAL is folded by a worker thread, not inside a close's commit.
-const checkpointer = startCheckpointer(db);
 const upstream = createEmbeddedUpstream(db);
 const timesOf = new Map<string, number[]>();
 for (const c of cases) {
@@ -157,7 +154,6 @@ console.log(
 // A new shift for the sales through HTTP.
 const cashier = db.prepare('SELECT id FROM users WHERE kasx = 1 ORDER BY id LIMIT 1').pluck().get() as number;
 invoke(ctx, 'pos.shift_open', { kasm: 1, cashier });
-await checkpointer.stop();
 db.close();
 
 const service = await startService({ dbFile, port: 0, logger: silentLogger, rateLimit: false });

@@ -25,10 +25,6 @@ export const MAIN_BUNDLE: BuildOptions = {
   entryPoints: ['electron/main/main.ts'],
   outfile: 'dist/electron/main.cjs',
   external: ['electron', 'better-sqlite3'],
-  // Modules written as ESM find files beside them by import.meta.url (the WAL checkpointer finds
-  // better-sqlite3 for its worker so); in the CommonJS bundle that is the bundle's own file.
-  banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__bundle_url' },
 };
 
 /** The sandboxed preload may require 'electron' and nothing else, so nothing else is left external. */

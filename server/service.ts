@@ -4,7 +4,6 @@
  * HTTP server. Used by the CLI, the desktop app's embedded mode and the tests.
  */
 import type { AddressInfo } from 'node:net';
-import { startCheckpointer } from '../shared-node/sqlite/checkpointer.js';
 import { migrate } from '../shared-node/sqlite/migrate.js';
 import { type Db, openDatabase } from '../shared-node/sqlite/open.js';
 import { KeyStore } from './auth/keys.js';
@@ -82,8 +81,6 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     db.pragma('wal_checkpoint(TRUNCATE)');
     logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
   }
-  // After the seed's own TRUNCATE: from here the WAL is folded by a worker, off the request path.
-  const checkpointer = startCheckpointer(db, (error) => logger.log('warn', 'WAL checkpoint failed', { error }));
   const keys = new KeyStore(db);
   const idempotency = new IdempotencyStore(db, cfg.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
   const upstream = cfg.upstream ?? createEmbeddedUpstream(db, { now, ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}) });
@@ -190,7 +187,6 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
         server.closeIdleConnections();
       });
       await upstream.close();
-      await checkpointer.stop();
       db.close();
     },
   };

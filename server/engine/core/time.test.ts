@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStartUtc, nextDate } from './time.js';
+import { dayStartUtc, localDate, localDateTime, nextDate } from './time.js';
 
 describe('a shop-local day in UTC', () => {
   it('begins at the zone’s midnight, in winter, in summer and on both days the clocks change', () => {
@@ -17,5 +17,20 @@ describe('a shop-local day in UTC', () => {
     expect(nextDate('2025-02-28')).toBe('2025-03-01');
     expect(nextDate('2024-02-28')).toBe('2024-02-29');
     expect(nextDate('2025-12-31')).toBe('2026-01-01');
+  });
+});
+
+describe('an instant on the shop’s clock', () => {
+  const kyiv = (iso: string) => localDateTime(new Date(iso), 'Europe/Kyiv');
+  it('takes the offset the zone had at that instant, on either side of a change of the clocks', () => {
+    expect(kyiv('2025-03-30T00:59:59.999Z')).toBe('2025-03-30T02:59:59+02:00');
+    expect(kyiv('2025-03-30T01:00:00Z')).toBe('2025-03-30T04:00:00+03:00');
+    expect(kyiv('2025-10-26T00:59:59Z')).toBe('2025-10-26T03:59:59+03:00');
+    expect(kyiv('2025-10-26T01:00:00Z')).toBe('2025-10-26T03:00:00+02:00');
+    // Asked again in the same quarter of an hour, from its cache.
+    expect(kyiv('2025-10-26T01:14:59Z')).toBe('2025-10-26T03:14:59+02:00');
+    expect(localDate(new Date('2025-10-26T21:59:59Z'), 'Europe/Kyiv')).toBe('2025-10-26');
+    expect(localDate(new Date('2025-10-26T22:00:00Z'), 'Europe/Kyiv')).toBe('2025-10-27');
+    expect(localDateTime(new Date('2025-07-01T12:00:00Z'), 'Asia/Kathmandu')).toBe('2025-07-01T17:45:00+05:45');
   });
 });

@@ -80,7 +80,7 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
 
   'pos.prro_inline_error_grid': (p, ctx) => ({
     rows: prroSql(ctx.db)
-      .errorDocs.all({ ...filterOf(p, ctx.user), start: p.start, end: p.end })
+      .errorGrid.all({ ...filterOf(p, ctx.user), start: p.start, end: p.end })
       .map((d) => ({
         id: String(d.id),
         created_at: shownAt(d.created_at, ctx.timeZone),

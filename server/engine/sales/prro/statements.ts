@@ -103,6 +103,10 @@ export interface DocFilter {
 const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
   local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number, shift_id,
   content_json, ref`;
+/** What the error grid shows: a document's body is read only when it is opened (pos.prro_inline_error_docs). */
+const GRID = `id, kasm, numprro, doc_type, created_at, doc_hash, prev_doc_hash, offline_session_id, local_doc_number,
+  local_num, control_code, fiscal_number, user_id, last_error, status`;
+export type PrroGridRow = Omit<PrroDocRow, 'xml_body_b64' | 'check_number' | 'shift_id' | 'content_json' | 'ref'>;
 const FILTER = `(@kasm = -1 OR kasm = @kasm) AND (@numprro = '' OR numprro = @numprro) AND (@user = '' OR user_id = @user)`;
 
 /** One change a person made to a queue document (prro_doc_audit). */
@@ -200,6 +204,11 @@ const prepare = (db: Db) => ({
   /** Documents that need a person or are stuck, created within a date range. */
   errorDocs: db.prepare<DocFilter & { start: string; end: string }, PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs
+     WHERE status IN (${ERROR}) AND created_date BETWEEN @start AND @end AND ${FILTER}
+     ORDER BY numprro, local_num`,
+  ),
+  errorGrid: db.prepare<DocFilter & { start: string; end: string }, PrroGridRow>(
+    `SELECT ${GRID} FROM prro_docs
      WHERE status IN (${ERROR}) AND created_date BETWEEN @start AND @end AND ${FILTER}
      ORDER BY numprro, local_num`,
   ),

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi, CatalogItem } from '../../../shared/bridge/api.js';
+import { useNotice } from './notice-store.js';
 import { saleActions } from './sale-actions.js';
 import { useSale } from './sale-store.js';
 
@@ -66,7 +67,10 @@ const api = {
 beforeAll(() => {
   Object.defineProperty(window, 'cashdesk', { value: api as unknown as CashdeskApi, configurable: true });
 });
-beforeEach(() => useSale.getState().cancel());
+beforeEach(() => {
+  useSale.getState().cancel();
+  useNotice.getState().setStale(false);
+});
 afterEach(() => vi.clearAllMocks());
 
 describe('a scan', () => {
@@ -80,6 +84,13 @@ describe('a scan', () => {
       expect.objectContaining({ code: BREAD.code }),
       expect.anything(),
     );
+  });
+
+  it('a price the service did not answer leaves the line unconfirmed, and the screen says the till works on its own copy', async () => {
+    const actions = saleActions(new QueryClient());
+    await actions.scan(BREAD.code, 'scan');
+    await vi.waitFor(() => expect(useSale.getState().lines[0]?.priceState).toBe('unconfirmed'));
+    expect(useNotice.getState().stale).toBe(true);
   });
 
   it('asks the service what the copy cannot tell: a discount card', async () => {

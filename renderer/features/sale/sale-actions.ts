@@ -149,6 +149,9 @@ export function saleActions(client: QueryClient) {
     const row = firstRow<PricedRow>(outcome);
     if (row) return sale().applyPriced(code, line.revision, row);
     sale().setPriceState(code, line.revision, 'unconfirmed');
+    // Not answered: the line stands on the till's own copy, which the screen says (a scan the copy
+    // knows no longer asks the service, so this is where the till first learns it is on its own).
+    if (outcome.status === 'queued') useNotice.getState().setStale(true);
     if (outcome.status === 'refused' || outcome.status === 'reconcile') {
       say({ tone: 'warn', key: 'priceRefused', values: { name: line.name }, error: BridgeError.from(outcome.error) });
     }

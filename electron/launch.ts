@@ -73,7 +73,7 @@ async function runBrowserMode(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
   // Whatever this process creates from now on (the data folder, SQLite's -wal and -shm files, logs)
-  // is its user's alone; the core sets the data folder's modes itself too (core/private-files.ts).
+  // is its user's alone; the core sets the data folder's modes itself too (shared-node/fs/private-files.ts).
   process.umask(0o077);
   const core = await createCore({
     dataDir,

@@ -83,3 +83,71 @@ describe('the service command line', () => {
     }
   });
 });
+
+describe('a data folder of many clients from the command line', () => {
+  const data = join(mkdtempSync(join(tmpdir(), 'cli-data-')), 'hosted');
+  const lastLine = (out: string) => out.trimEnd().split('\n').at(-1) as string;
+
+  it('creates and lists clients, and keys bound to one of them or to the default client', () => {
+    expect(lastLine(cli('clients', 'create', '--data', data, '--name', 'north'))).toMatch(/^c_[0-9a-f]{16}$/);
+    expect(cli('keys', 'create', '--data', data, '--client', 'north', '--name', 'north-till', '--scopes', 'all')).toMatch(
+      /^created key north-till for client north with scopes all\nrk_/,
+    );
+    // The single-client form, unchanged: the key goes to the client `default`, made for it.
+    expect(lastLine(cli('keys', 'create', '--data', data, '--name', 'plain', '--scopes', 'pos.read'))).toMatch(/^rk_/);
+    expect(cli('clients', 'list', '--data', data)).toMatch(/^north\tc_[0-9a-f]{16}\tcreated .*\ndefault\tc_/);
+    expect(cli('keys', 'list', '--data', data)).toMatch(/^north-till\tnorth\tall\tcreated .*\nplain\tdefault\tpos.read\t/);
+    expect(cli('keys', 'list', '--data', data, '--client', 'north')).not.toContain('plain');
+  });
+
+  it('refuses a key for no such client, --client without --data, and --db with --data', () => {
+    const fail = (args: string[]) => {
+      try {
+        cli(...args);
+        return { status: 0, stderr: '' };
+      } catch (e) {
+        return e as { status: number; stderr: string };
+      }
+    };
+    expect(fail(['keys', 'create', '--data', data, '--client', 'nowhere', '--name', 'x', '--scopes', 'all'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('no client named nowhere'),
+    });
+    expect(fail(['keys', 'list', '--db', join(data, 'x.sqlite'), '--client', 'north']).status).toBe(2);
+    expect(fail(['serve', '--db', join(data, 'x.sqlite'), '--data', data]).status).toBe(2);
+    expect(fail(['serve', '--db', join(data, 'x.sqlite'), '--idle-close', '5']).status).toBe(2);
+  });
+
+  it("takes a till's file in as a client, and writes a client out as a file", () => {
+    const till = join(data, '..', 'till.sqlite');
+    cli('keys', 'create', '--db', till, '--name', 'till-9', '--scopes', 'all');
+    expect(cli('clients', 'import', '--data', data, '--name', 'corner', '--from', till)).toMatch(
+      /^imported .* as client corner \(c_[0-9a-f]{16}\) with 1 keys/,
+    );
+    expect(cli('keys', 'list', '--data', data, '--client', 'corner')).toMatch(/^till-9\tcorner\tall/);
+    const out = join(data, '..', 'north.sqlite');
+    expect(cli('clients', 'export', '--data', data, '--name', 'north', '--to', out)).toContain('with 1 keys');
+    // The exported key is still the folder's: taking the file in again would make two of it.
+    expect(() => cli('clients', 'import', '--data', data, '--name', 'north-2', '--from', out)).toThrow(/north-till/);
+  });
+
+  it('serves each client on its own key', async () => {
+    const key = lastLine(cli('keys', 'create', '--data', data, '--client', 'north', '--name', 'north-2', '--scopes', 'all'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', '--data', data, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1\/rpc$/.exec(line)?.[1];
+      expect((await fetch(`${url}/healthz/clients/north`)).status).toBe(200);
+      const r = await fetch(`${url}/v1/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ method: 'service.ping', params: {} }),
+      });
+      expect(r.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

@@ -1,27 +1,32 @@
 /**
- * Command line of the RPC service. Other tools script it, so its shape is fixed:
- *   serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
- *         [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
- *   keys create --db FILE --name NAME --scopes LIST|all   (the key alone on the last line)
- *   keys list --db FILE
- *   keys revoke --db FILE --name NAME
+ * Command line of the RPC service. Other tools script it, so its shape is fixed (USAGE below).
+ * `--db FILE` serves one back office file; `--data DIR` a folder of many clients (shops). The
+ * single-client commands work on a data folder too, on its client `default`. `keys create`
+ * prints the key alone on its last line.
  */
 import { parseArgs } from 'node:util';
 import { KeyStore, parseScopes } from './auth/keys.js';
+import { ClientRegistry, openRegistry } from './clients/registry.js';
+import { exportClient, importClient } from './clients/transfer.js';
 import {
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_BODY_BYTES,
 } from './http/limits.js';
-import { openServiceDatabase, startService } from './service.js';
+import { openServiceDatabase, type ServiceConfig, startDataService, startService } from './service.js';
 
 const USAGE = `usage:
-  server serve --db FILE [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N] [--idempotency-days N]
-               [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
-  server keys create --db FILE --name NAME --scopes LIST|all
-  server keys list --db FILE
-  server keys revoke --db FILE --name NAME`;
+  server serve (--db FILE | --data DIR) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
+               [--idempotency-days N] [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
+               [--idle-close S] [--max-open N]            (the last two with --data only)
+  server keys create (--db FILE | --data DIR [--client NAME]) --name NAME --scopes LIST|all
+  server keys list (--db FILE | --data DIR [--client NAME])
+  server keys revoke (--db FILE | --data DIR) --name NAME
+  server clients create --data DIR --name NAME
+  server clients list --data DIR
+  server clients import --data DIR --name NAME --from FILE   (a back office file becomes a client, with its keys)
+  server clients export --data DIR --name NAME --to FILE     (a client becomes a back office file, with its keys)`;
 
 class UsageError extends Error {}
 
@@ -37,11 +42,21 @@ function positiveInt(value: string | undefined, flag: string, dflt: number): num
   return n;
 }
 
+/** Exactly one of --db and --data. */
+function store(values: { db?: string | undefined; data?: string | undefined }): { db: string } | { data: string } {
+  if (values.db && values.data) throw new UsageError('give --db FILE or --data DIR, not both');
+  if (values.data) return { data: values.data };
+  return { db: need(values.db, '--db FILE or --data DIR') };
+}
+
 async function serve(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
       db: { type: 'string' },
+      data: { type: 'string' },
+      'idle-close': { type: 'string' },
+      'max-open': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '8787' },
       demo: { type: 'boolean', default: false },
@@ -68,8 +83,14 @@ async function serve(args: string[]) {
   if (inflightMb * 2 ** 20 < MAX_BODY_BYTES)
     throw new UsageError(`--max-inflight-mb must be at least ${Math.ceil(MAX_BODY_BYTES / 2 ** 20)}, the largest request body`);
   if (timeoutS < 1) throw new UsageError('--request-timeout must be at least 1 second');
-  const service = await startService({
-    dbFile: need(values.db, '--db'),
+  const where = store(values);
+  if ('db' in where && (values['idle-close'] !== undefined || values['max-open'] !== undefined))
+    throw new UsageError('--idle-close and --max-open go with --data');
+  const idleS = positiveInt(values['idle-close'], '--idle-close', 300);
+  const maxOpen = positiveInt(values['max-open'], '--max-open', 64);
+  if (idleS < 1) throw new UsageError('--idle-close must be at least 1 second');
+  if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
+  const common: Omit<ServiceConfig, 'dbFile'> = {
     host: values.host ?? '127.0.0.1',
     port,
     demo: values.demo ? (goods ? { goods } : true) : false,
@@ -78,7 +99,11 @@ async function serve(args: string[]) {
     maxConnections,
     bodyBytesInFlight: inflightMb * 2 ** 20,
     requestTimeoutMs: timeoutS * 1000,
-  });
+  };
+  const service =
+    'db' in where
+      ? await startService({ ...common, dbFile: where.db })
+      : await startDataService({ ...common, dataDir: where.data, idleCloseMs: idleS * 1000, maxOpenClients: maxOpen });
   process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
   const stop = () => {
     service.close().then(() => process.exit(0));
@@ -87,27 +112,57 @@ async function serve(args: string[]) {
   process.once('SIGTERM', stop);
 }
 
+/** The keys of a back office file, or of a data folder's registry with the client a command names. */
+function openKeys(values: { db?: string | undefined; data?: string | undefined; client?: string | undefined }) {
+  const where = store(values);
+  if ('db' in where) {
+    if (values.client) throw new UsageError('--client goes with --data');
+    const db = openServiceDatabase(where.db);
+    return { keys: new KeyStore(db), client: () => '', clientName: (_id: string) => '', close: () => db.close() };
+  }
+  const db = openRegistry(where.data);
+  const clients = new ClientRegistry(db);
+  const client = () => {
+    if (!values.client) return clients.defaultClient().id;
+    const c = clients.find(values.client);
+    if (!c) throw new Error(`no client named ${values.client}; see clients list`);
+    return c.id;
+  };
+  const clientName = (id: string) => `\t${clients.byId(id)?.name ?? id}`;
+  return { keys: new KeyStore(db), client, clientName, close: () => db.close() };
+}
+
 function keys(args: string[]) {
   const [verb, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
-    options: { db: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
+    options: {
+      db: { type: 'string' },
+      data: { type: 'string' },
+      client: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+    },
     strict: true,
   });
-  const db = openServiceDatabase(need(values.db, '--db'));
+  const { keys: store, client, clientName, close } = openKeys(values);
   try {
-    const store = new KeyStore(db);
     switch (verb) {
       case 'create': {
         const scopes = parseScopes(need(values.scopes, '--scopes'));
-        const { key, info } = store.create(need(values.name, '--name'), scopes);
-        process.stdout.write(`created key ${info.name} with scopes ${scopes === 'all' ? 'all' : scopes.join(',')}\n${key}\n`);
+        const { key, info } = store.create(need(values.name, '--name'), scopes, client());
+        const forClient = values.data ? ` for client ${clientName(info.client).trim()}` : '';
+        process.stdout.write(
+          `created key ${info.name}${forClient} with scopes ${scopes === 'all' ? 'all' : scopes.join(',')}\n${key}\n`,
+        );
         return;
       }
       case 'list':
-        for (const k of store.list()) {
+        for (const k of store.list(values.data && values.client ? client() : undefined)) {
           const scopes = k.scopes === 'all' ? 'all' : k.scopes.join(',');
-          process.stdout.write(`${k.name}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`);
+          process.stdout.write(
+            `${k.name}${values.data ? clientName(k.client) : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+          );
         }
         return;
       case 'revoke': {
@@ -120,7 +175,47 @@ function keys(args: string[]) {
         throw new UsageError(`unknown keys command ${verb ?? ''}`);
     }
   } finally {
-    db.close();
+    close();
+  }
+}
+
+function clients(args: string[]) {
+  const [verb, ...rest] = args;
+  const { values } = parseArgs({
+    args: rest,
+    options: { data: { type: 'string' }, name: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    strict: true,
+  });
+  const dataDir = need(values.data, '--data');
+  switch (verb) {
+    case 'create':
+    case 'list': {
+      const db = openRegistry(dataDir);
+      try {
+        const registry = new ClientRegistry(db);
+        if (verb === 'create') {
+          const c = registry.create(need(values.name, '--name'));
+          process.stdout.write(`created client ${c.name}\n${c.id}\n`);
+        } else {
+          for (const c of registry.list()) process.stdout.write(`${c.name}\t${c.id}\tcreated ${c.createdAt}\n`);
+        }
+      } finally {
+        db.close();
+      }
+      return;
+    }
+    case 'import': {
+      const { client, keys: n } = importClient(dataDir, need(values.name, '--name'), need(values.from, '--from'));
+      process.stdout.write(`imported ${values.from} as client ${client.name} (${client.id}) with ${n} keys\n`);
+      return;
+    }
+    case 'export': {
+      const { client, keys: n } = exportClient(dataDir, need(values.name, '--name'), need(values.to, '--to'));
+      process.stdout.write(`exported client ${client.name} to ${values.to} with ${n} keys\n`);
+      return;
+    }
+    default:
+      throw new UsageError(`unknown clients command ${verb ?? ''}`);
   }
 }
 
@@ -128,6 +223,7 @@ async function main(argv: string[]) {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'keys') return keys(rest);
+  if (command === 'clients') return clients(rest);
   throw new UsageError(command ? `unknown command ${command}` : 'no command given');
 }
 

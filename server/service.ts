@@ -1,28 +1,29 @@
 /**
- * The RPC service assembled: one SQLite file holding the back office, the API keys and the
- * idempotency records (so a write and its record share a transaction), the gateway and the
- * HTTP server. Used by the CLI, the desktop app's embedded mode and the tests.
+ * The RPC service assembled: the gateway and the HTTP server in front of back offices.
+ *   - `startService`: one SQLite file holding one back office and its API keys (a till, a shop's
+ *     own store server). Used by the CLI's `serve --db`, the desktop app's embedded mode and tests.
+ *   - `startDataService`: a data folder of many clients (shops), a registry of clients and keys,
+ *     and one back office file per client, opened when used and closed when idle (`serve --data`).
+ * Either way a key reaches its own client's back office and no other.
  */
 import type { AddressInfo } from 'node:net';
-import { migrate } from '../shared-node/sqlite/migrate.js';
-import { type Db, openDatabase } from '../shared-node/sqlite/open.js';
+import { privateFile } from '../shared-node/fs/private-files.js';
+import type { Db } from '../shared-node/sqlite/open.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
-import { pruneCatalogChanges } from './engine/catalog/index.js';
-import { seedDemo } from './engine/demo/index.js';
-import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from './engine/engine.js';
-import { dispatchFiscal } from './engine/sales/prro/server/dispatch.js';
-import { simulatedFiscalServer } from './engine/sales/prro/server/simulator/simulator.js';
-import { createGateway } from './gateway/pipeline.js';
-import { gatewayMigrations } from './gateway/schema.js';
+import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
+import { BackOfficePool } from './clients/pool.js';
+import { ClientRegistry, clientFile, openRegistry } from './clients/registry.js';
+import { type BackOffices, createGateway } from './gateway/pipeline.js';
 import type { HttpLimits } from './http/limits.js';
-import { createHttpServer, type HttpLoad } from './http/server.js';
-import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from './idempotency/store.js';
+import { createHttpServer, type Health, type HttpLoad } from './http/server.js';
 import { jsonLogger, type Logger } from './log/logger.js';
 import type { Upstream } from './upstream/upstream.js';
 
-export interface ServiceConfig {
-  readonly dbFile: string;
+export { openServiceDatabase } from './clients/back-office.js';
+
+/** What both forms of the service take. */
+interface CommonConfig {
   readonly host?: string;
   /** 0 picks a free port. */
   readonly port?: number;
@@ -44,8 +45,20 @@ export interface ServiceConfig {
   readonly timeZone?: string;
   /** How often the demo's fiscal-server simulator processes the PRRO queue. */
   readonly simulatorIntervalMs?: number;
+}
+
+export interface ServiceConfig extends CommonConfig {
+  readonly dbFile: string;
   /** A different upstream (a remote back office); the embedded one is the default. */
   readonly upstream?: Upstream;
+}
+
+export interface DataServiceConfig extends CommonConfig {
+  readonly dataDir: string;
+  /** A client's back office unused this long is closed (default 5 minutes). */
+  readonly idleCloseMs?: number;
+  /** Back offices open at once before the least recently used idle ones are closed (default 64). */
+  readonly maxOpenClients?: number;
 }
 
 export interface RunningService {
@@ -58,47 +71,124 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Opens (creating or upgrading) the service database; used by `keys` commands too. */
-export function openServiceDatabase(file: string): Db {
-  const db = openDatabase(file);
-  migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
-  // Fold the migrations (and a demo seed) out of the WAL: reads that must search a long WAL
-  // cost several times more than reads of the main file.
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  return db;
+export interface RunningDataService {
+  readonly url: string;
+  readonly port: number;
+  readonly clients: ClientRegistry;
+  /** The registry's keys: each bound to one client. */
+  readonly keys: KeyStore;
+  /** Client ids whose back office is open now. */
+  openClients(): string[];
+  load(): HttpLoad;
+  close(): Promise<void>;
 }
 
-const isEmpty = (db: Db) => db.prepare('SELECT count(*) FROM goods').pluck().get() === 0;
+const backOfficeOptions = (cfg: CommonConfig, logger: Logger): Omit<BackOfficeOptions, 'dbFile'> => ({
+  logger,
+  ...(cfg.demo ? { demo: cfg.demo } : {}),
+  ...(cfg.idempotencyTtlMs ? { idempotencyTtlMs: cfg.idempotencyTtlMs } : {}),
+  ...(cfg.now ? { now: cfg.now } : {}),
+  ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}),
+  ...(cfg.simulatorIntervalMs ? { simulatorIntervalMs: cfg.simulatorIntervalMs } : {}),
+});
 
 export async function startService(cfg: ServiceConfig): Promise<RunningService> {
   const logger = cfg.logger ?? jsonLogger();
-  const db = openServiceDatabase(cfg.dbFile);
-  const now = cfg.now ?? (() => new Date());
-  if (cfg.demo && isEmpty(db)) {
-    const goods = typeof cfg.demo === 'object' ? cfg.demo.goods : undefined;
-    const t0 = performance.now();
-    seedDemo(db, { ...(goods ? { goods } : {}), now: now() });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
-  }
-  const keys = new KeyStore(db);
-  const idempotency = new IdempotencyStore(db, cfg.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
-  const upstream = cfg.upstream ?? createEmbeddedUpstream(db, { now, ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}) });
-  const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
-  // Set below when the demo's tax server runs: a write that issued fiscal documents sends them at once.
-  let sendFiscalSoon: (() => void) | undefined;
-  const gateway = createGateway({
-    // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
-    afterWrite: (method) => {
-      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
-    },
+  const office = openBackOffice({
+    ...backOfficeOptions(cfg, logger),
+    dbFile: cfg.dbFile,
+    ...(cfg.upstream ? { upstream: cfg.upstream } : {}),
+  });
+  const keys = new KeyStore(office.db);
+  // Every key of the file acts on the file's own back office.
+  const backOffices: BackOffices = { acquire: () => office, release: () => {} };
+  const health = (): Health => ({
+    ok: office.healthy(),
+    upstream: office.upstream.name,
+    version: office.upstream.version,
+  });
+  const http = await serve(cfg, logger, keys, backOffices, { service: health });
+  return {
+    ...http,
+    db: office.db,
     keys,
-    idempotency,
-    upstream,
+    async close() {
+      await http.close();
+      await office.close();
+    },
+  };
+}
+
+export async function startDataService(cfg: DataServiceConfig): Promise<RunningDataService> {
+  const logger = cfg.logger ?? jsonLogger();
+  const registryDb = openRegistry(cfg.dataDir);
+  const clients = new ClientRegistry(registryDb);
+  const keys = new KeyStore(registryDb);
+  const pool = new BackOfficePool({
+    open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), dbFile: privateFile(clientFile(cfg.dataDir, id)) }),
+    idleMs: cfg.idleCloseMs ?? 300_000,
+    maxOpen: cfg.maxOpenClients ?? 64,
+    logger,
+  });
+  const registryPing = registryDb.prepare('SELECT 1 FROM clients LIMIT 1');
+  const health = {
+    service: (): Health => {
+      try {
+        registryPing.get();
+        return { ok: true, clients: clients.list().length, open: pool.openClients().length };
+      } catch {
+        return { ok: false };
+      }
+    },
+    client: (nameOrId: string): Health | undefined => {
+      const client = clients.find(nameOrId);
+      if (!client) return undefined;
+      let office: BackOffice;
+      try {
+        office = pool.acquire(client.id);
+      } catch {
+        return { ok: false, client: client.id };
+      }
+      try {
+        return { ok: office.healthy(), client: client.id, upstream: office.upstream.name, version: office.upstream.version };
+      } finally {
+        pool.release(client.id);
+      }
+    },
+  };
+  const backOffices: BackOffices = {
+    acquire: (client) => pool.acquire(client),
+    release: (client) => pool.release(client),
+  };
+  const http = await serve(cfg, logger, keys, backOffices, health);
+  return {
+    ...http,
+    clients,
+    keys,
+    openClients: () => pool.openClients(),
+    async close() {
+      await http.close();
+      await pool.closeAll();
+      registryDb.close();
+    },
+  };
+}
+
+/** The gateway and the HTTP server, listening; close() stops taking requests and waits for those under way. */
+async function serve(
+  cfg: CommonConfig,
+  logger: Logger,
+  keys: KeyStore,
+  backOffices: BackOffices,
+  health: { service: () => Health; client?: (nameOrId: string) => Health | undefined },
+) {
+  const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
+  const gateway = createGateway({
+    keys,
+    backOffices,
     ...(rateLimit ? { rateLimiter: new RateLimiter(rateLimit) } : {}),
     upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
   });
-  const ping = db.prepare('SELECT 1');
   const limits: Partial<HttpLimits> = {
     ...(cfg.bodyLimit ? { bodyBytes: cfg.bodyLimit } : {}),
     ...(cfg.bodyBytesInFlight ? { bodyBytesInFlight: cfg.bodyBytesInFlight } : {}),
@@ -110,57 +200,9 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
     handle: gateway.handle,
     logger,
     limits,
-    health: () => {
-      try {
-        ping.get();
-        return { ok: true, upstream: upstream.name, version: upstream.version };
-      } catch {
-        return { ok: false, upstream: upstream.name, version: upstream.version };
-      }
-    },
+    health: health.service,
+    ...(health.client ? { clientHealth: health.client } : {}),
   });
-
-  const timers: NodeJS.Timeout[] = [];
-  const purge = () => {
-    const n = idempotency.purgeExpired();
-    if (n > 0) logger.log('info', 'idempotency records expired', { count: n });
-    const changes = pruneCatalogChanges(db);
-    if (changes > 0) logger.log('info', 'catalogue change log pruned', { count: changes });
-  };
-  purge();
-  timers.push(setInterval(purge, 3600_000).unref());
-  if (cfg.demo) {
-    // The demo's fiscal server is the simulator; the real DPS server is a later adapter of the same port.
-    const fiscalServer = simulatedFiscalServer(db);
-    let sending = false;
-    let again = false;
-    const step = async () => {
-      if (sending) {
-        // A document made while a send runs goes right after it, not at the next interval.
-        again = true;
-        return;
-      }
-      sending = true;
-      again = false;
-      try {
-        const r = await dispatchFiscal(db, fiscalServer, now, cfg.timeZone ?? 'Europe/Kyiv');
-        if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0)
-          logger.log('info', 'fiscal server', { ...r });
-      } catch (err) {
-        logger.log('warn', 'fiscal dispatch failed', { error: String(err) });
-      } finally {
-        sending = false;
-        if (again) setImmediate(() => void step());
-      }
-    };
-    timers.push(setInterval(step, cfg.simulatorIntervalMs ?? 5000).unref());
-    // A PRRO sends each document as it is made, so the customer's receipt carries its fiscal number;
-    // the interval above still retries what could not be sent (the server cut, a rejected chain).
-    sendFiscalSoon = () => {
-      setImmediate(() => void step());
-    };
-  }
-
   const { server } = http;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -170,24 +212,18 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}`;
   logger.log('info', 'listening', { url });
-
   let closed = false;
   return {
     url,
     port: addr.port,
-    db,
-    keys,
     load: http.load,
     async close() {
       if (closed) return;
       closed = true;
-      for (const t of timers) clearInterval(t);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await upstream.close();
-      db.close();
     },
   };
 }

@@ -24,6 +24,7 @@ import type {
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
+import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
@@ -35,7 +36,6 @@ import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
-import { makePrivateDataDir, privateFile } from './private-files.js';
 import { RpcClient } from './rpc/client.js';
 import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { KeyStore } from '../../server/auth/keys.js';
 import { type Logger, silentLogger } from '../../server/log/logger.js';
 import { type RunningService, startService } from '../../server/service.js';
-import { privateFile } from './private-files.js';
+import { privateFile } from '../../shared-node/fs/private-files.js';
 import { EMBEDDED, type KeyRing } from './secrets/key-ring.js';
 
 export interface EmbeddedService {

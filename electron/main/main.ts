@@ -51,7 +51,7 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
   // Whatever the main process creates from now on (the data folder, SQLite's -wal and -shm files)
-  // is its user's alone; the core sets the data folder's modes itself too (core/private-files.ts).
+  // is its user's alone; the core sets the data folder's modes itself too (shared-node/fs/private-files.ts).
   process.umask(0o077);
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);

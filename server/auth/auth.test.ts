@@ -46,8 +46,8 @@ describe('API keys', () => {
     expect(parseScopes('all')).toBe('all');
     expect(parseScopes('pos.read, finance.read')).toEqual(['pos.read', 'finance.read']);
     expect(() => parseScopes('pos.read,root')).toThrow(/unknown scope root/);
-    expect(hasScope({ id: '', name: '', scopes: 'all' }, 'finance.write')).toBe(true);
-    expect(hasScope({ id: '', name: '', scopes: ['pos.read'] }, 'pos.write')).toBe(false);
+    expect(hasScope({ id: '', name: '', scopes: 'all', client: '' }, 'finance.write')).toBe(true);
+    expect(hasScope({ id: '', name: '', scopes: ['pos.read'], client: '' }, 'pos.write')).toBe(false);
   });
 });
 

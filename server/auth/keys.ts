@@ -12,6 +12,8 @@ export interface ApiKey {
   readonly id: string;
   readonly name: string;
   readonly scopes: KeyScopes;
+  /** The client (shop) whose back office the key acts on: '' in a back office file (the file's own). */
+  readonly client: string;
 }
 
 export interface ApiKeyInfo extends ApiKey {
@@ -52,20 +54,25 @@ export class KeyStore {
   private readonly verified = new Map<string, { key: ApiKey; until: number }>();
 
   constructor(private readonly db: Db) {
-    this.byId = db.prepare<[string], { id: string; name: string; secret_hash: string; scopes: string }>(
-      'SELECT id, name, secret_hash, scopes FROM api_keys WHERE id = ? AND revoked_at IS NULL',
+    this.byId = db.prepare<[string], { id: string; name: string; secret_hash: string; scopes: string; client_id: string }>(
+      'SELECT id, name, secret_hash, scopes, client_id FROM api_keys WHERE id = ? AND revoked_at IS NULL',
     );
-    this.insert = db.prepare('INSERT INTO api_keys (id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.insert = db.prepare(
+      'INSERT INTO api_keys (id, name, secret_hash, scopes, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?)',
+    );
   }
 
-  /** Creates a key and returns it in full: the only time the secret exists outside the caller. */
-  create(name: string, scopes: KeyScopes): { key: string; info: ApiKey } {
+  /**
+   * Creates a key for `client` ('' in a back office file) and returns it in full: the only time
+   * the secret exists outside the caller.
+   */
+  create(name: string, scopes: KeyScopes, client = ''): { key: string; info: ApiKey } {
     if (!/^[\w.@-]{1,64}$/.test(name)) throw new Error('a key name is 1 to 64 letters, digits, _ . @ or -');
     if (this.db.prepare('SELECT 1 FROM api_keys WHERE name = ?').get(name)) throw new Error(`a key named ${name} exists already`);
     const id = randomBytes(8).toString('hex');
     const secret = randomBytes(32).toString('base64url');
-    this.insert.run(id, name, hashSecret(secret).toString('hex'), JSON.stringify(scopes), new Date().toISOString());
-    return { key: `rk_${id}_${secret}`, info: { id, name, scopes } };
+    this.insert.run(id, name, hashSecret(secret).toString('hex'), JSON.stringify(scopes), new Date().toISOString(), client);
+    return { key: `rk_${id}_${secret}`, info: { id, name, scopes, client } };
   }
 
   /** The key a bearer token names, or undefined for a malformed, unknown or revoked one. */
@@ -88,17 +95,29 @@ export class KeyStore {
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : DUMMY_HASH;
     const ok = timingSafeEqual(hashSecret(m[2] as string), expected);
     if (!row || !ok) return undefined;
-    return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as KeyScopes };
+    return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as KeyScopes, client: row.client_id };
   }
 
-  list(): ApiKeyInfo[] {
+  /** Every key, or a client's keys only. */
+  list(client?: string): ApiKeyInfo[] {
     const rows = this.db
-      .prepare('SELECT id, name, scopes, created_at, revoked_at FROM api_keys ORDER BY created_at, name')
-      .all() as { id: string; name: string; scopes: string; created_at: string; revoked_at: string | null }[];
+      .prepare(
+        `SELECT id, name, scopes, created_at, revoked_at, client_id FROM api_keys
+         WHERE @client IS NULL OR client_id = @client ORDER BY created_at, name`,
+      )
+      .all({ client: client ?? null }) as {
+      id: string;
+      name: string;
+      scopes: string;
+      created_at: string;
+      revoked_at: string | null;
+      client_id: string;
+    }[];
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
       scopes: JSON.parse(r.scopes) as KeyScopes,
+      client: r.client_id,
       createdAt: r.created_at,
       revokedAt: r.revoked_at,
     }));

@@ -1,7 +1,8 @@
 /**
  * The gateway pipeline of POST /v1/rpc, free of HTTP details. `admit` runs on the headers alone,
  * before the body is read: auth → rate limit. `handle` runs on the body: envelope → operation →
- * scope → Idempotency-Key → params → idempotency → upstream → normalize.
+ * scope → Idempotency-Key → params → the key's client's back office → idempotency → upstream →
+ * normalize.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -23,15 +24,30 @@ import { BusinessRefusal, type CommitHook, type Upstream, UpstreamError } from '
 import { ContractBreach, normalizeResult } from './normalize.js';
 import { RpcError } from './rpc-error.js';
 
-export interface GatewayDeps {
-  readonly keys: KeyStore;
+/** What the gateway needs of a client's back office. */
+export interface BackOfficePort {
   readonly idempotency: IdempotencyStore;
   readonly upstream: Upstream;
+  /** Told after a write was performed (not a replay), e.g. to send new fiscal documents at once. */
+  afterWrite?(method: string): void;
+}
+
+/**
+ * The back offices a key's client may reach: exactly its own. A request holds its client's from
+ * acquire to release, so it is not closed under it.
+ */
+export interface BackOffices {
+  /** Throws when the back office cannot be opened: the request then fails as the upstream's failure. */
+  acquire(client: string): BackOfficePort;
+  release(client: string): void;
+}
+
+export interface GatewayDeps {
+  readonly keys: KeyStore;
+  readonly backOffices: BackOffices;
   readonly rateLimiter?: RateLimiter;
   /** An upstream call that takes longer fails with UPSTREAM_FAILURE instead of hanging the client. */
   readonly upstreamTimeoutMs: number;
-  /** Told after a write was performed (not a replay), e.g. to send new fiscal documents at once. */
-  readonly afterWrite?: (method: string) => void;
 }
 
 export interface GatewayRequest {
@@ -104,8 +120,9 @@ export interface Gateway {
 
 export function createGateway(deps: GatewayDeps): Gateway {
   /**
-   * Writes being performed now, per Idempotency-Key, with their fingerprints. Keys belong to the
-   * back office, not to the API key: the same key under another API key is the same write.
+   * Writes being performed now, per client and Idempotency-Key, with their fingerprints. Keys
+   * belong to the back office, not to the API key: the same key under another API key of the same
+   * client is the same write; under another client's key it is another client's write.
    */
   const inFlight = new Map<string, string>();
 
@@ -134,6 +151,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const neverAborted = new AbortController().signal;
 
   async function callUpstream(
+    upstream: Upstream,
     op: OperationSpec,
     params: Record<string, unknown>,
     key: ApiKey,
@@ -141,8 +159,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     people: People,
     commit?: CommitHook,
   ) {
-    if (deps.upstream.transactional) {
-      return deps.upstream.call({ op, params, ctx: { requestId, user: key.name, ...people, signal: neverAborted } }, commit);
+    if (upstream.transactional) {
+      return upstream.call({ op, params, ctx: { requestId, user: key.name, ...people, signal: neverAborted } }, commit);
     }
     const ac = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -154,13 +172,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     });
     try {
       const call = { op, params, ctx: { requestId, user: key.name, ...people, signal: ac.signal } };
-      return await Promise.race([deps.upstream.call(call, commit), timeout]);
+      return await Promise.race([upstream.call(call, commit), timeout]);
     } finally {
       clearTimeout(timer);
     }
   }
 
   async function performWrite(
+    office: BackOfficePort,
     op: OperationSpec,
     params: Record<string, unknown>,
     key: ApiKey,
@@ -169,60 +188,63 @@ export function createGateway(deps: GatewayDeps): Gateway {
     facts: RequestFacts,
     people: People,
   ): Promise<RpcResult> {
+    const { idempotency, upstream } = office;
     const fp = fingerprint(op.name, params);
-    const existing = deps.idempotency.get(idemKey, key.id);
+    // A NUL cannot occur in a client id: no two (client, key) pairs share a flight key.
+    const flightKey = `${key.client}\u0000${idemKey}`;
+    const existing = idempotency.get(idemKey, key.id);
     if (existing) {
       if (existing.fingerprint !== fp) throw reused();
       if (existing.state === 'done' && existing.result) {
         facts.replayed = true;
         return existing.result;
       }
-      if (existing.state === 'in_progress' && inFlight.has(idemKey)) {
+      if (existing.state === 'in_progress' && inFlight.has(flightKey)) {
         throw inProgress();
       }
       // In progress with nobody performing it (the process died mid-call), or already unknown.
-      if (existing.state !== 'unknown') deps.idempotency.markUnknown(idemKey, existing.owner);
+      if (existing.state !== 'unknown') idempotency.markUnknown(idemKey, existing.owner);
       throw unknownOutcome();
     }
-    const flying = inFlight.get(idemKey);
+    const flying = inFlight.get(flightKey);
     if (flying !== undefined) {
       if (flying !== fp) throw reused();
       throw inProgress();
     }
-    inFlight.set(idemKey, fp);
+    inFlight.set(flightKey, fp);
     try {
-      if (deps.upstream.transactional) {
+      if (upstream.transactional) {
         let result: RpcResult | undefined;
-        await callUpstream(op, params, key, requestId, people, (raw) => {
-          result = normalizeResult(op, raw, deps.upstream);
-          deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
+        await callUpstream(upstream, op, params, key, requestId, people, (raw) => {
+          result = normalizeResult(op, raw, upstream);
+          idempotency.saveDone(idemKey, key.id, fp, op.name, result);
         });
         if (!result) throw new ContractBreach('', 'the back office did not commit the write');
-        deps.afterWrite?.(op.name);
+        office.afterWrite?.(op.name);
         return result;
       }
-      deps.idempotency.begin(idemKey, key.id, fp, op.name);
+      idempotency.begin(idemKey, key.id, fp, op.name);
       let raw: Awaited<ReturnType<typeof callUpstream>>;
       try {
-        raw = await callUpstream(op, params, key, requestId, people);
+        raw = await callUpstream(upstream, op, params, key, requestId, people);
       } catch (err) {
         const notPerformed = err instanceof BusinessRefusal || (err instanceof UpstreamError && !err.sent);
-        if (notPerformed) deps.idempotency.forget(idemKey);
-        else deps.idempotency.markUnknown(idemKey);
+        if (notPerformed) idempotency.forget(idemKey);
+        else idempotency.markUnknown(idemKey);
         throw err;
       }
       try {
-        const result = normalizeResult(op, raw, deps.upstream);
-        deps.idempotency.saveDone(idemKey, key.id, fp, op.name, result);
-        deps.afterWrite?.(op.name);
+        const result = normalizeResult(op, raw, upstream);
+        idempotency.saveDone(idemKey, key.id, fp, op.name, result);
+        office.afterWrite?.(op.name);
         return result;
       } catch (err) {
         // Performed, but its answer cannot be trusted: a person has to look.
-        deps.idempotency.markUnknown(idemKey);
+        idempotency.markUnknown(idemKey);
         throw err;
       }
     } finally {
-      inFlight.delete(idemKey);
+      inFlight.delete(flightKey);
     }
   }
 
@@ -271,11 +293,31 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!checked.ok)
       throw new RpcError('INVALID_PARAMETER', `the params do not match the contract of ${op.name}`, checked.issues);
 
-    const result =
-      idemKey === undefined
-        ? normalizeResult(op, await callUpstream(op, checked.value, key, requestId, {}), deps.upstream)
-        : await performWrite(op, checked.value, key, idemKey, requestId, facts, people);
-    return { id, method: op.name, result };
+    const office = openBackOffice(key.client);
+    try {
+      const result =
+        idemKey === undefined
+          ? normalizeResult(op, await callUpstream(office.upstream, op, checked.value, key, requestId, {}), office.upstream)
+          : await performWrite(office, op, checked.value, key, idemKey, requestId, facts, people);
+      return { id, method: op.name, result };
+    } finally {
+      deps.backOffices.release(key.client);
+    }
+  }
+
+  function openBackOffice(client: string): BackOfficePort {
+    try {
+      return deps.backOffices.acquire(client);
+    } catch (err) {
+      // Not performed: the client's data could not even be opened, so a retry is safe.
+      throw new UpstreamError(
+        `the back office of client ${client || '(file)'} cannot be opened: ${(err as Error).message}`,
+        false,
+        {
+          cause: err,
+        },
+      );
+    }
   }
 
   function admit(authorization: string | undefined, facts: RequestFacts): ApiKey {

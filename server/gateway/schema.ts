@@ -1,4 +1,8 @@
-/** The gateway's own tables: API keys (hashes only) and idempotency records (per back office). */
+/**
+ * The gateway's own tables in a back office file: API keys (hashes only) and idempotency records
+ * (per back office). A data folder of many clients keeps its keys in its registry instead
+ * (server/clients/registry.ts), with the same columns.
+ */
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
 
 export const gatewayMigrations: Migration[] = [
@@ -59,5 +63,11 @@ DROP TABLE idempotency_records;
 ALTER TABLE idempotency_records_new RENAME TO idempotency_records;
 CREATE INDEX idempotency_records_age ON idempotency_records(created_at);
 `,
+  },
+  {
+    // The client a key acts for. In a back office file every key is the file's own (''); the
+    // registry of a data folder names the client's id.
+    id: '0003_api_key_client',
+    up: `ALTER TABLE api_keys ADD COLUMN client_id TEXT NOT NULL DEFAULT '';`,
   },
 ];

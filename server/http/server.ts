@@ -1,5 +1,6 @@
 /**
- * The HTTP face of the service: POST /v1/rpc and GET /healthz on node:http. The key is checked
+ * The HTTP face of the service: POST /v1/rpc, GET /healthz and, in front of a data folder of many
+ * clients, GET /healthz/clients/<name or id> on node:http. The key is checked
  * (and rate-limited) from the headers before a byte of the body is read; the body is then read
  * under the size limit and the shared in-flight budget, handed to the gateway pipeline, and one
  * JSON answer is written. Every failure, even one the pipeline did not foresee, becomes the
@@ -20,7 +21,9 @@ export interface HttpOptions {
   /** Checks the bearer key and the rate limit from the headers alone; throws the RpcError to answer. */
   readonly admit: (authorization: string | undefined, facts: RequestFacts) => ApiKey;
   readonly handle: (req: GatewayRequest) => Promise<GatewayResponse>;
-  readonly health: () => { ok: boolean; [k: string]: unknown };
+  readonly health: () => Health;
+  /** One client's health (its back office answers a read), or undefined for no such client. */
+  readonly clientHealth?: (nameOrId: string) => Health | undefined;
   readonly logger: Logger;
   readonly limits?: Partial<HttpLimits>;
 }
@@ -37,6 +40,13 @@ export interface HttpServer {
   readonly server: Server;
   load(): HttpLoad;
 }
+
+export interface Health {
+  readonly ok: boolean;
+  readonly [fact: string]: unknown;
+}
+
+const CLIENT_HEALTH = '/healthz/clients/';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -181,6 +191,19 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
   const path = pathOf(req);
   if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     const h = opts.health();
+    const status = h.ok ? 200 : 503;
+    send(res, status, NO_HEADERS, h, '');
+    return { status, facts: {}, requestId: '' };
+  }
+  if (opts.clientHealth && path.startsWith(CLIENT_HEALTH) && (req.method === 'GET' || req.method === 'HEAD')) {
+    let name = '';
+    try {
+      name = decodeURIComponent(path.slice(CLIENT_HEALTH.length));
+    } catch {
+      // A malformed escape names no client.
+    }
+    const h = name === '' ? undefined : opts.clientHealth(name);
+    if (!h) return refuse(req, res, ctx, new RpcError('NOT_FOUND', 'no such client'));
     const status = h.ok ? 200 : 503;
     send(res, status, NO_HEADERS, h, '');
     return { status, facts: {}, requestId: '' };

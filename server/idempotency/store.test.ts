@@ -64,7 +64,7 @@ describe('the idempotency store', () => {
     insert.run('tillA', 'shared', 'fpA', 'pos.a', 'done', result('a'), 1000);
     insert.run('tillB', 'shared', 'fpB', 'pos.b', 'done', result('b'), 2000);
     insert.run('tillA', 'alone', 'fpC', 'pos.c', 'unknown', null, 3000);
-    expect(migrate(db, rest)).toEqual(['0002_idempotency_per_back_office']);
+    expect(migrate(db, rest)).toEqual(['0002_idempotency_per_back_office', '0003_api_key_client']);
     const store = new IdempotencyStore(db);
     expect(store.get('shared', 'tillA')).toMatchObject({ fingerprint: 'fpA', owner: '' });
     expect(store.get('shared', 'tillB')).toMatchObject({ fingerprint: 'fpB', owner: 'tillB' });

@@ -59,7 +59,7 @@ export class SettingsStore {
   update(patch: SettingsChange): Settings {
     this.current = merge(this.current, patch);
     const tmp = `${this.file}.tmp`;
-    // Readable only by the desk's user, like everything in its data folder (private-files.ts).
+    // Readable only by the desk's user, like everything in its data folder (shared-node/fs/private-files.ts).
     writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`, { mode: 0o600 });
     chmodSync(tmp, 0o600);
     renameSync(tmp, this.file);

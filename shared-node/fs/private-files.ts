@@ -1,7 +1,7 @@
 /**
- * The data folder holds the till's API key, its sales, its catalogue and its whole back office:
- * only the user the desk runs as may read it. The folder is 0700 and every file in it 0600,
- * whatever the process umask (a desk started by hand usually has 022).
+ * A data folder holds API keys and whole back offices (a till's, or a service's many shops): only
+ * the user the desk or the service runs as may read it. The folder is 0700 and every file in it
+ * 0600, whatever the process umask (a program started by hand usually has 022).
  *
  * SQLite creates the -wal and -shm files itself, with the mode of the database file, so a
  * database file is created 0600 before SQLite opens it. Files of an older desk are put right at

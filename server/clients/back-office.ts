@@ -1,0 +1,141 @@
+/**
+ * One client's back office, open: its SQLite file with the business data and the idempotency
+ * records (so a write and its record share a transaction), the engine upon it, the hourly purge,
+ * and — in a demo — the fiscal-server simulator that sends its PRRO documents. The single-file
+ * service holds one; a data folder holds one per client, opened when first asked for.
+ */
+import { migrate } from '../../shared-node/sqlite/migrate.js';
+import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
+import { pruneCatalogChanges } from '../engine/catalog/index.js';
+import { seedDemo } from '../engine/demo/index.js';
+import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from '../engine/engine.js';
+import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
+import { simulatedFiscalServer } from '../engine/sales/prro/server/simulator/simulator.js';
+import { gatewayMigrations } from '../gateway/schema.js';
+import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../idempotency/store.js';
+import type { Logger } from '../log/logger.js';
+import type { Upstream } from '../upstream/upstream.js';
+
+export interface BackOfficeOptions {
+  readonly dbFile: string;
+  readonly logger: Logger;
+  /** Fill an empty database with the demo shop (`goods` sizes the catalogue) and run the fiscal-server simulator. */
+  readonly demo?: boolean | { readonly goods?: number };
+  readonly idempotencyTtlMs?: number;
+  readonly now?: () => Date;
+  readonly timeZone?: string;
+  /** How often the demo's fiscal-server simulator processes the PRRO queue. */
+  readonly simulatorIntervalMs?: number;
+  /** A different upstream (a remote back office); the embedded one on this file is the default. */
+  readonly upstream?: Upstream;
+}
+
+export interface BackOffice {
+  readonly db: Db;
+  readonly upstream: Upstream;
+  readonly idempotency: IdempotencyStore;
+  /** Told after a write was performed (not a replay): a demo sends new fiscal documents at once. */
+  afterWrite(method: string): void;
+  /** Whether the database answers a read now. */
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+/** Opens (creating or upgrading) a back office database; used by `keys` commands too. */
+export function openServiceDatabase(file: string): Db {
+  const db = openDatabase(file);
+  migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
+  // Fold the migrations (and a demo seed) out of the WAL: reads that must search a long WAL
+  // cost several times more than reads of the main file.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return db;
+}
+
+const isEmpty = (db: Db) => db.prepare('SELECT count(*) FROM goods').pluck().get() === 0;
+
+export function openBackOffice(opts: BackOfficeOptions): BackOffice {
+  const { logger } = opts;
+  const db = openServiceDatabase(opts.dbFile);
+  const now = opts.now ?? (() => new Date());
+  if (opts.demo && isEmpty(db)) {
+    const goods = typeof opts.demo === 'object' ? opts.demo.goods : undefined;
+    const t0 = performance.now();
+    seedDemo(db, { ...(goods ? { goods } : {}), now: now() });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
+  }
+  const idempotency = new IdempotencyStore(db, opts.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
+  const upstream = opts.upstream ?? createEmbeddedUpstream(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) });
+  const ping = db.prepare('SELECT 1 FROM schema_migrations LIMIT 1');
+
+  const timers: NodeJS.Timeout[] = [];
+  const purge = () => {
+    const n = idempotency.purgeExpired();
+    if (n > 0) logger.log('info', 'idempotency records expired', { count: n });
+    const changes = pruneCatalogChanges(db);
+    if (changes > 0) logger.log('info', 'catalogue change log pruned', { count: changes });
+  };
+  purge();
+  timers.push(setInterval(purge, 3600_000).unref());
+
+  // Set when the demo's tax server runs: a write that issued fiscal documents sends them at once.
+  let sendFiscalSoon: (() => void) | undefined;
+  let closed = false;
+  if (opts.demo) {
+    // The demo's fiscal server is the simulator; the real DPS server is a later adapter of the same port.
+    const fiscalServer = simulatedFiscalServer(db);
+    let sending = false;
+    let again = false;
+    const step = async () => {
+      if (closed) return;
+      if (sending) {
+        // A document made while a send runs goes right after it, not at the next interval.
+        again = true;
+        return;
+      }
+      sending = true;
+      again = false;
+      try {
+        const r = await dispatchFiscal(db, fiscalServer, now, opts.timeZone ?? 'Europe/Kyiv');
+        if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0)
+          logger.log('info', 'fiscal server', { ...r });
+      } catch (err) {
+        if (!closed) logger.log('warn', 'fiscal dispatch failed', { error: String(err) });
+      } finally {
+        sending = false;
+        if (again && !closed) setImmediate(() => void step());
+      }
+    };
+    timers.push(setInterval(step, opts.simulatorIntervalMs ?? 5000).unref());
+    // A PRRO sends each document as it is made, so the customer's receipt carries its fiscal number;
+    // the interval above still retries what could not be sent (the server cut, a rejected chain).
+    sendFiscalSoon = () => {
+      setImmediate(() => void step());
+    };
+  }
+
+  return {
+    db,
+    upstream,
+    idempotency,
+    afterWrite(method) {
+      // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
+      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
+    },
+    healthy() {
+      try {
+        ping.get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      await upstream.close();
+      db.close();
+    },
+  };
+}

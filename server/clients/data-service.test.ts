@@ -1,0 +1,67 @@
+/** A data folder of many clients behind one service (issue 11, items 1 and 2): real files, real HTTP. */
+import { existsSync, statSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestDataService, type TestDataService } from '../testing/data-harness.js';
+import { clientFile, registryFile } from './registry.js';
+
+const services: TestDataService[] = [];
+const start = async (...args: Parameters<typeof startTestDataService>) => {
+  const s = await startTestDataService(...args);
+  services.push(s);
+  return s;
+};
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a data folder of many clients', () => {
+  it("opens a client's back office at its first request, in a file of its own only its user may read", async () => {
+    const svc = await start(['north', 'south']);
+    const north = clientFile(svc.dataDir, svc.clients.north?.id as string);
+    const south = clientFile(svc.dataDir, svc.clients.south?.id as string);
+    expect(existsSync(north)).toBe(false);
+    expect((await svc.call('north', 'service.ping', {})).status).toBe(200);
+    expect(existsSync(north)).toBe(true);
+    expect(existsSync(south)).toBe(false);
+    expect(svc.service.openClients()).toEqual([svc.clients.north?.id]);
+    expect(statSync(north).mode & 0o777).toBe(0o600);
+    expect(statSync(registryFile(svc.dataDir)).mode & 0o777).toBe(0o600);
+    expect(statSync(svc.dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('closes a client left idle and opens it again, its data kept', async () => {
+    const svc = await start(['north'], { idleCloseMs: 80 });
+    const user = { nt: 'Idle cashier', card: 'IDLE-1', level: 'а1', kf: '1' };
+    const saved = await svc.call('north', 'catalog.users.save', user);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await sleep(400);
+    expect(svc.service.openClients()).toEqual([]);
+    const again = await svc.call('north', 'catalog.users.save', user);
+    // The card is the first user's: the data outlived the close.
+    expect(again.body.error?.details?.[0]?.reason).toBe('user.card_taken');
+    expect(svc.service.openClients()).toEqual([svc.clients.north?.id]);
+  });
+
+  it("answers each client's health by name or id, 404 for no such client", async () => {
+    const svc = await start(['north']);
+    const id = svc.clients.north?.id as string;
+    for (const who of ['north', id]) {
+      const r = await fetch(`${svc.url}/healthz/clients/${who}`);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toMatchObject({ ok: true, client: id });
+    }
+    expect((await fetch(`${svc.url}/healthz/clients/nobody`)).status).toBe(404);
+    expect((await fetch(`${svc.url}/healthz/clients/%E0%A4%A`)).status).toBe(404);
+    const all = await fetch(`${svc.url}/healthz`);
+    expect(await all.json()).toMatchObject({ ok: true, clients: 1 });
+  });
+
+  it("a revoked key of one client stops at once; the other client's key goes on", async () => {
+    const svc = await start(['north', 'south']);
+    expect(svc.service.keys.revoke('key-north')).toBe(true);
+    expect((await svc.call('north', 'service.ping', {})).status).toBe(401);
+    expect((await svc.call('south', 'service.ping', {})).status).toBe(200);
+  });
+});

@@ -30,8 +30,9 @@ function writeOf(db: EngineContext['db']): Write {
   let write = writes.get(db);
   if (!write) {
     const tx = db.transaction((handler: Handler, params: unknown, ctx: EngineContext, commit: CommitHook | undefined) => {
+      commit?.before?.();
       const raw = handler(params, ctx);
-      commit?.(raw);
+      commit?.commit(raw);
       return raw;
     });
     write = (handler, params, ctx, commit) => tx.immediate(handler, params, ctx, commit);

@@ -19,7 +19,7 @@ import {
 import { type ApiKey, hasScope, type KeyStore } from '../auth/keys.js';
 import type { RateLimiter } from '../auth/rate-limit.js';
 import { fingerprint, isValidIdempotencyKey } from '../idempotency/fingerprint.js';
-import type { IdempotencyStore } from '../idempotency/store.js';
+import type { IdempotencyRecord, IdempotencyStore } from '../idempotency/store.js';
 import { BusinessRefusal, type CommitHook, type Upstream, UpstreamError } from '../upstream/upstream.js';
 import { ContractBreach, normalizeResult } from './normalize.js';
 import { RpcError } from './rpc-error.js';
@@ -192,8 +192,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const fp = fingerprint(op.name, params);
     // A NUL cannot occur in a client id: no two (client, key) pairs share a flight key.
     const flightKey = `${key.client}\u0000${idemKey}`;
-    const existing = idempotency.get(idemKey, key.id);
-    if (existing) {
+    /** The answer to a key that has a record already. */
+    const answerRecorded = (existing: IdempotencyRecord): RpcResult => {
       if (existing.fingerprint !== fp) throw reused();
       if (existing.state === 'done' && existing.result) {
         facts.replayed = true;
@@ -205,7 +205,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // In progress with nobody performing it (the process died mid-call), or already unknown.
       if (existing.state !== 'unknown') idempotency.markUnknown(idemKey, existing.owner);
       throw unknownOutcome();
-    }
+    };
+    const existing = idempotency.get(idemKey, key.id);
+    if (existing) return answerRecorded(existing);
     const flying = inFlight.get(flightKey);
     if (flying !== undefined) {
       if (flying !== fp) throw reused();
@@ -215,10 +217,26 @@ export function createGateway(deps: GatewayDeps): Gateway {
     try {
       if (upstream.transactional) {
         let result: RpcResult | undefined;
-        await callUpstream(upstream, op, params, key, requestId, people, (raw) => {
-          result = normalizeResult(op, raw, upstream);
-          idempotency.saveDone(idemKey, key.id, fp, op.name, result);
-        });
+        let recorded: IdempotencyRecord | undefined;
+        try {
+          await callUpstream(upstream, op, params, key, requestId, people, {
+            // Looked at again under the write lock, before any business work: another process
+            // serving the same back office (a second gateway on the same files) may have
+            // performed this key since the look above. Then nothing is done here, and the key is
+            // answered as that process recorded it.
+            before() {
+              recorded = idempotency.get(idemKey, key.id);
+              if (recorded) throw new PerformedElsewhere();
+            },
+            commit(raw) {
+              result = normalizeResult(op, raw, upstream);
+              idempotency.saveDone(idemKey, key.id, fp, op.name, result);
+            },
+          });
+        } catch (err) {
+          if (recorded) return answerRecorded(recorded);
+          throw err;
+        }
         if (!result) throw new ContractBreach('', 'the back office did not commit the write');
         office.afterWrite?.(op.name);
         return result;
@@ -345,6 +363,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return { admit, handle };
 }
+
+/** Thrown inside a write's transaction to roll it back: its key was performed by another process. */
+class PerformedElsewhere extends Error {}
 
 const NO_HEADERS: Readonly<Record<string, string>> = {};
 const REPLAYED: Readonly<Record<string, string>> = { 'Idempotent-Replayed': 'true' };

@@ -194,3 +194,37 @@ describe('unknown outcomes', () => {
     expect(retry.status).toBe(200);
   });
 });
+
+describe('two gateways on one back office (a second process on the same files)', () => {
+  it('answers a key the other performed while this one waited for the write lock, and does not perform it again', async () => {
+    const params = { code: 'A', kasm: 2 };
+    let svc: TestService | undefined;
+    let performed = 0;
+    let raceFor: string | undefined;
+    const up = fakeUpstream(() => ({ status: { affected: ++performed } }), { transactional: true });
+    const call = up.call.bind(up);
+    // Between this gateway's first look and its write lock, the other process commits the same key.
+    up.call = async (c, hooks) => {
+      if (raceFor && svc) {
+        const { fingerprint } = await import('./fingerprint.js');
+        const { IdempotencyStore } = await import('./store.js');
+        const answer = { upstream: { name: 'fake-backoffice', version: '0.4.0', resource: 'pos' }, status: { affected: 99 } };
+        new IdempotencyStore(svc.service.db).saveDone(
+          raceFor,
+          'other-process',
+          fingerprint(WRITE, params),
+          WRITE,
+          answer as never,
+        );
+      }
+      return call(c, hooks);
+    };
+    svc = await serviceWith(up);
+    raceFor = randomUUID();
+    const r = await svc.call(WRITE, params, { idempotencyKey: raceFor });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('idempotent-replayed')).toBe('true');
+    expect(r.body.data.result.status).toEqual({ affected: 99 });
+    expect(performed).toBe(0);
+  });
+});

@@ -21,9 +21,10 @@ export function fakeUpstream(
     calls,
     countOf: (method) => calls.filter((c) => c.op.name === method).length,
     async call(call: UpstreamCall, commit?: CommitHook) {
+      commit?.before?.();
       calls.push(call);
       const raw = await respond(call);
-      commit?.(raw);
+      commit?.commit(raw);
       return raw;
     },
     async close() {},

@@ -40,9 +40,14 @@ export interface UpstreamCall {
 
 /**
  * Called by a transactional upstream inside the transaction of the business write, so the
- * idempotency record commits (or rolls back) with it. Throwing from it rolls the write back.
+ * idempotency record commits (or rolls back) with it. Throwing from either rolls the write back.
  */
-export type CommitHook = (raw: RawResult) => void;
+export interface CommitHook {
+  /** First, under the transaction's write lock, before any business work: the key looked at again. */
+  readonly before?: () => void;
+  /** Last, with the business result: the idempotency record written. */
+  readonly commit: (raw: RawResult) => void;
+}
 
 export interface Upstream {
   readonly name: string;

@@ -16,31 +16,84 @@ async function cdpOf(page: Page): Promise<CDPSession> {
   return session;
 }
 
+/** The US key positions a scanner presses for a character: the key's code and whether with Shift. */
+const US_SHIFTED: Readonly<Record<string, string>> = { ':': 'Semicolon', '?': 'Slash', '&': 'Digit7' };
+const US_PLAIN: Readonly<Record<string, string>> = { '/': 'Slash', '.': 'Period', '=': 'Equal', '-': 'Minus', ' ': 'Space' };
+function usKey(ch: string): { code: string; shift: boolean } {
+  if (/[a-z]/.test(ch)) return { code: `Key${ch.toUpperCase()}`, shift: false };
+  if (/[A-Z]/.test(ch)) return { code: `Key${ch}`, shift: true };
+  if (/[0-9]/.test(ch)) return { code: `Digit${ch}`, shift: false };
+  if (US_SHIFTED[ch]) return { code: US_SHIFTED[ch], shift: true };
+  if (US_PLAIN[ch]) return { code: US_PLAIN[ch], shift: false };
+  // A character no US key types (a test's odd code): sent as its text alone, as before.
+  return { code: '', shift: false };
+}
+
+/** Windows' virtual-key code of a position: a punctuation character's own code would name another key (46 is Delete). */
+const VK_PUNCTUATION: Readonly<Record<string, number>> = { Semicolon: 186, Equal: 187, Minus: 189, Period: 190, Slash: 191 };
+function virtualKeyCode(position: string, ch: string): number {
+  if (/^Key[A-Z]$/.test(position)) return position.charCodeAt(3);
+  if (/^Digit[0-9]$/.test(position)) return position.charCodeAt(5);
+  if (position === 'Space') return 32;
+  return VK_PUNCTUATION[position] ?? ch.toUpperCase().charCodeAt(0);
+}
+
+/** What Windows' Ukrainian layout types at a US key position (unshifted, and with Shift). */
+const UKRAINIAN: Readonly<Record<string, readonly [string, string]>> = {
+  ...Object.fromEntries(
+    [...'qwertyuiopasdfghjklzxcvbnm'].map((l, i) => {
+      const ua = 'йцукенгшщзфівапролдячсмить'[i] as string;
+      return [`Key${l.toUpperCase()}`, [ua, ua.toUpperCase()]];
+    }),
+  ),
+  Semicolon: ['ж', 'Ж'],
+  Slash: ['.', ','],
+  Period: ['ю', 'Ю'],
+  Digit7: ['7', '?'],
+};
+
 /**
  * A scanner: the code in one burst, then Enter. The keys carry the scanner's own timestamps (the
  * till tells a scan from typing by their pace, event.timeStamp): Playwright's keyboard.type would
  * time them by the test's round trips, which a loaded machine stretches into a cashier's typing.
+ * With `layout: 'uk'` the till's keyboard layout is Ukrainian: the scanner presses the US
+ * positions of the code's characters, and the page receives what that layout types there.
  */
-export async function scan(page: Page, code: string): Promise<void> {
+export async function scan(page: Page, code: string, opts: { layout?: 'us' | 'uk' } = {}): Promise<void> {
   const cdp = await cdpOf(page);
   let at = Date.now() / 1000;
   const keys: Promise<unknown>[] = [];
-  const press = (key: string, text: string, keyCode: number) => {
+  const press = (key: string, text: string, keyCode: number, position: string, shift: boolean) => {
     keys.push(
       cdp.send('Input.dispatchKeyEvent', {
         type: 'keyDown',
         key,
+        code: position,
         text,
         unmodifiedText: text,
         windowsVirtualKeyCode: keyCode,
+        modifiers: shift ? 8 : 0,
         timestamp: at,
       }),
     );
-    keys.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, windowsVirtualKeyCode: keyCode, timestamp: at + 0.001 }));
+    keys.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key,
+        code: position,
+        windowsVirtualKeyCode: keyCode,
+        modifiers: shift ? 8 : 0,
+        timestamp: at + 0.001,
+      }),
+    );
     at += SCANNER_GAP_S;
   };
-  for (const ch of code) press(ch, ch, ch.toUpperCase().charCodeAt(0));
-  press('Enter', '\r', 13);
+  for (const ch of code) {
+    const { code: position, shift } = usKey(ch);
+    const typed = opts.layout === 'uk' ? (UKRAINIAN[position]?.[shift ? 1 : 0] ?? ch) : ch;
+    press(typed, typed, virtualKeyCode(position, ch), position, shift);
+  }
+  press('Enter', '\r', 13, 'Enter', false);
   await Promise.all(keys);
 }
 

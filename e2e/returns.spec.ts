@@ -7,7 +7,7 @@
  */
 import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
-import { closedWithReceipt } from './floor-helpers.js';
+import { closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
 import type { Shop } from './shop.js';
 
 /** Stored money is ×10^4 and quantities ×10^3 in the back office's SQLite file. */
@@ -140,4 +140,29 @@ test('part of a cash sale is returned from the journal by scanning the receipt�
   await expect(line).toHaveAttribute('data-returnable', /^1(\.0+)?$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('the receipt’s QR code scanned on the sale screen, by a till on the Ukrainian layout, opens its return', async ({
+  page,
+  shop,
+}) => {
+  const [good] = plainGoods(shop, 3, 1);
+  if (!good) throw new Error('the demo shop lacks goods in stock');
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await scan(page, good.code);
+  await expect(page.locator('[data-testid="sale-line"][data-price-state="confirmed"]')).toHaveCount(1);
+  await payExact(page);
+  await closedWithReceipt(page);
+  const check = Number(await page.getByTestId('close-result').getAttribute('data-check'));
+  const qr = await qrOf(shop, check);
+
+  // Windows is on the Ukrainian layout: the scanner's keys arrive as Cyrillic, yet the link is read.
+  await scan(page, qr, { layout: 'uk' });
+  await expect(page.getByTestId('return-dialog')).toBeVisible();
+  await expect(page.getByTestId('return-form')).toHaveAttribute('data-check', String(check));
+  // Nothing was looked up as a product, and the sale screen is back after Escape.
+  await expect(page.getByTestId('sale-line')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('return-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
 });

@@ -4,6 +4,7 @@
  * characters ending in Enter is taken as a scan, the sale screen opens and takes it.
  */
 import { useEffect } from 'react';
+import { usCharacter } from '../features/sale/keyboard-layout.js';
 import { EntryTimer } from '../features/sale/scanner.js';
 import { useUi } from '../state/ui-store.js';
 
@@ -22,7 +23,7 @@ export function useGlobalScan(): void {
         return;
       }
       if (e.key.length === 1) {
-        timer.key(e.key, e.timeStamp);
+        timer.key(e.key, e.timeStamp, false, usCharacter(e.code, e.shiftKey));
         text += e.key;
         return;
       }
@@ -31,8 +32,8 @@ export function useGlobalScan(): void {
         text = '';
         return;
       }
-      const kind = timer.finish(e.timeStamp);
-      const scanned = text.trim();
+      const { kind, text: meant } = timer.finish(e.timeStamp, text);
+      const scanned = meant.trim();
       text = '';
       if (kind !== 'scan' || scanned === '') return;
       e.preventDefault();

@@ -4,12 +4,12 @@
  * the link's fiscal and register numbers find the receipt (pos.receipt_find).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
-import { readReceiptQuery } from './qr.js';
+import { parseReceiptQr, readReceiptQuery } from './qr.js';
 
 export function FindReceipt({ initial, onFound }: { readonly initial: string; readonly onFound: (checkNumber: number) => void }) {
   const { t } = useTranslation('returns');
@@ -47,6 +47,14 @@ export function FindReceipt({ initial, onFound }: { readonly initial: string; re
       setLooking(false);
     }
   };
+
+  // A QR code scanned on the sale screen opens the return with its link: looked up at once.
+  const lookAtOnce = useRef(parseReceiptQr(initial) !== undefined);
+  useEffect(() => {
+    if (!lookAtOnce.current) return;
+    lookAtOnce.current = false;
+    void look();
+  });
 
   return (
     <div className="returns-find">

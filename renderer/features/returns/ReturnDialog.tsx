@@ -1,6 +1,7 @@
 /**
- * The return, opened from the receipts journal (F6) over it: find the receipt (its number, the
- * one open in the journal, or the QR code of the customer's receipt), then choose what goes back.
+ * The return, opened from the receipts journal (F6) over it, or on the sale screen by scanning the
+ * QR code of the customer's receipt: find the receipt (its number, the one open in the journal, or
+ * the QR code's link), then choose what goes back.
  * Escape closes it from anywhere but an open question, which Escape answers first.
  */
 import { useState } from 'react';

@@ -14,6 +14,8 @@ import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
+import { parseReceiptQr } from '../returns/qr.js';
+import { ReturnDialog } from '../returns/ReturnDialog.js';
 import { saleProblem } from './close-request.js';
 import { CashDialog } from './components/CashDialog.js';
 import { problemKey } from './components/CloseFailure.js';
@@ -44,7 +46,8 @@ const selectLine = (index: number) => useSale.getState().select(index);
 type Open =
   | { readonly kind: 'cash' | 'cancel' | 'search' | 'parked' }
   | { readonly kind: 'quantity' | 'stamps' | 'remove' | 'manual'; readonly code: string }
-  | { readonly kind: 'age' | 'weigh'; readonly candidate: Candidate };
+  | { readonly kind: 'age' | 'weigh'; readonly candidate: Candidate }
+  | { readonly kind: 'return'; readonly link: string };
 
 export function SaleScreen() {
   const { t } = useTranslation('sale');
@@ -105,7 +108,11 @@ export function SaleScreen() {
   }, []);
 
   const scanCode = useCallback(
-    async (text: string, kind: EntryKind) => follow(await actions.scan(text, kind)),
+    async (text: string, kind: EntryKind) => {
+      // The QR code of a customer's receipt, brought back: its return, not a product to look up.
+      if (parseReceiptQr(text)) return setOpen({ kind: 'return', link: text.trim() });
+      follow(await actions.scan(text, kind));
+    },
     [actions, follow],
   );
 
@@ -259,6 +266,7 @@ export function SaleScreen() {
         hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))}
       />
 
+      {open?.kind === 'return' ? <ReturnDialog initial={open.link} onClose={close} /> : null}
       {open?.kind === 'cash' ? (
         <CashDialog
           total={total}

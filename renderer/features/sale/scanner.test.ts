@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usCharacter } from './keyboard-layout.js';
 import {
   classifyEntry,
   EntryTimer,
@@ -66,9 +67,9 @@ describe('the entry timer of an input', () => {
   it('calls a fast burst of characters then Enter a scan, and starts over after it', () => {
     const timer = new EntryTimer();
     for (const [i, ch] of [...'4821001000013'].entries()) timer.key(ch, 100 + i * 3);
-    expect(timer.finish(140)).toBe('scan');
+    expect(timer.finish(140).kind).toBe('scan');
     timer.key('1', 5000);
-    expect(timer.finish(5001)).toBe('typed');
+    expect(timer.finish(5001).kind).toBe('typed');
   });
 
   it('calls an entry with a Backspace typed, however fast it was', () => {
@@ -77,13 +78,13 @@ describe('the entry timer of an input', () => {
     timer.key('Backspace', 134);
     timer.key('3', 137);
     timer.key('3', 140);
-    expect(timer.finish(143)).toBe('typed');
+    expect(timer.finish(143).kind).toBe('typed');
   });
 
   it('calls a pasted entry typed', () => {
     const timer = new EntryTimer();
     timer.edit();
-    expect(timer.finish(10)).toBe('typed');
+    expect(timer.finish(10).kind).toBe('typed');
   });
 
   it('ignores Shift, which scanners send before capital letters of a stamp', () => {
@@ -94,7 +95,7 @@ describe('the entry timer of an input', () => {
       timer.key(ch, t + 1);
       t += 4;
     }
-    expect(timer.finish(t)).toBe('scan');
+    expect(timer.finish(t).kind).toBe('scan');
   });
 });
 
@@ -123,6 +124,49 @@ describe('EAN-13 check digits', () => {
     const timer = new EntryTimer();
     timer.key('Delete', 50, true);
     for (const [i, ch] of [...'AATE508932 0000412167'].entries()) timer.key(ch, 100 + i * 4);
-    expect(timer.finish(190)).toBe('scan');
+    expect(timer.finish(190).kind).toBe('scan');
+  });
+});
+
+describe('a scanner on a till with the Ukrainian keyboard layout', () => {
+  /** The keys a scanner sends for `text` (US positions), and what the Ukrainian layout types at them. */
+  const UA: Readonly<Record<string, string>> = { KeyA: 'ф', KeyK: 'л', KeyZ: 'я', KeyT: 'е', KeyE: 'у' };
+  const press = (timer: EntryTimer, text: string, start: number) => {
+    let typed = '';
+    for (const [i, ch] of [...text].entries()) {
+      const upper = ch >= 'A' && ch <= 'Z';
+      const code = /[A-Za-z]/.test(ch) ? `Key${ch.toUpperCase()}` : /\d/.test(ch) ? `Digit${ch}` : 'Space';
+      const ua = UA[code];
+      const key = ua ? (upper ? ua.toUpperCase() : ua) : ch;
+      timer.key(key, start + i * 4, i === 0, usCharacter(code, upper));
+      typed += key;
+    }
+    return typed;
+  };
+
+  it('reads a scanned stamp as the scanner meant it, not in Cyrillic', () => {
+    const timer = new EntryTimer();
+    const typed = press(timer, 'AAKZ4100007919', 100);
+    expect(typed).toBe('ФФЛЯ4100007919');
+    expect(timer.finish(160, typed)).toEqual({ kind: 'scan', text: 'AAKZ4100007919' });
+  });
+
+  it('leaves what a person typed, and a scan already in Latin letters, as they are', () => {
+    const timer = new EntryTimer();
+    for (const [i, ch] of [...'фф12'].entries())
+      timer.key(ch, 100 + i * 300, false, usCharacter(i < 2 ? 'KeyA' : `Digit${ch}`, false));
+    expect(timer.finish(1500, 'фф12')).toEqual({ kind: 'typed', text: 'фф12' });
+    for (const [i, ch] of [...'AATE508932'].entries()) timer.key(ch, 100 + i * 4, i === 0, 'x');
+    expect(timer.finish(150, 'AATE508932')).toEqual({ kind: 'scan', text: 'AATE508932' });
+  });
+
+  it('knows the US characters of letter, digit, symbol and keypad positions', () => {
+    expect(usCharacter('KeyQ', false)).toBe('q');
+    expect(usCharacter('KeyQ', true)).toBe('Q');
+    expect(usCharacter('Digit2', true)).toBe('@');
+    expect(usCharacter('Numpad7', true)).toBe('7');
+    expect(usCharacter('Slash', false)).toBe('/');
+    expect(usCharacter('Semicolon', true)).toBe(':');
+    expect(usCharacter('Enter', false)).toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@
  * wrong check digit is a misread to be scanned again, not a code to look up.
  */
 
+import { typedUnderOtherLayout } from './keyboard-layout.js';
+
 /**
  * Scanners in keyboard mode send a key every 1-15 ms. Nobody types six or more keys averaging
  * under 35 ms (that is over 340 words a minute), while a busy till may delay one key of a burst:
@@ -16,6 +18,12 @@ export const SCAN_MAX_GAP_MS = 100;
 export const SCAN_MIN_LENGTH = 6;
 
 export type EntryKind = 'scan' | 'typed';
+
+/** One entry, finished by Enter: how it came, and its text as meant (see EntryTimer.finish). */
+export interface Entry {
+  readonly kind: EntryKind;
+  readonly text: string;
+}
 
 /**
  * How an entry came: `times` are the moments of its character keys in order, `enterAt` the
@@ -40,16 +48,23 @@ export function classifyEntry(times: readonly number[], enterAt: number): EntryK
  */
 export class EntryTimer {
   private times: number[] = [];
+  /** What a US keyboard types at each character key's position (keyboard-layout.ts). */
+  private usText = '';
+  private usComplete = true;
   private edited = false;
 
   /**
-   * A keydown in the input: its key name (KeyboardEvent.key), when it happened, and whether the
-   * field was empty then. Delete or Backspace on an empty field edits nothing: the entry starts
-   * afresh, so the scan that follows is judged on its own keys.
+   * A keydown in the input: its key name (KeyboardEvent.key), when it happened, whether the
+   * field was empty then, and the character of its position on a US keyboard
+   * (`usCharacter(e.code, e.shiftKey)`). Delete or Backspace on an empty field edits nothing: the
+   * entry starts afresh, so the scan that follows is judged on its own keys.
    */
-  key(key: string, at: number, fieldEmpty = false): void {
-    if (key.length === 1) this.times.push(at);
-    else if (fieldEmpty && key !== 'Enter') this.reset();
+  key(key: string, at: number, fieldEmpty = false, usChar?: string): void {
+    if (key.length === 1) {
+      this.times.push(at);
+      if (usChar === undefined) this.usComplete = false;
+      else this.usText += usChar;
+    } else if (fieldEmpty && key !== 'Enter') this.reset();
     else if (key !== 'Enter' && key !== 'Shift') this.edited = true;
   }
 
@@ -58,15 +73,24 @@ export class EntryTimer {
     this.edited = true;
   }
 
-  /** Enter was pressed: how the entry came. The timer starts over. */
-  finish(enterAt: number): EntryKind {
+  /**
+   * Enter was pressed after `typed`: how the entry came, and its text. A scan that arrived as
+   * other than Latin characters was typed under another keyboard layout (a Ukrainian one): its
+   * text is what its keys' positions type on a US keyboard, as the scanner meant. Typing by hand
+   * is left as typed. The timer starts over.
+   */
+  finish(enterAt: number, typed = ''): Entry {
     const kind = this.edited ? 'typed' : classifyEntry(this.times, enterAt);
+    const meant = kind === 'scan' && typedUnderOtherLayout(typed) && this.usComplete && this.usText.length === typed.length;
+    const entry = { kind, text: meant ? this.usText : typed };
     this.reset();
-    return kind;
+    return entry;
   }
 
   reset(): void {
     this.times = [];
+    this.usText = '';
+    this.usComplete = true;
     this.edited = false;
   }
 }

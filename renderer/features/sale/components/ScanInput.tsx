@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usCharacter } from '../keyboard-layout.js';
 import { type EntryKind, EntryTimer } from '../scanner.js';
 
 /**
@@ -38,11 +39,10 @@ export function ScanInput(props: {
             timer.current.reset();
             return;
           }
-          timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '');
+          timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '', usCharacter(e.code, e.shiftKey));
           if (e.key !== 'Enter') return;
           e.preventDefault();
-          const kind = timer.current.finish(e.timeStamp);
-          const text = input.value;
+          const { kind, text } = timer.current.finish(e.timeStamp, input.value);
           input.value = '';
           props.onEntry(text, kind);
         }}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { maskExample, stampFormatProblem } from '../../../../shared/excise/stamp-format.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
+import { usCharacter } from '../keyboard-layout.js';
 import type { StampResult } from '../sale-actions.js';
 import { type SaleLine, unitsOf } from '../sale-lines.js';
 import { EntryTimer } from '../scanner.js';
@@ -144,11 +145,11 @@ export function StampDialog(props: {
             if (type !== 'insertText' && type !== 'deleteContentBackward') timer.current.edit();
           }}
           onKeyDown={(e) => {
-            timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '');
+            timer.current.key(e.key, e.timeStamp, e.currentTarget.value === '', usCharacter(e.code, e.shiftKey));
             if (e.key !== 'Enter') return;
             e.preventDefault();
-            const kind = timer.current.finish(e.timeStamp);
-            const stamp = e.currentTarget.value.trim();
+            const { kind, text } = timer.current.finish(e.timeStamp, e.currentTarget.value);
+            const stamp = text.trim();
             if (stamp === '') return;
             if (kind === 'scan') {
               // Cleared at once: the scanner's next stamp may already be coming, and must not be appended or wiped.

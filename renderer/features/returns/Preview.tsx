@@ -1,10 +1,19 @@
 /** What the return will pay back, by form, before it is sent (payback.ts); the service's answer follows. */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
-import { MANAGER_RETURN_LIMIT, needsManager } from './limits.js';
+import { needsManager } from './limits.js';
 import { FORMS, type Payback } from './payback.js';
 
-export function Preview({ payback, formsKnown }: { readonly payback: Payback; readonly formsKnown: boolean }) {
+export function Preview({
+  payback,
+  formsKnown,
+  limit,
+}: {
+  readonly payback: Payback;
+  readonly formsKnown: boolean;
+  /** The return above which a manager confirms (limits.ts). */
+  readonly limit: string;
+}) {
   const { t } = useTranslation('returns');
   return (
     <section className="returns-preview" aria-labelledby="returns-preview-title" data-testid="return-preview">
@@ -37,9 +46,9 @@ export function Preview({ payback, formsKnown }: { readonly payback: Payback; re
           </>
         ) : null}
       </dl>
-      {needsManager(payback.total) ? (
+      {needsManager(payback.total, limit) ? (
         <p className="stale" data-testid="return-needs-manager">
-          {t('preview.manager', { limit: MANAGER_RETURN_LIMIT })}
+          {t('preview.manager', { limit })}
         </p>
       ) : null}
       <p className="returns-muted">{t('preview.note')}</p>

@@ -270,6 +270,23 @@ describe('a return from the journal', () => {
     }
   });
 
+  it('asks a manager above the limit the back office has set, and not below it', async () => {
+    rowsFor['settings.fiscal_settings'] = [{ tag: 'LIMIT', name: 'return_manager_limit', value: '30.00' }];
+    try {
+      show(String(NC));
+      const bread = await qty('1');
+      // Two loaves, 25.14: under the shop's 30.00.
+      fireEvent.change(bread, { target: { value: '2' } });
+      expect(await screen.findByTestId('return-preview-total')).toBeTruthy();
+      expect(screen.queryByTestId('return-needs-manager')).toBeNull();
+      const vodka = await qty('2');
+      fireEvent.change(vodka, { target: { value: '1' } });
+      expect((await screen.findByTestId('return-needs-manager')).textContent).toContain('30,00');
+    } finally {
+      delete rowsFor['settings.fiscal_settings'];
+    }
+  });
+
   it("sends the manager's confirmation with a return above the limit", async () => {
     rowsFor['pos.checkout_returnable'] = [{ ...(RETURNABLE[1] as object), price: '900.00', sum: '1800.00' }];
     try {

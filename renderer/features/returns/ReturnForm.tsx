@@ -17,7 +17,7 @@ import { Loading } from '../../ui/Loading.js';
 import { shopDateTime } from '../../ui/shop-time.js';
 import { checkChoice, type LineChoice } from './choice.js';
 import type { ConfirmWithManager, OnReturned } from './integration.js';
-import { needsManager } from './limits.js';
+import { needsManager, useReturnLimit } from './limits.js';
 import { Preview } from './Preview.js';
 import { FORMS, type PaidForms, payback } from './payback.js';
 import { ReturnLines } from './ReturnLines.js';
@@ -47,6 +47,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
   const { t } = useTranslation('returns');
   const client = useQueryClient();
   const { returnable, printed, head, paid } = useReturnReceipt(checkNumber);
+  const limit = useReturnLimit();
   const lines = rowsOf(returnable.data);
   const [choices, setChoices] = useState<ReadonlyMap<string, LineChoice>>(new Map());
   const [tried, setTried] = useState(false);
@@ -91,7 +92,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
     setRefusal(null);
     setManagerRefused(false);
     let confirmation = 0;
-    if (needsManager(preview.total)) {
+    if (needsManager(preview.total, limit)) {
       const answer = await props.confirmWithManager({ action: 'return', checkNumber, total: preview.total });
       if (!answer.confirmed) {
         setManagerRefused(true);
@@ -175,7 +176,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
               {t('lines.problems.nothing')}
             </p>
           ) : null}
-          <Preview payback={preview} formsKnown={paid !== undefined} />
+          <Preview payback={preview} formsKnown={paid !== undefined} limit={limit} />
           <div className="row">
             <button type="button" className="primary" disabled={write.isPending} onClick={ask} data-testid="return-ask">
               {t('confirm.ask')} <kbd>Enter</kbd>
@@ -197,7 +198,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
       {asking ? (
         <ConfirmDialog
           title={t('confirm.title', { nc: checkNumber })}
-          confirmLabel={needsManager(preview.total) ? t('confirm.manager') : t('confirm.ok')}
+          confirmLabel={needsManager(preview.total, limit) ? t('confirm.manager') : t('confirm.ok')}
           onConfirm={() => void send()}
           onCancel={() => setAsking(false)}
         >

@@ -1,7 +1,7 @@
 /**
  * Where the return meets the rest of the till, as props of the dialog (tests pass their own):
  *
- * - `confirmWithManager`: a return above MANAGER_RETURN_LIMIT asks a manager's card and PIN
+ * - `confirmWithManager`: a return above the shop's limit (limits.ts) asks a manager's card and PIN
  *   (features/people, `pos.manager_confirm`); the one-time confirmation goes with the return.
  * - `onReturned`: the return is written; the dialog's default produces its receipt (features/receipt).
  */

@@ -520,18 +520,22 @@ const settingsFiscal = [
     kind: 'write',
     scope: 'settings.write',
     origin: 'project',
-    summary: 'Sets the shift length limit and the offline limits with their warning margins, in hours.',
+    summary:
+      'Sets the shift length limit and the offline limits with their warning margins, in hours; the return above which a manager confirms, and the access level from which a user is a manager.',
     params: {
       shift_max_hours: opt(int(1, 168)),
       offline_session_hours: opt(int(1, 744)),
       offline_month_hours: opt(int(1, 744)),
       offline_warn_session_hours_left: opt(int(0, 744)),
       offline_warn_month_hours_left: opt(int(0, 744)),
+      return_manager_limit: opt(dec('cur', 32, { signed: false, minValue: '0', maxValue: '10000000' })),
+      manager_level: opt(int(1, 99)),
     },
     result: status('affected'),
     projectDefined: [
       WHY.settings,
       'the offline limits changed under martial law: they are configuration (defaults 36 and 168 hours)',
+      'return_manager_limit (default 1000.00) and manager_level (default 5) are the LIMIT rows of settings.fiscal_settings; the till reads the limit from there',
     ],
   }),
 ] as const;

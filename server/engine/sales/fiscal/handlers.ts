@@ -1,10 +1,12 @@
 /** Fiscal settings: the seller, the registers, tax rates and goods' letters, cash rounding, limits. */
 import { formatSteps } from '../../../../shared/fiscal/rounding.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { fmt, fromDb, toDb } from '../../decimal.js';
+import { DEFAULT_MANAGER_LEVEL } from '../../catalog/users/pins/pins.js';
+import { dec, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf } from '../common/moment.js';
+import { returnManagerLimit } from '../people/confirmations.js';
 import { registerOf } from '../prro/register/chain.js';
 import { shiftSql } from '../shifts/statements.js';
 import { fiscalSql } from './statements.js';
@@ -70,6 +72,9 @@ export const fiscalSettingsHandlers: HandlerGroup<FiscalSettingsOps> = {
         })),
         ...sql.steps.all().map((s) => ({ tag: 'ROUNDING', effective_from: s.effective_from, step: fmt(fromDb(s.step, 'cur')) })),
         ...['default_tax_letters', ...LIMITS].map((name) => ({ tag: 'LIMIT', name, value: sql.setting.get(name) ?? '' })),
+        // The people's limits, with the defaults the engine applies when the shop never set them.
+        { tag: 'LIMIT', name: 'return_manager_limit', value: returnManagerLimit(db) },
+        { tag: 'LIMIT', name: 'manager_level', value: sql.setting.get('manager_level') ?? String(DEFAULT_MANAGER_LEVEL) },
       ],
     };
   },
@@ -149,6 +154,15 @@ export const fiscalSettingsHandlers: HandlerGroup<FiscalSettingsOps> = {
       const v = p[name];
       if (v === undefined) continue;
       sql.saveSetting.run(name, String(v));
+      affected++;
+    }
+    if (p.return_manager_limit !== undefined) {
+      // Stored as the money it is, with two decimals, as the default is.
+      sql.saveSetting.run('return_manager_limit', toKopecks(dec(p.return_manager_limit)).toFixed(2));
+      affected++;
+    }
+    if (p.manager_level !== undefined) {
+      sql.saveSetting.run('manager_level', String(p.manager_level));
       affected++;
     }
     return { status: { affected: String(affected) } };

@@ -182,6 +182,33 @@ describe("a manager's confirmation", () => {
     expect(used).toMatch(/^return:\d+$/);
   });
 
+  it('follows the limit and the manager level the shop sets, which the fiscal settings show', async () => {
+    const limits = async () =>
+      Object.fromEntries(
+        ((await t.ok('settings.fiscal_settings', {})).rows as Row[])
+          .filter((r) => r.tag === 'LIMIT')
+          .map((r) => [r.name, r.value]),
+      );
+    expect(await limits()).toMatchObject({ return_manager_limit: '1000.00', manager_level: '5' });
+    await t.ok('settings.fiscal_limits_save', { return_manager_limit: '20', manager_level: 10 });
+    expect(await limits()).toMatchObject({ return_manager_limit: '20.00', manager_level: '10' });
+    dispatchFiscalNow(t.service.db, simulatedFiscalServer(t.service.db), () => clock, 'Europe/Kyiv');
+    const small = await sale();
+    dispatchFiscalNow(t.service.db, simulatedFiscalServer(t.service.db), () => clock, 'Europe/Kyiv');
+    // 25.50 is now above the limit, and the level 9 manager is no longer a manager.
+    const back = { check_number: Number(small.check_number), kasm: 1, rows: [{ line_no: 1, quant: '1' }], confirmation: 0 };
+    expect(await refusal('pos.checkout_return', back)).toMatchObject({
+      reason: 'confirmation.return_over_limit',
+      values: { total: '25.50', limit: '20.00' },
+    });
+    expect(
+      await refusal('pos.manager_confirm', { kasm: 1, card: 'M-1', pin: '2002', action: 'return', subject: 'test' }),
+    ).toMatchObject({
+      reason: 'pin.not_manager',
+    });
+    await t.ok('settings.fiscal_limits_save', { return_manager_limit: '1000.00', manager_level: 5 });
+  });
+
   it('travels as a header with a change to a PRRO document, is spent by it, and is named in its audit trail', async () => {
     const queued = await sale({ 'X-Cashier': users.taras });
     const docId = Number(

@@ -58,8 +58,11 @@ export function checkPin(db: Db, user: UserRow, pin: string, now: Date, path: st
   return { outcome: 'wrong_pin', attemptsLeft: MAX_FAILURES - failures };
 }
 
-/** The access level from which a user may confirm what needs a manager: the shop setting `manager_level`, 5 by default. */
-const managerLevel = (db: Db): number => Number(pinSql(db).setting.get('manager_level') ?? '5');
+/** The access level from which a user is a manager when the shop has not set `manager_level`. */
+export const DEFAULT_MANAGER_LEVEL = 5;
+
+/** The access level from which a user may confirm what needs a manager: the shop setting `manager_level`. */
+const managerLevel = (db: Db): number => Number(pinSql(db).setting.get('manager_level') ?? DEFAULT_MANAGER_LEVEL);
 
 export function isManager(db: Db, user: UserRow): boolean {
   const level = Number(user.level);

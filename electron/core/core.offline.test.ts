@@ -160,3 +160,32 @@ describe('writes while the service cannot be reached', () => {
     for (const n of sales) expect(receiptsOf(n)).toBe(1);
   });
 });
+
+describe('signing in while the service cannot be reached', () => {
+  it('signs in a cashier who signed in here online with the same card and PIN; writes carry them; a stranger still needs the service', async () => {
+    const { api } = await startRemoteDesk();
+    const signedIn = await api.signIn({ kasm: 1, card: '1003', pin: '3003' });
+    expect(signedIn.rows[0]).toMatchObject({ outcome: 'signed_in' });
+    const who = (await api.status()).cashier;
+    await api.signOut();
+
+    proxy.setMode('drop');
+    const wrong = await api.signIn({ kasm: 1, card: '1003', pin: '0000' });
+    expect(wrong.rows[0]).toMatchObject({ outcome: 'wrong_pin', attempts_left: '4' });
+    expect((await api.status()).cashier).toBeNull();
+    const again = await api.signIn({ kasm: 1, card: '1003', pin: '3003' });
+    expect(again.rows[0]).toMatchObject({ outcome: 'signed_in', user_id: String(who?.id), name: who?.name });
+    expect((await api.status()).cashier).toEqual(who);
+    // Never signed in at this till online: only the service could say, and it cannot be reached.
+    await expect(api.signIn({ kasm: 1, card: '1004', pin: '4004' })).rejects.toBeInstanceOf(BridgeError);
+
+    // A sale made meanwhile is the offline cashier's when it reaches the service.
+    const n = ndoc();
+    const queued = await api.write('pos.checkout_close_sale', cashSale(n, products[0]!), { group: n });
+    expect(queued.status).toBe('queued');
+    expect((await itemOf(api, queued.id)).cashier).toEqual({ id: who?.id, name: who?.name });
+    proxy.setMode('pass');
+    await waitUntil(() => queueSent(api), 'the sale reached the service');
+    expect(receiptsOf(n)).toBe(1);
+  });
+});

@@ -34,6 +34,7 @@ import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
+import { OfflineSignIns, offlineSignInResult, UNREACHABLE } from './people/offline-sign-in.js';
 import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
 import { RpcClient } from './rpc/client.js';
@@ -108,6 +109,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const cache = new ReadCache(db);
   const client = new RpcClient({ baseUrl: () => baseUrlOf(current()), apiKey: () => keys.get(current()) });
   const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
+  const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {
@@ -341,12 +343,31 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     catalogItem: async (code) => catalog.item(code) ?? null,
     confirmManualPrice: (params) => sendNow('pos.checkout_manual_price', params),
     signIn: async (params): Promise<RpcResult> => {
-      const result = await sendNow('pos.cashier_sign_in', params);
+      let result: RpcResult;
+      try {
+        result = await sendNow('pos.cashier_sign_in', params);
+      } catch (err) {
+        // The service cannot be reached: a PIN it accepted here lately signs in from the till's verifier.
+        if (!(err instanceof BridgeError && UNREACHABLE.has(err.code))) throw err;
+        const answer = offlineSignIns.check(current(), params.kasm, params.card, params.pin);
+        if (answer.outcome === 'unknown') throw err;
+        if (answer.outcome === 'signed_in') {
+          setSession(answer.who);
+          opts.logger?.log('info', 'cashier signed in offline', { user: String(answer.who.id) });
+        }
+        return offlineSignInResult(answer);
+      }
       const row = result.rows[0] as { outcome?: string; user_id?: string; name?: string; role?: string } | undefined;
       if (row?.outcome === 'signed_in') {
-        setSession({ id: Number(row.user_id), name: row.name ?? '', role: row.role === 'manager' ? 'manager' : 'cashier' });
+        const who: SignedIn = {
+          id: Number(row.user_id),
+          name: row.name ?? '',
+          role: row.role === 'manager' ? 'manager' : 'cashier',
+        };
+        setSession(who);
+        offlineSignIns.remember(current(), params.kasm, params.card, params.pin, who);
         opts.logger?.log('info', 'cashier signed in', { user: row.user_id ?? '' });
-      }
+      } else if (row?.outcome === 'locked') offlineSignIns.forget(current(), params.kasm, params.card);
       return result;
     },
     signOut: async () => {

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OFFLINE_SIGN_IN_HOURS, OfflineSignIns } from './offline-sign-in.js';
+
+const OKSANA = { id: 3, name: 'Шевчук Оксана', role: 'cashier' as const };
+const file = () => join(mkdtempSync(join(tmpdir(), 'offline-sign-in-')), 'offline-sign-in.json');
+
+describe('signing in while the service cannot be reached', () => {
+  it('lets a card and PIN the back office accepted here sign in again, for that service and till only', () => {
+    const store = new OfflineSignIns(file());
+    store.remember('https://shop', 1, '1003', '3003', OKSANA);
+    expect(store.check('https://shop', 1, '1003', '3003')).toEqual({ outcome: 'signed_in', who: OKSANA });
+    expect(store.check('https://shop', 2, '1003', '3003')).toEqual({ outcome: 'unknown' });
+    expect(store.check('https://other', 1, '1003', '3003')).toEqual({ outcome: 'unknown' });
+    expect(store.check('https://shop', 1, '1004', '3003')).toEqual({ outcome: 'unknown' });
+  });
+
+  it("keeps no PIN, only a salted verifier, in a file only the till's user may read, which outlives a restart", () => {
+    const f = file();
+    new OfflineSignIns(f).remember('', 1, '1003', '3003', OKSANA);
+    expect(readFileSync(f, 'utf8')).not.toContain('3003');
+    expect(statSync(f).mode & 0o777).toBe(0o600);
+    expect(new OfflineSignIns(f).check('', 1, '1003', '3003').outcome).toBe('signed_in');
+  });
+
+  it(`forgets a sign-in older than ${OFFLINE_SIGN_IN_HOURS} hours`, () => {
+    let now = Date.parse('2026-11-24T08:00:00Z');
+    const store = new OfflineSignIns(file(), () => now);
+    store.remember('', 1, '1003', '3003', OKSANA);
+    now += (OFFLINE_SIGN_IN_HOURS - 1) * 3600_000;
+    expect(store.check('', 1, '1003', '3003').outcome).toBe('signed_in');
+    now += 2 * 3600_000;
+    expect(store.check('', 1, '1003', '3003').outcome).toBe('unknown');
+  });
+
+  it('counts wrong PINs as the back office does: locked for 5 minutes after 5, then the right PIN works', () => {
+    let now = Date.parse('2026-11-24T08:00:00Z');
+    const store = new OfflineSignIns(file(), () => now);
+    store.remember('', 1, '1003', '3003', OKSANA);
+    for (const left of [4, 3, 2, 1])
+      expect(store.check('', 1, '1003', '0000')).toEqual({ outcome: 'wrong_pin', attemptsLeft: left });
+    expect(store.check('', 1, '1003', '0000')).toMatchObject({ outcome: 'locked' });
+    expect(store.check('', 1, '1003', '3003')).toMatchObject({ outcome: 'locked' });
+    now += 5 * 60_000 + 1;
+    expect(store.check('', 1, '1003', '3003').outcome).toBe('signed_in');
+  });
+
+  it('drops a card the back office locked', () => {
+    const store = new OfflineSignIns(file());
+    store.remember('', 1, '1003', '3003', OKSANA);
+    store.forget('', 1, '1003');
+    expect(store.check('', 1, '1003', '3003').outcome).toBe('unknown');
+  });
+});

@@ -17,9 +17,9 @@ import { createEmbeddedUpstream } from '../server/engine/engine.js';
 import { invoke } from '../server/engine/operations.js';
 import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
 import { simulatedFiscalServer } from '../server/engine/sales/prro/server/simulator/simulator.js';
-import { silentLogger } from '../server/log/logger.js';
 import { openServiceDatabase, startService } from '../server/service.js';
 import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
+import { silentLogger } from '../shared-node/log/logger.js';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);

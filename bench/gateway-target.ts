@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
+import { silentLogger } from '../shared-node/log/logger.js';
 
 const [mode, size] = process.argv.slice(2);
 

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { OutboxDrainer } from '../electron/core/outbox/drainer.js';
 import { OutboxStore } from '../electron/core/outbox/store.js';
 import { RpcClient } from '../electron/core/rpc/client.js';
-import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
+import { silentLogger } from '../shared-node/log/logger.js';
 import { openDatabase } from '../shared-node/sqlite/open.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);

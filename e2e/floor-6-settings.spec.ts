@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger } from '../server/log/logger.js';
 import { startService } from '../server/service.js';
+import { silentLogger } from '../shared-node/log/logger.js';
 import { expect, test } from './fixtures.js';
 
 test.use({ shopMode: 'remote' });

@@ -11,10 +11,10 @@ import Database from 'better-sqlite3';
 import { type Core, createCore } from '../electron/core/core.js';
 import { FileSecretStore } from '../electron/core/secrets/file-secret-store.js';
 import { startHost } from '../electron/host/host.js';
-import { silentLogger } from '../server/log/logger.js';
 import { type RunningService, startService } from '../server/service.js';
 import { freePort } from '../server/testing/processes.js';
 import type { CashdeskApi } from '../shared/bridge/api.js';
+import { silentLogger } from '../shared-node/log/logger.js';
 
 export const RENDERER_DIR = join(import.meta.dirname, '..', 'dist', 'renderer');
 

@@ -65,7 +65,7 @@ async function runElectron(exe: string): Promise<void> {
 async function runBrowserMode(): Promise<void> {
   const { createCore } = await import('./core/core.js');
   const { FileSecretStore } = await import('./core/secrets/file-secret-store.js');
-  const { jsonLogger } = await import('../server/log/logger.js');
+  const { jsonLogger } = await import('../shared-node/log/logger.js');
   const dataDir = resolve(ROOT, process.env.CASHDESK_DATA_DIR ?? '.data');
   const port = Number(process.env.CASHDESK_PORT ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -8,6 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { privateFile } from '../shared-node/fs/private-files.js';
+import { jsonLogger, type Logger } from '../shared-node/log/logger.js';
 import type { Db } from '../shared-node/sqlite/open.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
@@ -17,7 +18,6 @@ import { ClientRegistry, clientFile, openRegistry } from './clients/registry.js'
 import { type BackOffices, createGateway } from './gateway/pipeline.js';
 import type { HttpLimits } from './http/limits.js';
 import { createHttpServer, type Health, type HttpLoad } from './http/server.js';
-import { jsonLogger, type Logger } from './log/logger.js';
 import type { Upstream } from './upstream/upstream.js';
 
 export { openServiceDatabase } from './clients/back-office.js';

@@ -1,6 +1,6 @@
 /** What the interface reports reaches the main process log, and nothing of a key or a PIN does. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Level } from '../../server/log/logger.js';
+import type { Level } from '../../shared-node/log/logger.js';
 import { startDesk, type TestDesk } from './testing/desk.js';
 
 let desk: TestDesk;

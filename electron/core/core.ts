@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Logger } from '../../server/log/logger.js';
 import type {
   AppStatus,
   BridgeEvent,
@@ -25,6 +24,7 @@ import { BridgeError } from '../../shared/bridge/errors.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
+import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { KeyStore } from '../../server/auth/keys.js';
-import { type Logger, silentLogger } from '../../server/log/logger.js';
 import { type RunningService, startService } from '../../server/service.js';
 import { privateFile } from '../../shared-node/fs/private-files.js';
+import { type Logger, silentLogger } from '../../shared-node/log/logger.js';
 import { EMBEDDED, type KeyRing } from './secrets/key-ring.js';
 
 export interface EmbeddedService {

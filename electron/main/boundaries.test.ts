@@ -60,6 +60,15 @@ describe('process boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('borrow from the service only the service itself, which the desk runs embedded, outside tests and the crash test', () => {
+    const testing = (f: string) => f.endsWith('.test.ts') || f.includes('/testing/') || f.includes('electron/core/crash/');
+    const offenders = sources('electron')
+      .filter((f) => !testing(f))
+      .flatMap((f) => [...read(f).matchAll(/from\s+['"](?:\.\.\/)+(server\/[^'"]+)['"]/g)].map((m) => `${f}: ${m[1]}`))
+      .filter((use) => !/: server\/(service|auth\/keys)\.js$/.test(use));
+    expect(offenders).toEqual([]);
+  });
+
   it('keep shared-node to Node and shared/: it is below both the service and the desk', () => {
     const offenders = sources('shared-node').filter((f) => /from\s+['"](\.\.\/)+(server|electron|renderer)\//.test(read(f)));
     expect(offenders).toEqual([]);

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
-import { jsonLogger } from '../../server/log/logger.js';
+import { jsonLogger } from '../../shared-node/log/logger.js';
 import { createCore } from '../core/core.js';
 import { APP_ENTRY_URL } from './app-url.js';
 import { electronPrinter } from './electron-printer.js';

@@ -4,6 +4,8 @@
  * and — in a demo — the fiscal-server simulator that sends its PRRO documents. The single-file
  * service holds one; a data folder holds one per client, opened when first asked for.
  */
+
+import type { Logger } from '../../shared-node/log/logger.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { pruneCatalogChanges } from '../engine/catalog/index.js';
@@ -13,7 +15,6 @@ import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
 import { simulatedFiscalServer } from '../engine/sales/prro/server/simulator/simulator.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../idempotency/store.js';
-import type { Logger } from '../log/logger.js';
 import type { Upstream } from '../upstream/upstream.js';
 
 export interface BackOfficeOptions {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '../../shared-node/log/logger.js';
 import type { BackOffice } from './back-office.js';
 import { BackOfficePool } from './pool.js';
 

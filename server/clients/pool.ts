@@ -4,7 +4,7 @@
  * each request holds it (acquire) until its answer is made (release). Past `maxOpen` the least
  * recently used idle ones are closed at once; one in use stays open, so the limit is soft.
  */
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../../shared-node/log/logger.js';
 import type { BackOffice } from './back-office.js';
 
 export interface PoolOptions {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '../../shared-node/log/logger.js';
 import { startDataService, startService } from '../service.js';
 import { ClientRegistry, clientFile, openRegistry } from './registry.js';
 import { exportClient, importClient } from './transfer.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jsonLogger, LOG_ELLIPSIS, LOG_FIELD_MAX } from '../log/logger.js';
+import { jsonLogger, LOG_ELLIPSIS, LOG_FIELD_MAX } from '../../shared-node/log/logger.js';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
 import { postHead, rawConnect, until } from '../testing/raw-http.js';

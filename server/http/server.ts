@@ -8,11 +8,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Logger } from '../../shared-node/log/logger.js';
 import type { ApiKey } from '../auth/keys.js';
 import type { GatewayRequest, GatewayResponse, RequestFacts } from '../gateway/pipeline.js';
 import { newRequestId } from '../gateway/pipeline.js';
 import { RpcError } from '../gateway/rpc-error.js';
-import type { Logger } from '../log/logger.js';
 import { announcesBody, endAfterDiscarding, readBody } from './body.js';
 import { BodyBudget } from './budget.js';
 import { DEFAULT_HTTP_LIMITS, DISCARD_LIMIT_BYTES, HEADERS_TIMEOUT_MS, type HttpLimits } from './limits.js';

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOperation } from '../../shared/contract/index.js';
+import { silentLogger } from '../../shared-node/log/logger.js';
 import type { Client } from '../clients/registry.js';
-import { silentLogger } from '../log/logger.js';
 import { type DataServiceConfig, type RunningDataService, startDataService } from '../service.js';
 import type { CallOptions } from './harness.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOperation, type RpcResult } from '../../shared/contract/index.js';
-import { silentLogger } from '../log/logger.js';
+import { silentLogger } from '../../shared-node/log/logger.js';
 import { type RunningService, type ServiceConfig, startService } from '../service.js';
 
 export interface CallOptions {

@@ -6,7 +6,7 @@
  * searches names fast enough to show results while the cashier types (bench:ui, part C).
  */
 import Database from 'better-sqlite3';
-import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode } from '../../../server/engine/catalog/goods/ean.js';
+import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode } from '../../../shared/barcodes/ean.js';
 import type { CatalogItem, CatalogQuery, CatalogState } from '../../../shared/bridge/api.js';
 import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '../../../server/log/logger.js';
 import type { BridgeEvent, CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
+import type { Logger } from '../../../shared-node/log/logger.js';
 import { type Core, createCore } from '../core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { SettingsStore } from '../settings/settings-store.js';

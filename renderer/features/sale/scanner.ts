@@ -5,6 +5,7 @@
  * wrong check digit is a misread to be scanned again, not a code to look up.
  */
 
+import { isEan13 } from '../../../shared/barcodes/ean.js';
 import { typedUnderOtherLayout } from './keyboard-layout.js';
 
 /**
@@ -94,15 +95,6 @@ export class EntryTimer {
     this.edited = false;
   }
 }
-
-/** GS1 check digit of the first 12 digits of an EAN-13: weights 1,3,1,3... from the left. */
-export function ean13CheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
-
-export const isEan13 = (code: string): boolean => /^\d{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
 
 /** A scanned 13-digit code whose check digit is wrong was misread: scan it again. */
 export const isMisreadScan = (code: string, kind: EntryKind): boolean =>

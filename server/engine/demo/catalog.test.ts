@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isEan13, withCheckDigit } from '../catalog/goods/ean.js';
+import { isEan13, withCheckDigit } from '../../../shared/barcodes/ean.js';
 import { caller, openTestDb, stockMismatches, type TestDb } from '../catalog/testing.js';
 import { seedCatalog } from './catalog.js';
 

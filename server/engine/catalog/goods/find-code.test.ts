@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import { cardMigrations } from '../../sales/cards/schema.js';
 import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
-import { withCheckDigit } from './ean.js';
 
 let t: TestDb;
 let call: Call;

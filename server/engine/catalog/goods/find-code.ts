@@ -3,12 +3,18 @@
  * barcode (prefix + PLU + grams), or a discount card. One row per match, in that order, so the
  * cash desk can ask when a code means two things.
  */
+
+import {
+  DEFAULT_CARD_PREFIXES,
+  DEFAULT_WEIGHT_PREFIXES,
+  parseWeightBarcode,
+  prefixList,
+} from '../../../../shared/barcodes/ean.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { MAIN_STORAGE } from '../stock/storage.js';
 import { findDiscountCard } from './discount-cards.js';
-import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode, prefixList } from './ean.js';
 import { type CardRow, goodsSql } from './statements.js';
 
 type Kind = 'product' | 'extra' | 'weight' | 'card';

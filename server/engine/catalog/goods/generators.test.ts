@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isEan13 } from '../../../../shared/barcodes/ean.js';
 import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
-import { isEan13 } from './ean.js';
 
 let t: TestDb;
 let call: Call;

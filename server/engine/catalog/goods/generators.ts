@@ -1,7 +1,8 @@
 /** Free codes for new cards: a three-digit article, an internal EAN-13 under a prefix. */
+
+import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
-import { withCheckDigit } from './ean.js';
 import { goodsSql } from './statements.js';
 
 /** The lowest article 001..999 no card uses. */

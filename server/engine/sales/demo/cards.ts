@@ -2,8 +2,9 @@
  * Discount cards of the demo shop: holders with phones and birthdays, discount tiers, some
  * allowed to buy on credit up to a limit, a welcome bonus, and an extra value or two.
  */
+
+import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import type { Db } from '../../../../shared-node/sqlite/open.js';
-import { withCheckDigit } from '../../catalog/goods/ean.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';

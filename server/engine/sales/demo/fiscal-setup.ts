@@ -3,8 +3,9 @@
  * of its goods (VAT 20 % А for most, 7 % Б for the first-aid shelf, excise 5 % Г on alcohol,
  * beer and tobacco; beer without a stamp), and the first-aid goods that carry the 7 % rate.
  */
+
+import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import type { Db } from '../../../../shared-node/sqlite/open.js';
-import { withCheckDigit } from '../../catalog/goods/ean.js';
 import { receiveBatch } from '../../catalog/index.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';

@@ -3,8 +3,9 @@
  * rows with their letters, stamps and discounts, the money by form, the cash rounding, the taxes
  * on the money the document moves, and for a partial payment what part of the goods it pays.
  */
+
+import { isEan13 } from '../../../../shared/barcodes/ean.js';
 import { PAY_FORMS, type PayForm, UNIT_CODES } from '../../../../shared/fiscal/choices.js';
-import { isEan13 } from '../../catalog/goods/ean.js';
 import { type D, fmt, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';
 import type { BodyRow, CheckContent, CheckTotal, PayRow } from '../prro/dps/content.js';

@@ -17,6 +17,7 @@ import { importClient } from '../server/clients/transfer.js';
 import { fmtDb } from '../server/engine/decimal.js';
 import { seedDemo } from '../server/engine/demo/index.js';
 import { spawnScript } from '../server/testing/processes.js';
+import { sellableGoods, stockToLast } from './demo-stock.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const GOODS = Number(process.env.BENCH_GOODS ?? 2000);
@@ -29,17 +30,8 @@ const template = join(dir, 'template.sqlite');
 const t0 = performance.now();
 const db = openServiceDatabase(template);
 seedDemo(db, { goods: GOODS });
-// Enough stock for every sale of the run: the close measured is a normal sale, not a shortage.
-db.prepare('UPDATE stock_batches SET quantity = quantity + 10000000 WHERE quantity > 0').run();
-db.prepare(
-  'UPDATE goods_stock SET quantity = (SELECT coalesce(sum(quantity), 0) FROM stock_batches b WHERE b.code = goods_stock.code AND b.sk = goods_stock.sk)',
-).run();
-const goods = db
-  .prepare(
-    `SELECT g.code, g.price FROM goods g JOIN goods_stock s ON s.code = g.code AND s.sk = 0
-     WHERE g.excise_input = 0 AND g.weighted = 0 AND g.price > 0 AND s.quantity >= 10000000 ORDER BY g.code LIMIT 500`,
-  )
-  .all() as { code: string; price: number }[];
+stockToLast(db);
+const goods = sellableGoods(db, 500, 'code');
 db.pragma('wal_checkpoint(TRUNCATE)');
 db.close();
 const data = join(dir, 'data');

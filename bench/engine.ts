@@ -20,6 +20,7 @@ import { simulatedFiscalServer } from '../server/engine/sales/prro/server/simula
 import { openServiceDatabase, startService } from '../server/service.js';
 import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
+import { sellableGoods, stockToLast } from './demo-stock.js';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -32,20 +33,8 @@ seedDemo(db, { goods: GOODS });
 // As startService does after seeding: reads that must search a long WAL are slower.
 db.pragma('wal_checkpoint(TRUNCATE)');
 console.log(`demo shop with ${GOODS} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-// The bench sells the same goods a thousand times over. A shop sells what it has, so each batch
-// gets enough to last: the close measured is a normal sale, not the rarer shortage path (which
-// records a shortage per line). Batches and stock grow alike, so the books still add up.
-db.prepare('UPDATE stock_batches SET quantity = quantity + 10000000 WHERE quantity > 0').run();
-db.prepare(
-  'UPDATE goods_stock SET quantity = (SELECT coalesce(sum(quantity), 0) FROM stock_batches b WHERE b.code = goods_stock.code AND b.sk = goods_stock.sk)',
-).run();
-
-const goods = db
-  .prepare(
-    `SELECT g.code, g.price FROM goods g JOIN goods_stock s ON s.code = g.code AND s.sk = 0
-     WHERE g.excise_input = 0 AND g.weighted = 0 AND g.price > 0 AND s.quantity >= 10000000 ORDER BY random() LIMIT 5000`,
-  )
-  .all() as { code: string; price: number }[];
+stockToLast(db);
+const goods = sellableGoods(db, 5000, 'random');
 const pick = (i: number) => goods[i % goods.length] as { code: string; price: number };
 
 function closeParams(i: number) {

@@ -3,15 +3,13 @@
  * port, with an all-scopes key per client. Every write gets a fresh Idempotency-Key unless one
  * is given.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findOperation } from '../../shared/contract/index.js';
 import { silentLogger } from '../../shared-node/log/logger.js';
 import type { Client } from '../clients/registry.js';
 import { type DataServiceConfig, type RunningDataService, startDataService } from '../service.js';
-import type { CallOptions } from './harness.js';
+import { type CallOptions, rpcCall } from './harness.js';
 
 /** What the service answered, success or error, as tests read it. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the service answered
@@ -47,22 +45,8 @@ export async function startTestDataService(
     return key;
   };
 
-  async function call(client: string, method: string, params: unknown, o: CallOptions = {}) {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${o.key ?? keyOf(client)}`,
-      ...o.headers,
-    };
-    const isWrite = findOperation(method)?.kind === 'write';
-    if (o.idempotencyKey !== null && (o.idempotencyKey !== undefined || isWrite))
-      headers['Idempotency-Key'] = o.idempotencyKey ?? randomUUID();
-    const res = await fetch(`${service.url}/v1/rpc`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ method, params, ...(o.id === undefined ? {} : { id: o.id }) }),
-    });
-    return { status: res.status, headers: res.headers, body: await res.json() };
-  }
+  const call = (client: string, method: string, params: unknown, o: CallOptions = {}) =>
+    rpcCall(service.url, o.key ?? keyOf(client), method, params, o);
 
   return {
     url: service.url,

@@ -32,28 +32,32 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** One request to a service's POST /v1/rpc with a key; a write gets a fresh Idempotency-Key unless one is given. */
+export async function rpcCall(url: string, key: string, method: string, params: unknown, o: CallOptions = {}) {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${key}`,
+    ...o.headers,
+  };
+  const isWrite = findOperation(method)?.kind === 'write';
+  if (o.idempotencyKey !== null && (o.idempotencyKey !== undefined || isWrite))
+    headers['Idempotency-Key'] = o.idempotencyKey ?? randomUUID();
+  const res = await fetch(`${url}/v1/rpc`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ method, params, ...(o.id === undefined ? {} : { id: o.id }) }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the service answered, success or error
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
 export async function startTestService(opts: Partial<ServiceConfig> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-test-'));
   const dbFile = join(dir, 'shop.sqlite');
   const service = await startService({ logger: silentLogger, rateLimit: false, ...opts, dbFile, port: 0 });
   const { key } = service.keys.create('test', 'all');
 
-  async function call(method: string, params: unknown, o: CallOptions = {}) {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${o.key ?? key}`,
-      ...o.headers,
-    };
-    const isWrite = findOperation(method)?.kind === 'write';
-    if (o.idempotencyKey !== null && (o.idempotencyKey !== undefined || isWrite))
-      headers['Idempotency-Key'] = o.idempotencyKey ?? randomUUID();
-    const res = await fetch(`${service.url}/v1/rpc`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ method, params, ...(o.id === undefined ? {} : { id: o.id }) }),
-    });
-    return { status: res.status, headers: res.headers, body: await res.json() };
-  }
+  const call = (method: string, params: unknown, o: CallOptions = {}) => rpcCall(service.url, o.key ?? key, method, params, o);
 
   return {
     url: service.url,

@@ -1,0 +1,27 @@
+/**
+ * The demo shop made ready for a benchmark that sells the same goods over and over. A shop sells
+ * what it has, so each batch gets enough to last: the close measured is a normal sale, not the
+ * rarer shortage path (which records a shortage per line). Batches and stock grow alike, so the
+ * books still add up.
+ */
+import type { Db } from '../shared-node/sqlite/open.js';
+
+const PLENTY = 10_000_000;
+
+export function stockToLast(db: Db): void {
+  db.prepare(`UPDATE stock_batches SET quantity = quantity + ${PLENTY} WHERE quantity > 0`).run();
+  db.prepare(
+    'UPDATE goods_stock SET quantity = (SELECT coalesce(sum(quantity), 0) FROM stock_batches b WHERE b.code = goods_stock.code AND b.sk = goods_stock.sk)',
+  ).run();
+}
+
+/** Goods sold by the piece without stamps, with a price and the stock stockToLast gave them. */
+export function sellableGoods(db: Db, limit: number, order: 'random' | 'code'): { code: string; price: number }[] {
+  return db
+    .prepare(
+      `SELECT g.code, g.price FROM goods g JOIN goods_stock s ON s.code = g.code AND s.sk = 0
+       WHERE g.excise_input = 0 AND g.weighted = 0 AND g.price > 0 AND s.quantity >= ${PLENTY}
+       ORDER BY ${order === 'random' ? 'random()' : 'g.code'} LIMIT ?`,
+    )
+    .all(limit) as { code: string; price: number }[];
+}

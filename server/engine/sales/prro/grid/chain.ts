@@ -1,13 +1,14 @@
 /**
- * The hash chain of a register's fiscal documents, checked on what the error grid lists. Each
- * document carries the SHA-256 of the one before it (`prev_doc_hash`); the back office chains
- * every document of a register in `local_num` order, across offline sessions, skipping only
- * withdrawn ones. The grid lists only the documents that need attention, so a document can be
- * checked only when the one right before it (local_num − 1) is listed too; otherwise the chain
- * is "not listed here" rather than whole or broken. Rows are grouped by their register
- * (`numprro`), so a grid of every PRRO is checked too. The offline session is no part of the
- * key: `local_num` counts a register's documents across its sessions, and the first document of
- * a session links to the last of the one before.
+ * The hash chain of a register's fiscal documents, checked on what the error grid lists: every
+ * listed document, whichever page of pos.prro_error_grid_page it is on. Each document carries the
+ * SHA-256 of the one before it (`prev_doc_hash`); the back office chains every document of a
+ * register in `local_num` order, across offline sessions, skipping only withdrawn ones. The grid
+ * lists only the documents that need attention, so a document can be checked only when the one
+ * right before it (local_num − 1) is listed too; otherwise the chain is "not listed here" rather
+ * than whole or broken. Rows are grouped by their register (`numprro`), so a grid of every PRRO
+ * is checked too. The offline session is no part of the key: `local_num` counts a register's
+ * documents across its sessions, and the first document of a session links to the last of the
+ * one before.
  */
 
 export interface ChainDoc {

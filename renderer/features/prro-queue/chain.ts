@@ -1,6 +1,6 @@
 /**
  * A document's place in its register's hash chain, as pos.prro_error_grid_page judges it over
- * every document the filter lists (server/engine/sales/prro/grid/chain.ts says how): the browser
+ * every document the filter lists (server/engine/sales/prro/grid/statements.ts): the browser
  * holds only the pages it has read, so it cannot judge a row whose predecessor is on another page.
  */
 import type { ResultRowOf } from '../../../shared/contract/index.js';
@@ -13,9 +13,7 @@ export type ChainVerdict =
   /** Its prev_doc_hash is not what the chain holds: the tax server will refuse it. */
   | { readonly kind: 'break'; readonly previousId: string | null; readonly expected: string }
   /** The document before it is not listed (fiscalized or withdrawn): nothing to compare with here. */
-  | { readonly kind: 'unlisted' }
-  /** Several listed documents of one register hold this place: nothing to tell them apart by. */
-  | { readonly kind: 'ambiguous' };
+  | { readonly kind: 'unlisted' };
 
 type ChainColumns = Pick<
   Extract<ResultRowOf<'pos.prro_error_grid_page'>, { tag: 'ROW' }>,
@@ -26,9 +24,7 @@ type ChainColumns = Pick<
 export function verdictOf(row: ChainColumns): ChainVerdict {
   switch (row.chain) {
     case 'first':
-    case 'unlisted':
-    case 'ambiguous':
-      return { kind: row.chain };
+      return { kind: 'first' };
     case 'linked':
       return { kind: 'linked', previousId: row.chain_previous_id };
     case 'break':

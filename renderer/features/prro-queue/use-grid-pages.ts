@@ -5,7 +5,7 @@
  * are read as they come into view. The service sorts and judges the chain over every listed
  * document, so a page is right whichever others the browser holds.
  */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { ParamsOf } from '../../../shared/contract/index.js';
 import { getBridge } from '../../bridge/index.js';
@@ -34,6 +34,9 @@ const AHEAD = 100;
 type Sort = { readonly column: ColumnId; readonly dir: SortDir } | null;
 
 const readPage = (params: Params) => () => getBridge().read(GRID_PAGE_OP, params);
+
+const sameFilter = (a: Params, b: Params) =>
+  a.start === b.start && a.end === b.end && a.kasm === b.kasm && a.numprro === b.numprro && a.scope === b.scope;
 
 export interface GridPages {
   /** How many documents the filter lists (0 until the first page is read). */
@@ -66,11 +69,12 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
   );
   const key = JSON.stringify(base);
   const firstParams: Params = { ...base, ...pageBounds(0) };
-  // A new sort keeps the rows shown until its first page is there, rather than a blank grid.
+  // A new sort keeps the rows shown until its first page is there, rather than a blank grid; a
+  // new filter is another list, shown only once it is read.
   const first = useQuery({
     queryKey: readKey(GRID_PAGE_OP, firstParams),
     queryFn: readPage(firstParams),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, query) => (query && sameFilter(query.queryKey[2], firstParams) ? previous : undefined),
   });
   const [wanted, setWanted] = useState<{ key: string; pages: readonly number[] }>({ key, pages: [] });
   const pages = wanted.key === key ? wanted.pages : [];

@@ -52,7 +52,7 @@ export const GRID_SORT_KEYS = [
 export type GridSortKey = (typeof GRID_SORT_KEYS)[number];
 
 /** The chain verdicts, in the order a sort by the chain puts them (the ones to look at first). */
-export const CHAIN_VERDICTS = ['break', 'ambiguous', 'unlisted', 'first', 'linked'] as const;
+export const CHAIN_VERDICTS = ['break', 'unlisted', 'first', 'linked'] as const;
 
 /** The most rows one page carries. */
 export const GRID_PAGE_MAX = 1000;
@@ -145,7 +145,7 @@ export const prroManagerOperations = [
       WHY.page,
       'the documents are those pos.prro_inline_error_grid lists for the same filter; one PAGE row (total: how many it lists, breaks: how many of them break their chain, offset) comes first, then up to limit ROW rows from offset on',
       `sort: a column (${GRID_SORT_KEYS.join(', ')}) or empty for chain order (register, then local_num); times sort by the instant, numbers as numbers, text by the Ukrainian collation; doc_type by its code, status by its number, chain in the order ${CHAIN_VERDICTS.join(', ')}; rows without a value go last in either direction; ties keep chain order`,
-      'chain: the verdict on the document against the listed document right before it in its register (break, ambiguous, unlisted, first, linked), judged over every document the filter lists, not only the page; chain_previous_id is that document (empty when none), chain_expected the hash the chain holds for a break (empty when none)',
+      'chain: the verdict on the document against the listed document right before it in its register (local_num − 1; a live document holds its place alone): break (its prev_doc_hash is not that document’s hash, or the first document names a previous one), unlisted (that document is not listed), first, linked; judged over every document the filter lists, not only the page; hashes compare whatever their case; chain_previous_id is that document (empty when none), chain_expected the hash the chain holds for a break (empty when none)',
       'shift_id: the shift the document belongs to, empty when none',
     ],
   }),

@@ -212,12 +212,6 @@ const prepare = (db: Db) => ({
      WHERE status IN (${ERROR}) AND created_date BETWEEN @start AND @end AND ${FILTER}
      ORDER BY numprro, local_num`,
   ),
-  /** The error grid's documents with their shift, in chain order: pos.prro_error_grid_page sorts and pages them. */
-  errorGridPage: db.prepare<DocFilter & { start: string; end: string }, PrroGridRow & { shift_id: number | null }>(
-    `SELECT ${GRID}, shift_id FROM prro_docs
-     WHERE status IN (${ERROR}) AND created_date BETWEEN @start AND @end AND ${FILTER}
-     ORDER BY numprro, local_num`,
-  ),
   /** What still has to reach the tax server, in the order the queue sends it. */
   pending: db.prepare<DocFilter, PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE status IN (${PENDING}) AND ${FILTER} ORDER BY numprro, local_num`,

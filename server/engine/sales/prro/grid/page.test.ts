@@ -136,6 +136,30 @@ describe('pos.prro_error_grid_page', () => {
     expect(alone(1).rows[0]).toMatchObject({ chain: 'first' });
   });
 
+  it("judges each register's chain on its own when the filter lists every register, whatever the hashes' case", () => {
+    const R2 = '4000999002';
+    shop.db
+      .prepare(`INSERT INTO prro_registers (numprro, offline_session_id, offline_seed, session_doc_count, last_local_num)
+      VALUES (?, 1, 'test', 2, 2)`)
+      .run(R2);
+    const insert = shop.db.prepare(
+      `INSERT INTO prro_docs (kasm, numprro, doc_type, created_at, created_date, xml_body_b64, doc_hash, prev_doc_hash,
+         offline_session_id, local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, updated_at)
+       VALUES (1, ?, 'receipt', '2025-03-13T08:00:00.000Z', '2025-03-13', '', ?, ?, '1', ?, ?, '1', '', 'cashier', '', ?, '')`,
+    );
+    // The first document names a previous one it cannot have; the second links to it in capitals.
+    const first = insert.run(R2, hash(2001), hash(2000), 1, 1, PRRO.rejected).lastInsertRowid;
+    insert.run(R2, hash(2002), hash(2001).toUpperCase(), 2, 2, PRRO.blocked);
+    const every = { ...ALL, kasm: '', numprro: '' };
+    const rows = allPages(every, 500).rows.filter((r) => r.numprro === R2);
+    expect(rows.map((r) => [r.local_num, r.chain, r.chain_previous_id, r.chain_expected])).toEqual([
+      ['1', 'break', '', ''],
+      ['2', 'linked', String(first), ''],
+    ]);
+    // Register R's break is counted beside R2's.
+    expect(page(every).breaks).toBe(2);
+  });
+
   it('sorts the whole list before cutting it, rows without a value last either way, ties in chain order', () => {
     const chainOrder = ids(allPages(ALL, 500).rows);
     expect(ids(allPages({ ...ALL, sort: 'local_num', dir: 'desc' }, 41).rows)).toEqual([...chainOrder].reverse());
@@ -154,6 +178,20 @@ describe('pos.prro_error_grid_page', () => {
     }
 
     expect(page({ ...ALL, sort: 'chain', limit: 1 }).rows[0]).toMatchObject({ id: idOf(BREAK_AT), chain: 'break' });
+    // Text by the Ukrainian collation (Є after Е, Ґ after Г; numbers in it as numbers), empty last.
+    const errors = ['Гнат', 'Ґанок', 'док 10', 'док 9', 'Едуард', 'Євген', ''];
+    const listedIds = ids(allPages(ALL, 500).rows);
+    listedIds.forEach((id, i) => {
+      shop.db.prepare('UPDATE prro_docs SET last_error = ? WHERE id = ?').run(errors[i % errors.length], id);
+    });
+    const byError = allPages({ ...ALL, sort: 'last_error' }, 29).rows;
+    const order = [...new Set(byError.map((r) => r.last_error))];
+    expect(order).toEqual(['Гнат', 'Ґанок', 'док 9', 'док 10', 'Едуард', 'Євген', '']);
+    const desc = [...new Set(allPages({ ...ALL, sort: 'last_error', dir: 'desc' }, 29).rows.map((r) => r.last_error))];
+    expect(desc).toEqual(['Євген', 'Едуард', 'док 10', 'док 9', 'Ґанок', 'Гнат', '']);
+    const sameError = byError.filter((r) => r.last_error === 'Гнат').map((r) => listedIds.indexOf(r.id as string));
+    expect(sameError).toEqual([...sameError].sort((a, b) => a - b));
+
     const times = allPages({ ...ALL, sort: 'created_at', dir: 'desc' }, 100).rows.map((r) => Date.parse(r.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });

@@ -1,62 +1,54 @@
 /**
  * pos.prro_error_grid_page: the error grid a page at a time. The documents are the spec grid's
- * (same statement filter); what needs the whole list — the total, the chain verdicts (a document
- * is judged against the listed one before it) and the sort — is done here over every listed
- * document, so a page is right whichever rows the browser has. Only the page's rows are formatted
- * and sent: the shop-local time of 5,000 rows and their 2.5 MB of JSON were most of a full read.
+ * (same filter); what needs the whole list — the total, the chain breaks, the chain verdicts (a
+ * document is judged against the listed one before it, whichever page that is on) and the sort —
+ * is done over every listed document by SQLite (statements.ts), so only the page's rows are read
+ * out, formatted and sent: the shop-local times of 5,000 rows, their row objects and their
+ * 2.5 MB of JSON were most of a full read.
  */
-import { CHAIN_VERDICTS, type GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
+
+import type { GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
+import type { Db } from '../../../../../shared-node/sqlite/open.js';
 import type { HandlerGroup } from '../../../handlers.js';
 import { shownAt } from '../../common/moment.js';
 import { filterOf } from '../filter.js';
-import { type PrroGridRow, prroSql } from '../statements.js';
-import { type ChainVerdict, checkChain } from './chain.js';
-import { type SortKind, sortBy } from './sort.js';
+import { sortBy } from './sort.js';
+import { type GridArgs, gridSql, type JudgedRow, TEXT_KEYS, type TextSortKey } from './statements.js';
 
-type Listed = PrroGridRow & { shift_id: number | null };
-type Judged = Listed & { verdict: ChainVerdict };
+const isText = (key: string): key is TextSortKey => (TEXT_KEYS as readonly string[]).includes(key);
 
-const CHAIN_RANK = new Map<string, number>(CHAIN_VERDICTS.map((v, i) => [v, i]));
+type Sort = { readonly sort: GridSortKey | ''; readonly dir: 'asc' | 'desc'; readonly offset: number; readonly limit: number };
 
-/** How each column sorts (renderer/features/prro-queue/columns.ts shows them). */
-const SORT_KEYS: Record<GridSortKey, { kind: SortKind; value: (d: Judged) => string }> = {
-  local_num: { kind: 'number', value: (d) => String(d.local_num) },
-  created_at: { kind: 'time', value: (d) => d.created_at },
-  doc_type: { kind: 'text', value: (d) => d.doc_type },
-  status: { kind: 'number', value: (d) => String(d.status) },
-  chain: { kind: 'number', value: (d) => String(CHAIN_RANK.get(d.verdict.kind)) },
-  fiscal_number: { kind: 'text', value: (d) => d.fiscal_number },
-  control_code: { kind: 'number', value: (d) => d.control_code },
-  kasm: { kind: 'number', value: (d) => String(d.kasm) },
-  numprro: { kind: 'text', value: (d) => d.numprro },
-  shift: { kind: 'number', value: (d) => (d.shift_id === null ? '' : String(d.shift_id)) },
-  last_error: { kind: 'text', value: (d) => d.last_error },
-};
+/** The ids of a page, in its order. A text column's keys are sorted with the Ukrainian collation here. */
+function pageIds(db: Db, args: GridArgs, { sort, dir, offset, limit }: Sort): number[] {
+  const sql = gridSql(db);
+  const paged = { ...args, offset, limit };
+  if (sort === '') return sql.chainOrderIds.all(paged);
+  if (!isText(sort)) return sql.sortedIds[sort][dir].all(paged);
+  return sortBy(sql.textKeys[sort].all(args), (r) => r.k, 'text', dir)
+    .slice(offset, offset + limit)
+    .map((r) => r.id);
+}
 
-const previousOf = (v: ChainVerdict) => (v.kind === 'linked' || v.kind === 'break' ? (v.previousId ?? '') : '');
+/** The page's documents, judged, in its order. */
+function pageRows(db: Db, args: GridArgs, ids: readonly number[]): JudgedRow[] {
+  const byId = new Map(
+    gridSql(db)
+      .byIds.all({ ...args, ids: JSON.stringify(ids) })
+      .map((r) => [r.id, r]),
+  );
+  return ids.map((id) => byId.get(id)).filter((r): r is JudgedRow => r !== undefined);
+}
 
 export const gridPageHandlers: HandlerGroup<'pos.prro_error_grid_page'> = {
   'pos.prro_error_grid_page': (p, ctx) => {
-    const listed = prroSql(ctx.db).errorGridPage.all({ ...filterOf(p, ctx.user), start: p.start, end: p.end });
-    const verdicts = checkChain(
-      listed.map((d) => ({
-        id: String(d.id),
-        numprro: d.numprro,
-        local_num: String(d.local_num),
-        doc_hash: d.doc_hash,
-        prev_doc_hash: d.prev_doc_hash,
-      })),
-    );
-    // checkChain judges every document it is given.
-    const judged: Judged[] = listed.map((d) => ({ ...d, verdict: verdicts.get(String(d.id)) as ChainVerdict }));
-    const breaks = judged.filter((d) => d.verdict.kind === 'break').length;
-    const key = p.sort === '' ? undefined : SORT_KEYS[p.sort];
-    // The statement's order is the chain order, which the stable sort keeps among equal keys.
-    const sorted = key ? sortBy(judged, key.value, key.kind, p.dir) : judged;
-    const page = sorted.slice(p.offset, p.offset + p.limit);
+    const sql = gridSql(ctx.db);
+    const args: GridArgs = { ...filterOf(p, ctx.user), start: p.start, end: p.end };
+    const { total, breaks } = sql.summary.get(args) ?? { total: 0, breaks: 0 };
+    const page = pageRows(ctx.db, args, pageIds(ctx.db, args, p));
     return {
       rows: [
-        { tag: 'PAGE', total: String(judged.length), breaks: String(breaks), offset: String(p.offset) },
+        { tag: 'PAGE', total: String(total), breaks: String(breaks), offset: String(p.offset) },
         ...page.map((d) => ({
           tag: 'ROW',
           id: String(d.id),
@@ -75,9 +67,9 @@ export const gridPageHandlers: HandlerGroup<'pos.prro_error_grid_page'> = {
           kasm: String(d.kasm),
           numprro: d.numprro,
           shift_id: d.shift_id === null ? '' : String(d.shift_id),
-          chain: d.verdict.kind,
-          chain_previous_id: previousOf(d.verdict),
-          chain_expected: d.verdict.kind === 'break' ? d.verdict.expected : '',
+          chain: d.chain,
+          chain_previous_id: d.previous_id === null ? '' : String(d.previous_id),
+          chain_expected: d.chain === 'break' ? d.expected : '',
         })),
       ],
     };

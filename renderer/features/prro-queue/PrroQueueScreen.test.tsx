@@ -97,4 +97,29 @@ describe('the PRRO queue screen', () => {
     // Not the whole list either.
     expect(later.reduce((n, [, limit]) => n + limit, FIRST_PAGE)).toBeLessThan(TOTAL);
   });
+
+  it('says so when a later page cannot be read, rather than leaving its rows as placeholders without a word', async () => {
+    read.mockClear();
+    read.mockImplementation(async (method: string, params: { offset?: number; limit?: number }) => {
+      if ((params.offset ?? 0) > 0) throw new Error('the back office did not answer');
+      const rows = [
+        { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: '0' },
+        ...Array.from({ length: params.limit ?? 0 }, (_, i) => doc(i + 1)),
+      ];
+      return { method, result: { ...RESULT, rows }, stale: false, fetchedAt: '' };
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PrroQueueScreen />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('prro-count').getAttribute('data-count')).toBe(String(TOTAL)));
+    const scroller = screen.getByTestId('prro-grid');
+    await act(async () => {
+      scroller.scrollTop = 40 * 2000;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(screen.getByTestId('prro-grid-error').textContent).toContain('the back office did not answer'));
+    expect(screen.getAllByTestId('prro-row-awaited').length).toBeGreaterThan(0);
+  });
 });

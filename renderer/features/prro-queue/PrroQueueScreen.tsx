@@ -128,7 +128,7 @@ function PrroQueue({ till }: { till: TillIdentity }) {
         </div>
         {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
         <StaleNotice stale={grid.first.stale} />
-        <ErrorMessage error={grid.first.error} testId="prro-grid-error" />
+        <ErrorMessage error={grid.error} testId="prro-grid-error" />
         <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
           {grid.first.isPending ? (
             <Loading />

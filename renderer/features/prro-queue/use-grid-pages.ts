@@ -52,13 +52,10 @@ export interface GridPages {
   want(start: number, end: number): void;
   /** What the pages are read for: another filter or sort is another list. */
   readonly key: string;
-  /** The first page's read: pending, failed, stale. */
-  readonly first: {
-    readonly isPending: boolean;
-    readonly isSuccess: boolean;
-    readonly error: Error | null;
-    readonly stale?: boolean;
-  };
+  /** The first page's read: pending, read, stale. */
+  readonly first: { readonly isPending: boolean; readonly isSuccess: boolean; readonly stale?: boolean };
+  /** A page that could not be read (its rows stay placeholders). */
+  readonly error: Error | null;
   readonly isFetching: boolean;
 }
 
@@ -132,7 +129,8 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
     byId,
     want,
     key,
-    first: { isPending: first.isPending, isSuccess: first.isSuccess, error: first.error, stale: first.data?.stale },
+    first: { isPending: first.isPending, isSuccess: first.isSuccess, stale: first.data?.stale },
+    error: first.error ?? later.find((q) => q.error)?.error ?? null,
     isFetching: first.isFetching || later.some((q) => q.isFetching),
   };
 }

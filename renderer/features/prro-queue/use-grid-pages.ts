@@ -6,7 +6,7 @@
  * document, so a page is right whichever others the browser holds.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import type { ParamsOf } from '../../../shared/contract/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { readKey, rowsOf } from '../../rpc/hooks.js';
@@ -111,12 +111,16 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
     (start: number, end: number) => {
       if (total === 0) return;
       const last = pageOf(Math.min(total - 1, end + AHEAD));
-      setWanted((w) => {
-        const have = w.key === key ? w.pages : [];
-        const missing: number[] = [];
-        for (let p = Math.max(1, pageOf(Math.max(0, start))); p <= last; p++) if (!have.includes(p)) missing.push(p);
-        return missing.length === 0 && w.key === key ? w : { key, pages: [...have, ...missing] };
-      });
+      // A transition: asking for more rows never holds up the paint of the rows already read (the
+      // first page's render would otherwise go on, in the same task, to start the next read).
+      startTransition(() =>
+        setWanted((w) => {
+          const have = w.key === key ? w.pages : [];
+          const missing: number[] = [];
+          for (let p = Math.max(1, pageOf(Math.max(0, start))); p <= last; p++) if (!have.includes(p)) missing.push(p);
+          return missing.length === 0 && w.key === key ? w : { key, pages: [...have, ...missing] };
+        }),
+      );
     },
     [key, total],
   );

@@ -8,7 +8,7 @@ import { blockedBy } from './status.js';
 
 interface Props {
   readonly doc: GridRow;
-  /** The listed documents by id, to name the one before it and the one it waits for. */
+  /** The listed documents read so far by id, to show the one it waits for. */
   readonly byId: ReadonlyMap<string, GridRow>;
   readonly onShow: (id: string) => void;
   /** Opens the per-shift view on the document's shift. */
@@ -60,7 +60,7 @@ export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
 
       <h3>{t('detail.chain')}</h3>
       <p className={`chain-verdict chain-${doc.chain.kind}`} data-testid="prro-chain" role="status">
-        <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain.kind}`)}</span> {explain(doc, byId, t)}
+        <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain.kind}`)}</span> {explain(doc, t)}
       </p>
 
       <h3>{t('detail.error')}</h3>
@@ -84,12 +84,13 @@ export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
 
 const badgeOf = (v: ChainVerdict) => (v.kind === 'break' ? 'bad' : v.kind === 'linked' || v.kind === 'first' ? 'ok' : 'warn');
 
-function explain(doc: GridRow, byId: ReadonlyMap<string, GridRow>, t: TFunction): string {
+function explain(doc: GridRow, t: TFunction): string {
   const v = doc.chain;
   const actual = shortHash(doc.row.prev_doc_hash) || t('detail.noPrevHash');
   switch (v.kind) {
     case 'linked':
-      return t('chain.explain.linked', { num: byId.get(v.previousId)?.row.local_num ?? '?' });
+      // Linked is to the document right before it in the chain, wherever it is in the list.
+      return t('chain.explain.linked', { num: Number(doc.row.local_num) - 1 });
     case 'break':
       return v.previousId === null
         ? t('chain.explain.breakFirst', { actual })

@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n.js';
 import { ErrorGrid } from './ErrorGrid.js';
-import { type ErrorRow, gridRows } from './rows.js';
+import { type GridRow, gridRow, type PageRow } from './rows.js';
 
-const row = (n: number, status: string, lastError = ''): ErrorRow => ({
+const row = (n: number, status: string, lastError = ''): PageRow => ({
+  tag: 'ROW',
   id: String(100 + n),
   created_at: `2026-11-20T08:${String(n % 60).padStart(2, '0')}:00+02:00`,
   offline_session_id: '1',
@@ -21,12 +22,22 @@ const row = (n: number, status: string, lastError = ''): ErrorRow => ({
   status,
   kasm: '1',
   numprro: '4000211451',
+  shift_id: n === 1 ? '17' : '',
+  chain: n === 1 ? 'first' : 'linked',
+  chain_previous_id: n === 1 ? '' : String(99 + n),
+  chain_expected: '',
 });
 
-const rows = gridRows(
-  Array.from({ length: 5000 }, (_, i) => (i === 0 ? row(1, '3', 'ORDERDATE не є датою') : row(i + 1, '8'))),
-  new Map([['101', '17']]),
-);
+const rows = Array.from({ length: 5000 }, (_, i) => gridRow(i === 0 ? row(1, '3', 'ORDERDATE не є датою') : row(i + 1, '8')));
+/** The grid's props over rows of which only the first `read` are read. */
+const list = (read = rows.length) => {
+  const shown: (GridRow | undefined)[] = rows.slice(0, read);
+  return {
+    count: rows.length,
+    rowAt: (i: number) => shown[i],
+    indexOf: (id: string) => shown.findIndex((r) => r?.id === id),
+  };
+};
 
 beforeAll(() => {
   initI18n('uk');
@@ -37,8 +48,8 @@ beforeAll(() => {
 afterEach(cleanup);
 
 function renderGrid(props: Partial<Parameters<typeof ErrorGrid>[0]> = {}) {
-  const handlers = { onSort: vi.fn(), onSelect: vi.fn(), onOpen: vi.fn() };
-  const view = render(<ErrorGrid rows={rows} sort={null} selectedId={null} {...handlers} {...props} />);
+  const handlers = { onSort: vi.fn(), onSelect: vi.fn(), onOpen: vi.fn(), onRange: vi.fn() };
+  const view = render(<ErrorGrid {...list()} sort={null} selectedId={null} {...handlers} {...props} />);
   return { ...handlers, ...view };
 }
 
@@ -97,5 +108,24 @@ describe('the error grid', () => {
     expect(onSort).toHaveBeenCalledWith('created_at');
     const header = screen.getByTestId('prro-sort-local_num').parentElement;
     expect(header?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('shows a row not read yet as a placeholder, and asks for the rows in view', () => {
+    const { onRange } = renderGrid(list(5));
+    expect(screen.getAllByTestId('prro-row')).toHaveLength(5);
+    const awaited = screen.getAllByTestId('prro-row-awaited');
+    expect(awaited.length).toBeGreaterThan(3);
+    expect(awaited[0]?.getAttribute('aria-rowindex')).toBe('7');
+    expect(onRange).toHaveBeenCalledWith(0, expect.any(Number));
+    const [, end] = onRange.mock.lastCall as [number, number];
+    expect(end).toBeGreaterThanOrEqual(10);
+  });
+
+  it('moves to a row not read yet, and selects it once its page is read', () => {
+    const first = renderGrid(list(60));
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'End' });
+    expect(first.onSelect).not.toHaveBeenCalled();
+    first.rerender(<ErrorGrid {...list()} sort={null} selectedId={null} {...first} />);
+    expect(first.onSelect).toHaveBeenLastCalledWith('5100');
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The error grid: only the rows in view are in the DOM (@tanstack/react-virtual), each of one
- * fixed height, so 5,000 documents paint and scroll like 20. A table laid out by CSS grid rows
- * (absolutely placed, so it keeps its ARIA roles while only some rows exist); it takes focus as a
- * whole with the selection as aria-activedescendant: arrows move it, Enter opens the document.
+ * fixed height, so 5,000 documents paint and scroll like 20. The list is read a page at a time
+ * (use-grid-pages.ts): the scrollbar is sized from the total, a row whose page is not read yet is
+ * a placeholder, and the rows in view are asked for as they scroll in. A table laid out by CSS
+ * grid rows (absolutely placed, so it keeps its ARIA roles while only some rows exist); it takes
+ * focus as a whole with the selection as aria-activedescendant: arrows move it, Enter opens the
+ * document. A move to a row not read yet selects it once its page arrives.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, type KeyboardEvent, useImperativeHandle, useRef } from 'react';
+import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLUMNS, type ColumnId, GRID_TEMPLATE } from './columns.js';
 import type { GridRow } from './rows.js';
@@ -18,7 +21,12 @@ export interface ErrorGridHandle {
 }
 
 interface Props {
-  readonly rows: readonly GridRow[];
+  /** How many rows the list has, read or not. */
+  readonly count: number;
+  readonly rowAt: (index: number) => GridRow | undefined;
+  readonly indexOf: (id: string) => number;
+  /** The rows from `start` to `end` are in view. */
+  readonly onRange: (start: number, end: number) => void;
   readonly sort: { readonly column: ColumnId; readonly dir: SortDir } | null;
   readonly onSort: (column: ColumnId) => void;
   readonly selectedId: string | null;
@@ -28,12 +36,12 @@ interface Props {
 
 export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(props, ref) {
   const { t } = useTranslation('prro');
-  const { rows, sort, selectedId } = props;
+  const { count, rowAt, sort, selectedId, onRange } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => table.current?.focus() }), []);
   const virtual = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
@@ -42,13 +50,30 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
     paddingStart: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   });
-  const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
+  // A place moved to before its row was read: selected when it is.
+  const [awaited, setAwaited] = useState<number | null>(null);
+  const selectedIndex = awaited ?? (selectedId === null ? -1 : props.indexOf(selectedId));
+  const items = virtual.getVirtualItems();
+  const firstInView = items[0]?.index ?? 0;
+  const lastInView = items[items.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (lastInView >= 0) onRange(firstInView, lastInView);
+  }, [firstInView, lastInView, onRange]);
+  const awaitedRow = awaited === null ? undefined : rowAt(awaited);
+  const { onSelect } = props;
+  useEffect(() => {
+    if (!awaitedRow) return;
+    setAwaited(null);
+    onSelect(awaitedRow.id);
+  }, [awaitedRow, onSelect]);
 
-  const moveTo = (index: number) => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
-    if (!row) return;
-    props.onSelect(row.id);
-    virtual.scrollToIndex(rows.indexOf(row), { align: 'auto' });
+  const moveTo = (target: number) => {
+    if (count === 0) return;
+    const index = Math.max(0, Math.min(count - 1, target));
+    const row = rowAt(index);
+    setAwaited(row ? null : index);
+    if (row) props.onSelect(row.id);
+    virtual.scrollToIndex(index, { align: 'auto' });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -61,13 +86,13 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
       PageDown: selectedIndex + page,
       PageUp: selectedIndex - page,
       Home: 0,
-      End: rows.length - 1,
+      End: count - 1,
     };
     const target = moves[e.key];
     if (target !== undefined) {
       e.preventDefault();
       moveTo(target);
-    } else if (e.key === 'Enter' && selectedId !== null) {
+    } else if (e.key === 'Enter' && selectedId !== null && awaited === null) {
       e.preventDefault();
       props.onOpen(selectedId);
     }
@@ -81,9 +106,9 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern, a table moved through with the keys.
         role="grid"
         aria-label={t('grid.label')}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={count + 1}
         aria-colcount={COLUMNS.length}
-        aria-activedescendant={selectedIndex >= 0 ? `prro-row-${selectedId}` : undefined}
+        aria-activedescendant={selectedIndex >= 0 && awaited === null ? `prro-row-${selectedId}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
         style={{ height: virtual.getTotalSize() }}
@@ -122,8 +147,21 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
           </tr>
         </thead>
         <tbody>
-          {virtual.getVirtualItems().map((v) => {
-            const r = rows[v.index] as GridRow;
+          {items.map((v) => {
+            const r = rowAt(v.index);
+            if (!r) {
+              return (
+                <tr
+                  key={`awaited-${v.index}`}
+                  aria-rowindex={v.index + 2}
+                  className="prro-grid-row awaited"
+                  style={{ gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${v.start}px)` }}
+                  data-testid="prro-row-awaited"
+                >
+                  <td className="muted">{t('grid.loadingRow')}</td>
+                </tr>
+              );
+            }
             const chain = r.chain.kind;
             return (
               <tr

@@ -5,25 +5,24 @@
  * them); and, Alt+Z, every document of one shift in chain order.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TillIdentity } from '../../../shared/bridge/api.js';
-import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
+import { useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
 import { BulkPanel } from './BulkPanel.js';
 import { COLUMNS } from './columns.js';
 import { DocDetail, type DocDetailHandle } from './DocDetail.js';
-import { shiftsById } from './dependents.js';
 import { ErrorGrid, type ErrorGridHandle } from './ErrorGrid.js';
 import { FIRST_FILTER_ID, Filters } from './Filters.js';
-import { defaultFilter, gridParams, sameFilter } from './filters.js';
+import { defaultFilter, sameFilter } from './filters.js';
 import { KEYS } from './keys.js';
-import { type GridRow, gridRows } from './rows.js';
+import type { GridRow } from './rows.js';
 import { ShiftView } from './ShiftView.js';
-import { nextSort, sortBy } from './sort.js';
+import { nextSort } from './sort.js';
 import { useAltKeys } from './use-alt-keys.js';
-import { useUnsentChain } from './use-chain.js';
+import { GRID_PAGE_OP, useGridPages } from './use-grid-pages.js';
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -40,23 +39,10 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const view = usePrroView();
   const [defaults] = useState(() => defaultFilter(till, new Date()));
   const filter = view.filter ?? defaults;
-  const grid = useRead('pos.prro_inline_error_grid', gridParams(filter));
+  const grid = useGridPages(filter, view.sort);
   const gridRef = useRef<ErrorGridHandle>(null);
   const detailRef = useRef<DocDetailHandle>(null);
-
-  // Only the shift column needs the chain: read after the grid's rows, so they never wait behind it.
-  const chain = useUnsentChain(filter, { enabled: !grid.isPending });
-  const shifts = useMemo(() => shiftsById(chain.rows), [chain.rows]);
-  const rows = useMemo(() => gridRows(rowsOf(grid.data), shifts), [grid.data, shifts]);
-  const sorted = useMemo(() => {
-    const column = COLUMNS.find((c) => c.id === view.sort?.column);
-    if (!column || !view.sort) return rows;
-    const value = column.sortValue ?? ((r: GridRow) => column.text(r, t));
-    return sortBy(rows, value, column.kind, view.sort.dir);
-  }, [rows, view.sort, t]);
-  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
-  const breaks = useMemo(() => rows.filter((r) => r.chain?.kind === 'break').length, [rows]);
-  const selected = view.selectedId === null ? undefined : byId.get(view.selectedId);
+  const selected = useSelected(view.selectedId, grid.byId, grid.key);
 
   const sortColumn = (index: number) => {
     const column = COLUMNS[index];
@@ -118,7 +104,7 @@ function PrroQueue({ till }: { till: TillIdentity }) {
             // the one shown as well would only delay it).
             const again = sameFilter(f, filter);
             view.apply(f);
-            if (again) client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_inline_error_grid'] });
+            if (again) client.invalidateQueries({ queryKey: ['rpc', GRID_PAGE_OP] });
           }}
         />
         {view.notice ? (
@@ -127,12 +113,12 @@ function PrroQueue({ till }: { till: TillIdentity }) {
           </p>
         ) : null}
         <div className="prro-toolbar row">
-          <span data-testid="prro-count" data-count={rows.length}>
-            {grid.isSuccess ? t('grid.count', { count: rows.length }) : null}
+          <span data-testid="prro-count" data-count={grid.first.isSuccess ? grid.total : undefined}>
+            {grid.first.isSuccess ? t('grid.count', { count: grid.total }) : null}
           </span>
-          {breaks > 0 ? (
+          {grid.breaks > 0 ? (
             <span className="badge bad" data-testid="prro-breaks">
-              {t('grid.breaks', { count: breaks })}
+              {t('grid.breaks', { count: grid.breaks })}
             </span>
           ) : null}
           {grid.isFetching ? <span className="loading">{t('grid.refreshing')}</span> : null}
@@ -141,19 +127,22 @@ function PrroQueue({ till }: { till: TillIdentity }) {
           </button>
         </div>
         {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
-        <StaleNotice stale={grid.data?.stale} />
+        <StaleNotice stale={grid.first.stale} />
         <ErrorMessage error={grid.error} testId="prro-grid-error" />
         <div className={selected ? 'prro-main with-detail' : 'prro-main'}>
-          {grid.isPending ? (
+          {grid.first.isPending ? (
             <Loading />
-          ) : rows.length === 0 && grid.isSuccess ? (
+          ) : grid.total === 0 && grid.first.isSuccess ? (
             <p className="prro-empty" data-testid="prro-empty">
               {t('grid.empty')}
             </p>
           ) : (
             <ErrorGrid
               ref={gridRef}
-              rows={sorted}
+              count={grid.total}
+              rowAt={grid.rowAt}
+              indexOf={grid.indexOf}
+              onRange={grid.want}
               sort={view.sort}
               onSort={(c) => view.setSort(nextSort(view.sort, c))}
               selectedId={view.selectedId}
@@ -171,7 +160,7 @@ function PrroQueue({ till }: { till: TillIdentity }) {
               ref={detailRef}
               doc={selected}
               filter={filter}
-              byId={byId}
+              byId={grid.byId}
               onShow={view.select}
               onOpenShift={view.openShift}
               onClose={() => {
@@ -185,4 +174,21 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       </>
     );
   }
+}
+
+/**
+ * The selected document. Its row is in a page read, except just after a new sort, which reads
+ * the list again from its first page: the detail stays on the row as last read, rather than
+ * closing under the manager. A document gone from a list read again (after a change) closes it.
+ */
+function useSelected(id: string | null, byId: ReadonlyMap<string, GridRow>, key: string): GridRow | undefined {
+  const seen = useRef<{ key: string; row: GridRow } | null>(null);
+  if (id === null) return undefined;
+  const row = byId.get(id);
+  if (row) {
+    seen.current = { key, row };
+    return row;
+  }
+  const last = seen.current;
+  return last && last.row.id === id && last.key !== key ? last.row : undefined;
 }

@@ -1,22 +1,9 @@
 /**
- * The hash chain of a register's fiscal documents, checked on what the error grid lists. Each
- * document carries the SHA-256 of the one before it (`prev_doc_hash`); the back office chains
- * every document of a register in `local_num` order, across offline sessions, skipping only
- * withdrawn ones. The grid lists only the documents that need attention, so a document can be
- * checked only when the one right before it (local_num − 1) is listed too; otherwise the chain
- * is "not listed here" rather than whole or broken. Rows are grouped by their register
- * (`numprro`), so a grid of every PRRO is checked too. The offline session is no part of the
- * key: `local_num` counts a register's documents across its sessions, and the first document of
- * a session links to the last of the one before.
+ * A document's place in its register's hash chain, as pos.prro_error_grid_page judges it over
+ * every document the filter lists (server/engine/sales/prro/grid/statements.ts): the browser
+ * holds only the pages it has read, so it cannot judge a row whose predecessor is on another page.
  */
-
-export interface ChainDoc {
-  readonly id: string;
-  readonly numprro: string;
-  readonly local_num: string;
-  readonly doc_hash: string;
-  readonly prev_doc_hash: string;
-}
+import type { ResultRowOf } from '../../../shared/contract/index.js';
 
 export type ChainVerdict =
   /** The register's first document: it follows nothing. */
@@ -26,38 +13,23 @@ export type ChainVerdict =
   /** Its prev_doc_hash is not what the chain holds: the tax server will refuse it. */
   | { readonly kind: 'break'; readonly previousId: string | null; readonly expected: string }
   /** The document before it is not listed (fiscalized or withdrawn): nothing to compare with here. */
-  | { readonly kind: 'unlisted' }
-  /** Several listed documents of one register hold this place: nothing to tell them apart by. */
-  | { readonly kind: 'ambiguous' };
+  | { readonly kind: 'unlisted' };
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+type ChainColumns = Pick<
+  Extract<ResultRowOf<'pos.prro_error_grid_page'>, { tag: 'ROW' }>,
+  'chain' | 'chain_previous_id' | 'chain_expected'
+>;
 
-/** A place in a register's chain. */
-const placeOf = (numprro: string, localNum: number) => `${numprro}#${localNum}`;
-
-export function checkChain(docs: readonly ChainDoc[]): Map<string, ChainVerdict> {
-  const byPlace = new Map<string, ChainDoc[]>();
-  for (const d of docs) {
-    const place = placeOf(d.numprro, Number(d.local_num));
-    const here = byPlace.get(place);
-    if (here) here.push(d);
-    else byPlace.set(place, [d]);
+/** The verdict a row carries; one the contract does not name reads as "nothing to compare with". */
+export function verdictOf(row: ChainColumns): ChainVerdict {
+  switch (row.chain) {
+    case 'first':
+      return { kind: 'first' };
+    case 'linked':
+      return { kind: 'linked', previousId: row.chain_previous_id };
+    case 'break':
+      return { kind: 'break', previousId: row.chain_previous_id || null, expected: row.chain_expected ?? '' };
+    default:
+      return { kind: 'unlisted' };
   }
-  const verdicts = new Map<string, ChainVerdict>();
-  for (const d of docs) {
-    const num = Number(d.local_num);
-    const previous = byPlace.get(placeOf(d.numprro, num - 1)) ?? [];
-    let verdict: ChainVerdict;
-    if ((byPlace.get(placeOf(d.numprro, num))?.length ?? 0) > 1 || previous.length > 1) verdict = { kind: 'ambiguous' };
-    else if (num === 1) {
-      verdict = d.prev_doc_hash === '' ? { kind: 'first' } : { kind: 'break', previousId: null, expected: '' };
-    } else if (previous[0]) {
-      const p = previous[0];
-      verdict = same(d.prev_doc_hash, p.doc_hash)
-        ? { kind: 'linked', previousId: p.id }
-        : { kind: 'break', previousId: p.id, expected: p.doc_hash };
-    } else verdict = { kind: 'unlisted' };
-    verdicts.set(d.id, verdict);
-  }
-  return verdicts;
 }

@@ -31,6 +31,7 @@ export function settle(outcome: WriteOutcome, t: TFunction, done: (affected: num
 /** The grid, the documents' XML, the chain, the shifts' documents and the audit trail after a change the service made. */
 export const PRRO_READS = [
   ['rpc', 'pos.prro_inline_error_grid'],
+  ['rpc', 'pos.prro_error_grid_page'],
   ['rpc', 'pos.prro_inline_error_docs'],
   ['rpc', 'pos.prro_unsent_chain'],
   ['rpc', 'pos.shift_documents'],

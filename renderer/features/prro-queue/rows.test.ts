@@ -1,44 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { type ErrorRow, gridRows, shortHash, shownTime } from './rows.js';
+import { gridRow, type PageRow, shortHash, shownTime } from './rows.js';
 
-const row = (id: string, localNum: string, hash: string, prev: string, status: string, numprro = '4000211452'): ErrorRow => ({
+const row = (id: string, status: string, chain: Partial<PageRow> = {}): PageRow => ({
+  tag: 'ROW',
   id,
   created_at: '2026-11-20T08:20:20+02:00',
   offline_session_id: '1',
-  local_doc_number: localNum,
-  local_num: localNum,
+  local_doc_number: id,
+  local_num: id,
   fiscal_number: '',
   doc_type: 'z_report',
   control_code: '5411',
-  doc_hash: hash,
-  prev_doc_hash: prev,
+  doc_hash: 'a',
+  prev_doc_hash: 'z',
   user_id: 'Бондаренко',
   last_error: '',
   status,
   kasm: '2',
-  numprro,
+  numprro: '4000211452',
+  shift_id: '12',
+  chain: 'unlisted',
+  chain_previous_id: '',
+  chain_expected: '',
+  ...chain,
 });
 
 describe('grid rows', () => {
-  it('carry the status the service reports, by name, and the chain verdict', () => {
-    const [z, close] = gridRows([row('143', '43', 'a', 'z', '3'), row('144', '44', 'b', 'a', '6')]);
-    expect(z).toMatchObject({ id: '143', status: 'rejected', chain: { kind: 'unlisted' } });
-    expect(close).toMatchObject({ id: '144', status: 'blocked', chain: { kind: 'linked', previousId: '143' } });
+  it('carry the status the service reports, by name, its shift and the chain verdict it judged', () => {
+    expect(gridRow(row('143', '3'))).toMatchObject({ id: '143', status: 'rejected', shift: '12', chain: { kind: 'unlisted' } });
+    expect(gridRow(row('144', '6', { chain: 'linked', chain_previous_id: '143' }))).toMatchObject({
+      status: 'blocked',
+      chain: { kind: 'linked', previousId: '143' },
+    });
+    expect(gridRow(row('1', '3', { chain: 'break', chain_expected: 'b' })).chain).toEqual({
+      kind: 'break',
+      previousId: null,
+      expected: 'b',
+    });
+    expect(gridRow(row('1', '3', { chain: 'first', shift_id: '' }))).toMatchObject({ chain: { kind: 'first' }, shift: '' });
   });
 
-  it('check the chain of each register when the rows are of several', () => {
-    const rows = [row('1', '1', 'a', '', '3', 'A'), row('2', '1', 'b', 'x', '3', 'B'), row('3', '2', 'c', 'b', '6', 'B')];
-    expect(gridRows(rows).map((r) => r.chain.kind)).toEqual(['first', 'break', 'linked']);
-  });
-
-  it('carry the shift of each document from the unsettled chain, and none while it is unknown', () => {
-    const rows = [row('143', '43', 'a', 'z', '3'), row('144', '44', 'b', 'a', '6')];
-    expect(gridRows(rows, new Map([['143', '12']])).map((r) => r.shift)).toEqual(['12', '']);
-    expect(gridRows(rows).map((r) => r.shift)).toEqual(['', '']);
-  });
-
-  it('keep a status code outside the contract without a name', () => {
-    expect(gridRows([row('1', '1', 'a', '', '12')])[0]?.status).toBeUndefined();
+  it('keep a status code outside the contract without a name, and no tag', () => {
+    const r = gridRow(row('1', '12'));
+    expect(r.status).toBeUndefined();
+    expect(r.row).not.toHaveProperty('tag');
   });
 });
 

@@ -1,9 +1,11 @@
-/** The grid's rows: the service's rows with the status by name and the chain verdict beside them. */
+/** The grid's rows: the service's page rows with the status by name and the chain verdict beside them. */
 import type { PrroStatusName, ResultRowOf } from '../../../shared/contract/index.js';
-import { type ChainVerdict, checkChain } from './chain.js';
+import { type ChainVerdict, verdictOf } from './chain.js';
 import { statusOf } from './status.js';
 
-export type ErrorRow = ResultRowOf<'pos.prro_inline_error_grid'>;
+export type PageRow = Extract<ResultRowOf<'pos.prro_error_grid_page'>, { tag: 'ROW' }>;
+/** A document of the grid: the spec grid's columns, its shift and its chain verdict. */
+export type ErrorRow = Omit<PageRow, 'tag'>;
 
 export interface GridRow {
   readonly id: string;
@@ -11,21 +13,19 @@ export interface GridRow {
   /** Undefined for a code outside the contract's 0..9. */
   readonly status: PrroStatusName | undefined;
   readonly chain: ChainVerdict;
-  /** The shift the document belongs to ('' while unknown: pos.prro_unsent_chain not read yet, or none). */
+  /** The shift the document belongs to ('' for none). */
   readonly shift: string;
 }
 
-/** `shifts`: the shift of each document by id (dependents.ts shiftsById); the grid's own rows do not carry it. */
-export function gridRows(rows: readonly ErrorRow[], shifts: ReadonlyMap<string, string> = new Map()): GridRow[] {
-  const chain = checkChain(rows);
-  // checkChain judges every row it is given.
-  return rows.map((row) => ({
+/** A page row as the grid shows it (the tag is the page's, not the document's). */
+export function gridRow({ tag: _, ...row }: PageRow): GridRow {
+  return {
     id: row.id,
     row,
     status: statusOf(row),
-    chain: chain.get(row.id) as ChainVerdict,
-    shift: shifts.get(row.id) ?? '',
-  }));
+    chain: verdictOf(row),
+    shift: row.shift_id,
+  };
 }
 
 /** The shop's wall-clock time of a contract date-time ("2026-11-20T08:20:20+02:00" → "20.11.2026 08:20:20"). */

@@ -30,6 +30,7 @@ export const strings = {
       breaks_many: '{{count}} розривів ланцюжка',
       breaks_other: '{{count}} розриву ланцюжка',
       refreshing: 'Оновлення…',
+      loadingRow: 'Завантаження…',
       empty: 'За цим відбором немає документів, що потребують уваги.',
       sortedAsc: 'за зростанням',
       sortedDesc: 'за спаданням',
@@ -53,7 +54,6 @@ export const strings = {
       linked: 'Цілий',
       break: 'Розрив',
       unlisted: 'Не звірено',
-      ambiguous: 'Неоднозначно',
       explain: {
         first: 'Перший документ цього ПРРО: попереднього немає.',
         linked: 'Хеш попереднього документа збігається з хешем документа №{{num}}.',
@@ -61,7 +61,6 @@ export const strings = {
         breakFirst: 'Розрив ланцюжка: перший документ ПРРО не повинен посилатися на попередній, а посилається на {{actual}}.',
         unlisted:
           'Попереднього документа (№{{num}}) немає в таблиці: його вже фіскалізовано або скасовано, тож звірити хеш тут неможливо.',
-        ambiguous: 'У таблиці кілька документів цього ПРРО з тим самим номером: звірити хеш тут неможливо.',
       },
     },
     statuses: {
@@ -299,6 +298,7 @@ export const strings = {
       breaks_one: '{{count}} chain break',
       breaks_other: '{{count}} chain breaks',
       refreshing: 'Refreshing…',
+      loadingRow: 'Loading…',
       empty: 'No documents need attention for this filter.',
       sortedAsc: 'ascending',
       sortedDesc: 'descending',
@@ -322,7 +322,6 @@ export const strings = {
       linked: 'Whole',
       break: 'Break',
       unlisted: 'Not checked',
-      ambiguous: 'Ambiguous',
       explain: {
         first: "This PRRO's first document: nothing comes before it.",
         linked: 'The previous-document hash matches the hash of document {{num}}.',
@@ -330,7 +329,6 @@ export const strings = {
         breakFirst: "Chain break: a PRRO's first document must not point to a previous one, but it points to {{actual}}.",
         unlisted:
           'The previous document ({{num}}) is not in the table: it was fiscalized or cancelled, so its hash cannot be compared here.',
-        ambiguous: 'Several documents of this PRRO in the table have the same number: the hash cannot be compared here.',
       },
     },
     statuses: {

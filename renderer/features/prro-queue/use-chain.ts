@@ -1,6 +1,6 @@
 /**
  * The unsettled part of the chain of the register(s) a filter shows (pos.prro_unsent_chain), one
- * cached read for the grid, a document and the bulk change. Every document the filter can list,
+ * cached read for a document's and the bulk change's dependents warning. Every document the filter can list,
  * and every one a change of them re-places, is of those registers, so a filter naming a register
  * needs only that register's chain (thousands of documents fewer to carry for a busy shop).
  */
@@ -16,8 +16,7 @@ export function chainParams(filter: Pick<PrroFilter, 'numprro'>): ParamsOf<'pos.
   return { numprro: numprro.length <= MAX_NUMPRRO ? numprro : '' };
 }
 
-/** `enabled: false` holds the read back (the grid asks for it once its own rows are painted). */
-export function useUnsentChain(filter: Pick<PrroFilter, 'numprro'>, opts: { enabled?: boolean } = {}) {
-  const chain = useRead('pos.prro_unsent_chain', chainParams(filter), { staleTime: 0, enabled: opts.enabled ?? true });
+export function useUnsentChain(filter: Pick<PrroFilter, 'numprro'>) {
+  const chain = useRead('pos.prro_unsent_chain', chainParams(filter), { staleTime: 0 });
   return { query: chain, rows: rowsOf(chain.data) };
 }

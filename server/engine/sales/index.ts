@@ -27,6 +27,7 @@ import { manualPrice } from './manual-price/manual-price.js';
 import { manualPriceMigrations } from './manual-price/schema.js';
 import { peopleHandlers } from './people/handlers.js';
 import { peopleMigrations } from './people/schema.js';
+import { gridPageHandlers } from './prro/grid/page.js';
 import { prroHandlers } from './prro/handlers.js';
 import { prroManagerHandlers } from './prro/manager-handlers.js';
 import { prroMigrations } from './prro/schema.js';
@@ -101,7 +102,8 @@ export type SalesOperation =
   | 'pos.cashier_sign_in'
   | 'pos.manager_confirm'
   | 'pos.shift_documents'
-  | 'pos.prro_unsent_chain';
+  | 'pos.prro_unsent_chain'
+  | 'pos.prro_error_grid_page';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -126,6 +128,7 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...exciseHandlers,
   ...prroHandlers,
   ...prroManagerHandlers,
+  ...gridPageHandlers,
   ...mixedPaymentHandlers,
   ...reportHandlers,
   ...shiftHandlers,

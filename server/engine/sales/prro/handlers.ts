@@ -6,10 +6,11 @@ import { findTill } from '../cash/tills.js';
 import { momentOf, shownAt } from '../common/moment.js';
 import { queueChanger } from '../people/confirmations.js';
 import { fiscalWork } from '../shifts/guard.js';
+import { filterOf, tillOf } from './filter.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
 import { enqueueBody } from './register/chain.js';
 import { simulatedFiscalServer } from './server/simulator/simulator.js';
-import { type DocFilter, prroSql } from './statements.js';
+import { prroSql } from './statements.js';
 
 type PrroOps =
   | 'pos.prro_inline_enqueue'
@@ -21,19 +22,6 @@ type PrroOps =
   | 'pos.prro_inline_set_status_by_filter'
   | 'pos.prro_doc_audit'
   | 'pos.prro_fiscal_server_set';
-
-/** `kasm` arrives as a string in these operations: empty means every till. */
-function tillOf(kasm: string): number {
-  if (kasm === '') return -1;
-  if (!/^\d{1,9}$/.test(kasm)) throw refuse('params.kasm', 'prro.till_number', { kasm });
-  return Number(kasm);
-}
-
-const filterOf = (p: { kasm: string; numprro: string; scope?: 'kas' | 'user' }, user: string): DocFilter => ({
-  kasm: tillOf(p.kasm),
-  numprro: p.numprro,
-  user: p.scope === 'user' ? user : '',
-});
 
 /** Documents the back office makes itself, from its shifts and offline sessions: never enqueued from outside. */
 const OWN_TYPES: readonly string[] = ['shift_open', 'shift_close', 'offline_begin', 'offline_end', 'z_report'];

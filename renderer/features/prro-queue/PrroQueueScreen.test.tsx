@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+/**
+ * The screen reads the error grid a page at a time: 5,000 documents paint from a first page of a
+ * screenful, with the total the service counted, and the rest is read as it scrolls into view.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CashdeskApi } from '../../../shared/bridge/api.js';
+import { initI18n } from '../../i18n/i18n.js';
+import { PrroQueueScreen } from './PrroQueueScreen.js';
+import { FIRST_PAGE } from './use-grid-pages.js';
+
+const TOTAL = 5000;
+const RESULT = { upstream: { name: 'b', version: '1', resource: 'pos' }, status: { code: 'OK' as const, operation: 'x' } };
+const doc = (n: number) => ({
+  tag: 'ROW',
+  id: String(n),
+  created_at: '2026-11-20T08:20:20+02:00',
+  offline_session_id: '1',
+  local_doc_number: String(n),
+  local_num: String(n),
+  fiscal_number: '',
+  doc_type: 'receipt',
+  control_code: '1000',
+  doc_hash: 'a',
+  prev_doc_hash: '',
+  user_id: 'Касир',
+  last_error: '',
+  status: '6',
+  kasm: '1',
+  numprro: '4000211451',
+  shift_id: '7',
+  chain: n === 1 ? 'first' : 'linked',
+  chain_previous_id: n === 1 ? '' : String(n - 1),
+  chain_expected: '',
+});
+
+const read = vi.fn(async (method: string, params: { offset?: number; limit?: number }) => {
+  const offset = params.offset ?? 0;
+  const limit = params.limit ?? 200;
+  const rows =
+    method === 'pos.prro_error_grid_page'
+      ? [
+          { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: String(offset) },
+          ...Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => doc(offset + i + 1)),
+        ]
+      : [];
+  return { method, result: { ...RESULT, rows }, stale: false, fetchedAt: '' };
+});
+const api = {
+  read,
+  settingsGet: async () => ({ till: { kasm: 1, akas: '1', numprro: '4000211451' } }),
+  onEvent: () => () => {},
+};
+
+beforeAll(() => {
+  initI18n('uk');
+  // happy-dom lays nothing out: give the grid's scroller the size a till's screen would.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+  Object.defineProperty(window, 'cashdesk', { value: api as unknown as CashdeskApi, configurable: true });
+});
+afterEach(cleanup);
+
+const gridReads = () => read.mock.calls.filter(([m]) => m !== 'pos.prro_error_grid_page').map(([m]) => m as string);
+const pages = () =>
+  read.mock.calls.filter(([m]) => m === 'pos.prro_error_grid_page').map(([, p]) => [p.offset ?? 0, p.limit ?? 0] as const);
+
+describe('the PRRO queue screen', () => {
+  it('paints the first page with the total, and reads the rest as it scrolls into view', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PrroQueueScreen />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('prro-count').getAttribute('data-count')).toBe(String(TOTAL)));
+    expect(screen.getAllByTestId('prro-row')[0]?.getAttribute('data-id')).toBe('1');
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
+    // One page of a screenful first; neither the whole list nor the chain of every register.
+    expect(pages()[0]).toEqual([0, FIRST_PAGE]);
+    expect(gridReads()).not.toContain('pos.prro_inline_error_grid');
+    expect(gridReads()).not.toContain('pos.prro_unsent_chain');
+    const firstReads = pages().length;
+
+    // Far down the list: its rows are not read yet, then they are.
+    const scroller = screen.getByTestId('prro-grid');
+    await act(async () => {
+      scroller.scrollTop = 40 * 3000;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(screen.getAllByTestId('prro-row').some((r) => r.getAttribute('data-id') === '3001')).toBe(true));
+    const later = pages().slice(firstReads);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every(([offset]) => offset >= FIRST_PAGE)).toBe(true);
+    expect(later.some(([offset, limit]) => offset <= 3000 && 3000 < offset + limit)).toBe(true);
+    // Not the whole list either.
+    expect(later.reduce((n, [, limit]) => n + limit, FIRST_PAGE)).toBeLessThan(TOTAL);
+  });
+
+  it('says so when a later page cannot be read, rather than leaving its rows as placeholders without a word', async () => {
+    read.mockClear();
+    read.mockImplementation(async (method: string, params: { offset?: number; limit?: number }) => {
+      if ((params.offset ?? 0) > 0) throw new Error('the back office did not answer');
+      const rows = [
+        { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: '0' },
+        ...Array.from({ length: params.limit ?? 0 }, (_, i) => doc(i + 1)),
+      ];
+      return { method, result: { ...RESULT, rows }, stale: false, fetchedAt: '' };
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PrroQueueScreen />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('prro-count').getAttribute('data-count')).toBe(String(TOTAL)));
+    const scroller = screen.getByTestId('prro-grid');
+    await act(async () => {
+      scroller.scrollTop = 40 * 2000;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(screen.getByTestId('prro-grid-error').textContent).toContain('the back office did not answer'));
+    expect(screen.getAllByTestId('prro-row-awaited').length).toBeGreaterThan(0);
+  });
+});

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import type { QueueFilter, ReadOutcome, SettingsPatch, WriteOptions, WriteOutcome } from '../../shared/bridge/api.js';
 import type { ParamsOf, ReadName, ResultRowOf, WriteName } from '../../shared/contract/index.js';
 import { getBridge } from '../bridge/index.js';
+import { coalesce } from './coalesce.js';
 import { retryTransient } from './query-client.js';
 
 export const readKey = <M extends ReadName>(method: M, params: ParamsOf<M>) => ['rpc', method, params] as const;
@@ -76,15 +77,23 @@ export function useSettingsUpdate() {
   });
 }
 
-/** Keeps queue and connection views current from the core's events. Mount once, in the app shell. */
+/** Keeps queue and connection views current from the core's events, once per burst of them (coalesce.ts). Mount once, in the app shell. */
 export function useBridgeEvents(): void {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      getBridge().onEvent((event) => {
-        if (event.type === 'queue') client.invalidateQueries({ queryKey: ['queue'] });
-        client.invalidateQueries({ queryKey: ['status'] });
-      }),
-    [client],
-  );
+  useEffect(() => {
+    let queueChanged = false;
+    const refresh = coalesce(() => {
+      if (queueChanged) client.invalidateQueries({ queryKey: ['queue'] });
+      queueChanged = false;
+      client.invalidateQueries({ queryKey: ['status'] });
+    });
+    const stop = getBridge().onEvent((event) => {
+      if (event.type === 'queue') queueChanged = true;
+      refresh();
+    });
+    return () => {
+      stop();
+      refresh.cancel();
+    };
+  }, [client]);
 }

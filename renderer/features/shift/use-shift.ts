@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
 import type { ParamsOf, ResultRowOf, WriteName } from '../../../shared/contract/index.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
+import { coalesce } from '../../rpc/coalesce.js';
 import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 
 export type ShiftStateRow = ResultRowOf<'pos.shift_state'>;
@@ -32,16 +33,20 @@ export function useShiftState(kasm: number | undefined) {
   return { ...query, row: rowsOf(query.data)[0] };
 }
 
-/** Reads the shift again after the core says the queue or the connection changed (mount once, in the status bar). */
+/**
+ * Reads the shift again after the core says the queue or the connection changed, once per burst
+ * of events (a shift read is a service read; mount once, in the status bar).
+ */
 export function useShiftRefreshOnEvents(): void {
   const client = useQueryClient();
-  useEffect(
-    () =>
-      getBridge().onEvent(() => {
-        client.invalidateQueries({ queryKey: ['rpc', 'pos.shift_state'] });
-      }),
-    [client],
-  );
+  useEffect(() => {
+    const refresh = coalesce(() => client.invalidateQueries({ queryKey: ['rpc', 'pos.shift_state'] }));
+    const stop = getBridge().onEvent(refresh);
+    return () => {
+      stop();
+      refresh.cancel();
+    };
+  }, [client]);
 }
 
 export type ShiftAnswer<R> =

@@ -14,10 +14,10 @@
  *    a sale whose stamps come from the pending pool without being listed in its rows is taken as
  *    stamp-free; the till always lists them (renderer close-request.ts).
  *  - What two plain sales still share is the stock and the register's chain, both written under
- *    the service's own transaction in the order the writes arrive: side by side, two sales that
- *    compete for the last units may swap which of them finds the stock short (with negative stock
- *    refused; either is set aside for a person the same way), and which FIFO batch each takes.
- *    Receipts carry no time of their own, so the chain in arrival order is as valid as any.
+ *    the service's own transaction in the order the writes arrive. A sale is never refused for
+ *    stock (the back office sells below zero and flags it), so side by side two sales of the same
+ *    goods may only swap which FIFO batch each takes. Receipts carry no time of their own (the
+ *    service stamps them), so the chain in arrival order is as valid as any.
  *
  * A param is allowed to be set only when it is on the method's list below; any other param with a
  * value (not empty, not zero) makes the write a barrier, so a param added to the contract later is

@@ -89,10 +89,18 @@ function newReal(): Real {
       .filter((i) => i.group === item.group && i.id < item.id)
       .filter((b) => !(b.state === 'sending' && real.service.recordOf(b.idempotencyKey) === 'done'));
     for (const b of before) real.violations.push(`item ${item.id} was sent while ${b.id} of its group was ${b.state}`);
-    // Side by side only when neither is a barrier: an earlier item of the batch not answered yet may not be passed.
-    const unanswered = real.store
-      .list({ states: ['sending'], limit: 100_000 })
-      .filter((b) => b.id < item.id && !real.reached.has(b.idempotencyKey));
+    // Side by side only when neither is a barrier: an earlier item of the batch not answered yet may not be passed,
+    // unless it stays unsent behind an item of its group the service did not perform (set aside).
+    const batch = real.store.list({ states: ['sending'], limit: 100_000 });
+    const setAsideBefore = (b: { id: number; group: string }) =>
+      batch.some(
+        (e) =>
+          e.group === b.group &&
+          e.id < b.id &&
+          real.reached.has(e.idempotencyKey) &&
+          real.service.recordOf(e.idempotencyKey) !== 'done',
+      );
+    const unanswered = batch.filter((b) => b.id < item.id && !real.reached.has(b.idempotencyKey) && !setAsideBefore(b));
     for (const b of unanswered)
       if (barrier(item.group) || barrier(b.group) || b.group === item.group)
         real.violations.push(`item ${item.id} was sent while ${b.id} was not answered yet`);

@@ -1,25 +1,41 @@
 /**
- * Sends the outbox to the service: one item at a time, strictly in id order, so a sale's close
- * never overtakes its lines or payment, and a shift's close never overtakes a sale rung up before
- * it (writes of other groups depend on each other too: the service refuses a sale after its
- * shift closed). A transient failure keeps the head of the line and backs off; a refusal or an
- * unknown outcome sets the item aside and only its own group waits with it; a missing or rejected
- * API key pauses the whole line until kick(), because refusing sales for good over a key someone
- * is about to replace would lose them.
+ * Sends the outbox to the service, in id order as far as order matters. Writes depend on each
+ * other across groups (the service refuses a sale after its shift closed; a return must find its
+ * sale; a sale paid with a card's bonus must find the sale that earned it), so which writes may
+ * overtake others is declared from the method and its params (dependencies.ts), conservatively:
+ *  - a plain sale's writes (a line, a cash or bank-card close, its payment split, naming no
+ *    customer card, bonus, debt, certificate or excise stamp) are independent: sales go side by
+ *    side, up to `concurrency` sends in flight, and each waits for every earlier item of its
+ *    group (and of its sale document) to be answered, so a sale's writes keep their order;
+ *  - every other write is a barrier: shift open and close, X and Z reports, cash in and out,
+ *    returns, certificates, anything naming a card's bonus or debt, settings and catalogue
+ *    changes, stamps, sign-ins, and whatever the contract adds. It is sent once every earlier item
+ *    of the batch was answered (or given up, below), and no later item starts before it is.
+ * With `concurrency` 1 this is exactly one send at a time in id order.
+ *
+ * A transient failure keeps the line and backs off: nothing more starts, what is in flight is
+ * answered and stored, and the line waits for the head. A refusal or an unknown outcome sets the
+ * item aside and only its own group waits with it, a barrier's as any other's: what it would have
+ * held back goes on, as it did when everything went one at a time (a refused shift close leaves
+ * the shift open, and the sales after it are sent to it). A missing or rejected API key pauses
+ * the whole line until kick(), because refusing sales for good over a key someone is about to
+ * replace would lose them.
  *
  * While the service answers, the line goes in batches: one commit marks up to `batchSize` items
- * sending, they are sent one after another as above, and one commit stores their outcomes, which
- * are told (onChange, waitFor) only then. An outcome lost to a crash before its commit leaves the
- * item sending, so it is sent again under its key: the service answers a done write with its
- * stored result, and an unknown one as unknown; a refusal is not stored there and is decided
- * again, as if the first send had not arrived. The first send after the line was empty or a send
- * was not answered goes alone, so an outage shows one item sending, not a batch.
+ * sending, they are sent as above, and one commit stores their outcomes, which are told
+ * (onChange, waitFor) only then; a batch is a barrier to the next. An outcome lost to a crash
+ * before its commit leaves the item sending, so it is sent again under its key: the service
+ * answers a done write with its stored result, and an unknown one as unknown; a refusal is not
+ * stored there and is decided again, as if the first send had not arrived. The first send after
+ * the line was empty or a send was not answered goes alone, so an outage shows one item sending,
+ * not a batch.
  */
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
 import { failedBeforeAnswer } from '../rpc/classify.js';
 import type { RpcClient } from '../rpc/client.js';
 import { type CallOutcome, needsKey, unreachable } from '../rpc/outcome.js';
 import { type Backoff, backoffDelay } from './backoff.js';
+import { type Dependency, dependencyOf } from './dependencies.js';
 import { QueueItemError } from './errors.js';
 import type { OutboxStore, Pending } from './store.js';
 
@@ -32,6 +48,8 @@ export interface DrainerOptions {
   maxDelayMs?: number;
   /** The most items sent between two commits of the outbox while the service answers (default 16). */
   batchSize?: number;
+  /** The most sends in flight at once, within a batch (default 4; 1 sends one after another in id order). */
+  concurrency?: number;
   /** Every change the drainer makes to an item (sending, and each outcome). */
   onChange?: (item: QueueItem) => void;
   /** Called when what the last send says about the service changes. */
@@ -45,6 +63,7 @@ export interface DrainerOptions {
 export const DEFAULT_BASE_DELAY_MS = 1000;
 export const DEFAULT_MAX_DELAY_MS = 30_000;
 export const DEFAULT_BATCH_SIZE = 16;
+export const DEFAULT_CONCURRENCY = 4;
 /**
  * After this many sends that the service answered with its own failure (502, 500), an item whose
  * failure is not the service's — the service answers a ping meanwhile — is set aside for a person:
@@ -55,6 +74,13 @@ export const POISON_ATTEMPTS = 8;
 /** The service answered, and the answer was its own failure rather than "later" or "not you". */
 const serviceFault = (o: CallOutcome): o is Extract<CallOutcome, { kind: 'retry' }> =>
   o.kind === 'retry' && o.status !== null && (o.error.code === 'UPSTREAM_FAILURE' || o.error.code === 'INTERNAL');
+
+interface BatchOutcome {
+  readonly outcomes: Array<{ item: QueueItem; outcome: CallOutcome }>;
+  readonly unsent: QueueItem[];
+  /** A send was answered "later": the line waits. */
+  readonly halted: boolean;
+}
 
 type Step = { kind: 'sent' } | { kind: 'idle' } | { kind: 'paused' } | { kind: 'wait'; until: number };
 
@@ -67,6 +93,7 @@ export class OutboxDrainer {
   private readonly clock: () => number;
   private readonly backoff: Backoff;
   private readonly batchSize: number;
+  private readonly concurrency: number;
   private running = false;
   private stopping = false;
   private paused = false;
@@ -78,7 +105,7 @@ export class OutboxDrainer {
   private serviceWaitUntil = 0;
   private connection: DrainerConnection | undefined;
   private errorStreak = 0;
-  /** Serialises every send: one in flight at a time, whoever asks (the loop or drainOnce). */
+  /** Serialises the batches: one at a time, whoever asks (the loop or drainOnce). */
   private chain: Promise<unknown> = Promise.resolve();
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
@@ -92,6 +119,7 @@ export class OutboxDrainer {
   ) {
     this.clock = opts.clock ?? Date.now;
     this.batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
+    this.concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
     this.backoff = {
       baseMs: opts.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
       maxMs: opts.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
@@ -216,24 +244,13 @@ export class OutboxDrainer {
 
     const sending = this.store.inOneCommit(() => batch.map((p) => this.store.markSending(p.item.id)));
     for (const item of sending) this.changed(item);
-    const outcomes: Array<{ item: QueueItem; outcome: CallOutcome }> = [];
-    const unsent: QueueItem[] = [];
-    /** Groups that wait behind an item of this batch set aside. */
-    const held = new Set<string>();
-    let halted = false;
-    for (const [i, item] of sending.entries()) {
-      // Stopping, or the till now works with another service: the rest of the batch waits for later.
-      const cut = i > 0 && (this.stopping || this.opts.service?.() !== service);
-      if (halted || cut || held.has(item.group)) {
-        unsent.push(item);
-        continue;
-      }
-      const outcome = await this.send(item, batch[i] as Pending);
-      outcomes.push({ item, outcome });
-      if (outcome.kind === 'retry') halted = true;
-      else if (outcome.kind !== 'ok') held.add(item.group);
-    }
+    const { outcomes, unsent, halted } = await this.sendBatch(sending, batch, service);
     this.flowing = !halted;
+    // What the answers say about the service, a retry last: it decides the wait, as when it ended the line.
+    for (const { outcome } of [...outcomes].sort(
+      (a, b) => Number(a.outcome.kind === 'retry') - Number(b.outcome.kind === 'retry'),
+    ))
+      this.observe(outcome);
     let recorded: QueueItem[];
     try {
       recorded = this.store.inOneCommit(() => [
@@ -250,6 +267,79 @@ export class OutboxDrainer {
     }
     for (const item of recorded) this.changed(item);
     return { kind: 'sent' };
+  }
+
+  /**
+   * Sends a batch marked sending: up to `concurrency` at a time, each item once no earlier item
+   * it depends on (dependencies.ts) is still unanswered or unsent, a barrier once every earlier
+   * item is. Nothing new starts after a retry, or once stopping or the service changed; what was
+   * not started is unsent. Outcomes come back in id order.
+   */
+  private async sendBatch(sending: QueueItem[], batch: Pending[], service: string | undefined): Promise<BatchOutcome> {
+    const deps = batch.map(dependencyOf);
+    const answers: Array<CallOutcome | undefined> = [];
+    /** Not answered yet and not given up: what later items may have to wait for. */
+    const open = new Set(sending.map((_, i) => i));
+    const started = new Set<number>();
+    /** Groups that wait behind an item of this batch set aside. */
+    const held = new Set<string>();
+    const unsent = new Set<number>();
+    let halted = false;
+    let inFlight = 0;
+    let wake: (() => void) | undefined;
+
+    const blocked = (i: number): boolean => {
+      const dep = deps[i] as Dependency;
+      for (const j of open) {
+        if (j >= i) break;
+        if (dep.barrier) return true;
+        const earlier = deps[j] as Dependency;
+        if (earlier.barrier || earlier.keys.some((k) => dep.keys.includes(k))) return true;
+      }
+      return false;
+    };
+    const start = (i: number) => {
+      const item = sending[i] as QueueItem;
+      started.add(i);
+      inFlight += 1;
+      const sent = this.send(item, batch[i] as Pending).catch(() =>
+        failedBeforeAnswer('network', 'the call failed inside the desk; it is sent again under the same key'),
+      );
+      void sent.then((outcome) => {
+        answers[i] = outcome;
+        inFlight -= 1;
+        open.delete(i);
+        if (outcome.kind === 'retry') halted = true;
+        else if (outcome.kind !== 'ok') held.add(item.group);
+        wake?.();
+      });
+    };
+    for (;;) {
+      // Stopping, or the till now works with another service: what has not started waits for later.
+      const cut = halted || (started.size > 0 && (this.stopping || this.opts.service?.() !== service));
+      for (const i of [...open]) {
+        if (started.has(i)) continue;
+        // Behind an item of its group set aside in this batch (answered, so nothing of the group is in flight).
+        if (cut || held.has((sending[i] as QueueItem).group)) {
+          open.delete(i);
+          unsent.add(i);
+          continue;
+        }
+        if (inFlight >= this.concurrency) break;
+        if (!blocked(i)) start(i);
+        else if ((deps[i] as Dependency).barrier) break;
+      }
+      if (inFlight === 0) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+    const outcomes: BatchOutcome['outcomes'] = [];
+    for (const [i, item] of sending.entries()) {
+      const outcome = answers[i];
+      if (outcome) outcomes.push({ item, outcome });
+    }
+    return { outcomes, unsent: sending.filter((_, i) => unsent.has(i)), halted };
   }
 
   private async send(sending: QueueItem, next: Pending): Promise<CallOutcome> {
@@ -278,29 +368,31 @@ export class OutboxDrainer {
     return outcome;
   }
 
+  /** What an answer says about the service: its Retry-After, the connection, a key to replace. */
+  private observe(outcome: CallOutcome): void {
+    this.serviceWaitUntil = outcome.kind === 'retry' && outcome.retryAfterMs !== null ? this.clock() + outcome.retryAfterMs : 0;
+    if (outcome.kind === 'ok' || outcome.kind === 'unknown') this.connected('online');
+    // Refused locally (status null) says nothing about the service.
+    else if (outcome.kind === 'refused') {
+      if (outcome.status !== null) this.connected('online');
+    } else if (needsKey(outcome)) {
+      this.paused = true;
+      this.connected('unauthorized');
+    } else this.connected(unreachable(outcome) ? 'offline' : 'online');
+  }
+
   private record(item: QueueItem, outcome: CallOutcome): QueueItem {
-    const now = this.clock();
-    this.serviceWaitUntil = outcome.kind === 'retry' && outcome.retryAfterMs !== null ? now + outcome.retryAfterMs : 0;
     switch (outcome.kind) {
       case 'ok':
-        this.connected('online');
         return this.store.markDone(item.id, outcome.result);
       case 'refused':
-        // Refused locally (status null) says nothing about the service.
-        if (outcome.status !== null) this.connected('online');
         return this.store.setAside(item.id, 'refused', outcome.error);
       case 'unknown':
-        this.connected('online');
         return this.store.setAside(item.id, 'reconcile', outcome.error);
       case 'retry': {
-        if (needsKey(outcome)) {
-          this.paused = true;
-          this.connected('unauthorized');
-          return this.store.requeue(item.id, outcome.error, null);
-        }
-        this.connected(unreachable(outcome) ? 'offline' : 'online');
+        if (needsKey(outcome)) return this.store.requeue(item.id, outcome.error, null);
         const wait = Math.max(outcome.retryAfterMs ?? 0, backoffDelay(item.attempts, this.backoff));
-        return this.store.requeue(item.id, outcome.error, now + wait);
+        return this.store.requeue(item.id, outcome.error, this.clock() + wait);
       }
     }
   }

@@ -16,6 +16,19 @@ type Answer = CallOutcome | (() => Promise<CallOutcome>);
 export const CLEAR_STAMPS: WriteName = 'pos.excise_clear_pending';
 export const SAVE_CARD: WriteName = 'pos.card_setting_save';
 export const SAVE_SUPPLIER: WriteName = 'catalog.contrag.save';
+/** A plain sale's writes, which the drainer sends beside other sales' (dependencies.ts). */
+export const SALE_LINE: WriteName = 'pos.checkout_apply_sale_line';
+export const CLOSE_SALE: WriteName = 'pos.checkout_close_sale';
+/** A barrier: every earlier write before it, every later one after it. */
+export const CLOSE_SHIFT: WriteName = 'pos.shift_close';
+
+export const lineParams = (ndoc: string, code = '1001') => ({ code, ndoc, quant: '1', kasm: 1, disc_card: '' });
+export const closeParams = (ndoc: string, code = '1001') => ({
+  ndoc,
+  kasm: 1,
+  rows: [{ code, quant: '1', price: '10.00', sum: '10.00', excise_marks: [] }],
+  payments: [{ type: 'nal', amount: '10.00' }],
+});
 
 export const result = (value = '1'): RpcResult => ({
   upstream: { name: 'test', version: '0.4.0', resource: 'pos' },

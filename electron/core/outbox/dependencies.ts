@@ -1,0 +1,123 @@
+/**
+ * Which outbox writes may be sent beside others, decided from the method and its params alone,
+ * conservatively: a write is independent only when it is a step of one plain sale (a line, a
+ * mixed-payment split, a close) and names nothing another sale can touch. Every other write is a
+ * barrier: the drainer sends it after every earlier write was answered and before any later one.
+ *
+ * Independent, and why that is safe:
+ *  - pos.checkout_apply_sale_line, pos.checkout_store_mixed_payment, pos.checkout_close_sale
+ *    change their own sale document (ndoc). What they share with other sales is ordered by
+ *    barriers: the shift they need is opened and closed by barrier writes, the till's pending
+ *    excise stamps are scanned, bound and released by barrier writes (and a line that reserves
+ *    them, or a close whose rows carry stamps, is one itself), and a customer card's bonus, debt
+ *    or discount changes only through writes that name the card, which are barriers. The close of
+ *    a sale whose stamps come from the pending pool without being listed in its rows is taken as
+ *    stamp-free; the till always lists them (renderer close-request.ts).
+ *  - What two plain sales still share is the stock and the register's chain, both written under
+ *    the service's own transaction in the order the writes arrive. A sale is never refused for
+ *    stock (the back office sells below zero and flags it), so side by side two sales of the same
+ *    goods may only swap which FIFO batch each takes. Receipts carry no time of their own (the
+ *    service stamps them), so the chain in arrival order is as valid as any.
+ *
+ * A param is allowed to be set only when it is on the method's list below; any other param with a
+ * value (not empty, not zero) makes the write a barrier, so a param added to the contract later is
+ * a barrier until someone decides otherwise. A write carrying a manager's confirmation is a barrier
+ * too (the confirmation is another write's).
+ */
+import type { Pending } from './store.js';
+
+/** The params each independent write may carry set; a card, bonus, debt, certificate or stamp is not among them. */
+const FREE_PARAMS: Readonly<Record<string, ReadonlySet<string>>> = {
+  'pos.checkout_apply_sale_line': new Set([
+    'code',
+    'ndoc',
+    'quant',
+    'storage',
+    'sk',
+    'fil',
+    'kasm',
+    'irestr',
+    'is_nakl',
+    'bonus_kf',
+    'current_discount',
+    'disc_percent',
+    'disc_price',
+    'disc_sprice',
+    'pref_disc',
+    'ei',
+  ]),
+  'pos.checkout_store_mixed_payment': new Set(['bn', 'nal', 'com1', 'ndoc']),
+  'pos.checkout_close_sale': new Set([
+    'payments',
+    'rows',
+    'consultants',
+    'storage',
+    'bonus_kf',
+    'mixed',
+    'mixed_bn',
+    'mixed_nal',
+    'nal',
+    'round',
+    'sum',
+    'discount',
+    'current_discount',
+    'com1',
+    'com2',
+    'kas_type',
+    'mixed_com1',
+    'pref_disc',
+    'fil',
+    'idfrow',
+    'irestr',
+    'is_nakl',
+    'isetax',
+    'kasm',
+    'nal_equals_sum',
+    'sk',
+    'ndoc',
+  ]),
+};
+
+/** The fields a close's payment and row may carry set. */
+const FREE_PAYMENT = new Set(['type', 'amount']);
+const PLAIN_TENDERS = new Set(['nal', 'bn']);
+const FREE_ROW = new Set(['code', 'quant', 'price', 'discount', 'sum']);
+
+/** How a write stands to the others: a barrier, or independent with the keys it must keep order on. */
+export type Dependency = { readonly barrier: true } | { readonly barrier: false; readonly keys: readonly string[] };
+
+const BARRIER: Dependency = { barrier: true };
+
+export function dependencyOf(p: Pending): Dependency {
+  const free = FREE_PARAMS[p.item.method];
+  if (!free || p.confirmation !== null) return BARRIER;
+  for (const [name, value] of Object.entries(p.params)) {
+    if (!free.has(name) && !isUnset(value)) return BARRIER;
+  }
+  if (p.item.method === 'pos.checkout_close_sale' && !plainClose(p.params)) return BARRIER;
+  // The group is the caller's order; the sale document is named too, in case a caller split one sale into groups.
+  const ndoc = p.params.ndoc;
+  return { barrier: false, keys: isUnset(ndoc) ? [group(p)] : [group(p), `ndoc:${String(ndoc)}`] };
+}
+
+const group = (p: Pending) => `group:${p.item.group}`;
+
+/** Paid in cash or by bank card only, its rows without stamps. */
+function plainClose(params: Record<string, unknown>): boolean {
+  const { payments, rows } = params;
+  if (!Array.isArray(payments) || !Array.isArray(rows)) return false;
+  const only = (allowed: ReadonlySet<string>, o: unknown) =>
+    typeof o === 'object' && o !== null && Object.entries(o).every(([k, v]) => allowed.has(k) || isUnset(v));
+  return (
+    payments.every((pay) => only(FREE_PAYMENT, pay) && PLAIN_TENDERS.has((pay as { type?: unknown }).type as string)) &&
+    rows.every((row) => only(FREE_ROW, row))
+  );
+}
+
+/** Absent, empty, zero or false: the param says nothing. */
+function isUnset(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === '') return true;
+  if (typeof v === 'string') return /^[+-]?0*(\.0*)?$/.test(v.trim());
+  if (Array.isArray(v)) return v.length === 0;
+  return false;
+}

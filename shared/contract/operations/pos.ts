@@ -20,6 +20,26 @@ import {
 } from '../dsl/results.js';
 import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE, OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
 
+/** The columns of pos.prro_inline_error_grid, which the paged grid (prro-manager.ts) carries too. */
+export const ERROR_GRID_COLUMNS = [
+  'id',
+  'created_at',
+  'offline_session_id',
+  'local_doc_number',
+  'local_num',
+  'fiscal_number',
+  'doc_type',
+  'control_code',
+  'doc_hash',
+  'prev_doc_hash',
+  'user_id',
+  'last_error',
+  'status',
+  'kasm',
+  'numprro',
+] as const;
+export const ERROR_GRID_FORMATS = { created_at: dateTime, doc_hash: sha256, prev_doc_hash: sha256OrEmpty } as const;
+
 const storage = oneOf('main', 'branch');
 const prroScope = oneOf('kas', 'user');
 const dateParam = str(undefined, { format: 'date' });
@@ -127,28 +147,7 @@ const reads = [
     scope: 'pos.read',
     summary: 'PRRO queue documents that need attention, with their chain fields and last error.',
     params: prroFilter,
-    result: rows(
-      cols(
-        [
-          'id',
-          'created_at',
-          'offline_session_id',
-          'local_doc_number',
-          'local_num',
-          'fiscal_number',
-          'doc_type',
-          'control_code',
-          'doc_hash',
-          'prev_doc_hash',
-          'user_id',
-          'last_error',
-          'status',
-          'kasm',
-          'numprro',
-        ],
-        { created_at: dateTime, doc_hash: sha256, prev_doc_hash: sha256OrEmpty },
-      ),
-    ),
+    result: rows(cols(ERROR_GRID_COLUMNS, ERROR_GRID_FORMATS)),
     projectDefined: [
       'result: status (0..9, named in the contract), kasm and numprro follow the spec columns, so a manager sees each document state and chain by register',
     ],

@@ -10,6 +10,7 @@
 import { defineOp } from '../dsl/operation.js';
 import { INT32_MAX, int, oneOf, opt, req, str } from '../dsl/params.js';
 import { cols, dateTime, rows, sha256, sha256OrEmpty, tagged } from '../dsl/results.js';
+import { ERROR_GRID_COLUMNS, ERROR_GRID_FORMATS } from './pos.js';
 
 const WHY = {
   shift: 'a shift closes only when the tax server has every document of it: a manager must see them all, in chain order',
@@ -116,30 +117,10 @@ export const prroManagerOperations = [
     },
     result: tagged({
       PAGE: cols(['total', 'breaks', 'offset']),
-      ROW: cols(
-        [
-          'id',
-          'created_at',
-          'offline_session_id',
-          'local_doc_number',
-          'local_num',
-          'fiscal_number',
-          'doc_type',
-          'control_code',
-          'doc_hash',
-          'prev_doc_hash',
-          'user_id',
-          'last_error',
-          'status',
-          'kasm',
-          'numprro',
-          'shift_id',
-          'chain',
-          'chain_previous_id',
-          'chain_expected',
-        ],
-        { created_at: dateTime, doc_hash: sha256, prev_doc_hash: sha256OrEmpty, chain_expected: sha256OrEmpty },
-      ),
+      ROW: cols([...ERROR_GRID_COLUMNS, 'shift_id', 'chain', 'chain_previous_id', 'chain_expected'], {
+        ...ERROR_GRID_FORMATS,
+        chain_expected: sha256OrEmpty,
+      }),
     }),
     projectDefined: [
       WHY.page,

@@ -7,6 +7,7 @@ import { momentOf, shownAt } from '../common/moment.js';
 import { queueChanger } from '../people/confirmations.js';
 import { fiscalWork } from '../shifts/guard.js';
 import { filterOf, tillOf } from './filter.js';
+import { errorGridRow } from './grid-row.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
 import { enqueueBody } from './register/chain.js';
 import { simulatedFiscalServer } from './server/simulator/simulator.js';
@@ -69,23 +70,7 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
   'pos.prro_inline_error_grid': (p, ctx) => ({
     rows: prroSql(ctx.db)
       .errorGrid.all({ ...filterOf(p, ctx.user), start: p.start, end: p.end })
-      .map((d) => ({
-        id: String(d.id),
-        created_at: shownAt(d.created_at, ctx.timeZone),
-        offline_session_id: d.offline_session_id,
-        local_doc_number: String(d.local_doc_number),
-        local_num: String(d.local_num),
-        fiscal_number: d.fiscal_number,
-        doc_type: d.doc_type,
-        control_code: d.control_code,
-        doc_hash: d.doc_hash,
-        prev_doc_hash: d.prev_doc_hash,
-        user_id: d.user_id,
-        last_error: d.last_error,
-        status: String(d.status),
-        kasm: String(d.kasm),
-        numprro: d.numprro,
-      })),
+      .map((d) => errorGridRow(d, ctx.timeZone)),
   }),
 
   'pos.prro_inline_requeue': (p, ctx) => {

@@ -10,8 +10,8 @@
 import type { GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
 import type { Db } from '../../../../../shared-node/sqlite/open.js';
 import type { HandlerGroup } from '../../../handlers.js';
-import { shownAt } from '../../common/moment.js';
 import { filterOf } from '../filter.js';
+import { errorGridRow } from '../grid-row.js';
 import { sortBy } from './sort.js';
 import { type GridArgs, gridSql, type JudgedRow, TEXT_KEYS, type TextSortKey } from './statements.js';
 
@@ -51,21 +51,7 @@ export const gridPageHandlers: HandlerGroup<'pos.prro_error_grid_page'> = {
         { tag: 'PAGE', total: String(total), breaks: String(breaks), offset: String(p.offset) },
         ...page.map((d) => ({
           tag: 'ROW',
-          id: String(d.id),
-          created_at: shownAt(d.created_at, ctx.timeZone),
-          offline_session_id: d.offline_session_id,
-          local_doc_number: String(d.local_doc_number),
-          local_num: String(d.local_num),
-          fiscal_number: d.fiscal_number,
-          doc_type: d.doc_type,
-          control_code: d.control_code,
-          doc_hash: d.doc_hash,
-          prev_doc_hash: d.prev_doc_hash,
-          user_id: d.user_id,
-          last_error: d.last_error,
-          status: String(d.status),
-          kasm: String(d.kasm),
-          numprro: d.numprro,
+          ...errorGridRow(d, ctx.timeZone),
           shift_id: d.shift_id === null ? '' : String(d.shift_id),
           chain: d.chain,
           chain_previous_id: d.previous_id === null ? '' : String(d.previous_id),

@@ -139,7 +139,8 @@ describe('a data folder of many clients from the command line', () => {
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1\/rpc$/.exec(line)?.[1];
-      expect((await fetch(`${url}/healthz/clients/north`)).status).toBe(200);
+      const north = /^north\t(c_[0-9a-f]{16})\t/m.exec(cli('clients', 'list', '--data', data))?.[1];
+      expect((await fetch(`${url}/healthz/clients/${north}`)).status).toBe(200);
       const r = await fetch(`${url}/v1/rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },

@@ -140,8 +140,9 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
         return { ok: false };
       }
     },
-    client: (nameOrId: string): Health | undefined => {
-      const client = clients.find(nameOrId);
+    // By id only: the endpoint needs no key, and must not tell a stranger which shop names exist.
+    client: (id: string): Health | undefined => {
+      const client = clients.byId(id);
       if (!client) return undefined;
       let office: BackOffice;
       try {
@@ -180,7 +181,7 @@ async function serve(
   logger: Logger,
   keys: KeyStore,
   backOffices: BackOffices,
-  health: { service: () => Health; client?: (nameOrId: string) => Health | undefined },
+  health: { service: () => Health; client?: (id: string) => Health | undefined },
 ) {
   const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
   const gateway = createGateway({

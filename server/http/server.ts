@@ -1,6 +1,6 @@
 /**
  * The HTTP face of the service: POST /v1/rpc, GET /healthz and, in front of a data folder of many
- * clients, GET /healthz/clients/<name or id> on node:http. The key is checked
+ * clients, GET /healthz/clients/<id> on node:http. The key is checked
  * (and rate-limited) from the headers before a byte of the body is read; the body is then read
  * under the size limit and the shared in-flight budget, handed to the gateway pipeline, and one
  * JSON answer is written. Every failure, even one the pipeline did not foresee, becomes the
@@ -22,8 +22,8 @@ export interface HttpOptions {
   readonly admit: (authorization: string | undefined, facts: RequestFacts) => ApiKey;
   readonly handle: (req: GatewayRequest) => Promise<GatewayResponse>;
   readonly health: () => Health;
-  /** One client's health (its back office answers a read), or undefined for no such client. */
-  readonly clientHealth?: (nameOrId: string) => Health | undefined;
+  /** One client's health (its back office answers a read), by its id; undefined for no such client. */
+  readonly clientHealth?: (id: string) => Health | undefined;
   readonly logger: Logger;
   readonly limits?: Partial<HttpLimits>;
 }

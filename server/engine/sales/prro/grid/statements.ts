@@ -11,26 +11,13 @@ import { PRRO_ERROR_STATUSES } from '../../../../../shared/contract/index.js';
 import { CHAIN_VERDICTS, type GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
 import type { Db } from '../../../../../shared-node/sqlite/open.js';
 import { statements } from '../../../core/statements.js';
+import type { ErrorGridDoc } from '../grid-row.js';
 import type { DocFilter } from '../statements.js';
 
 export type GridArgs = DocFilter & { start: string; end: string };
 
-export interface JudgedRow {
-  id: number;
-  kasm: number;
-  numprro: string;
-  doc_type: string;
-  created_at: string;
-  doc_hash: string;
-  prev_doc_hash: string;
-  offline_session_id: string;
-  local_doc_number: number;
-  local_num: number;
-  control_code: string;
-  fiscal_number: string;
-  user_id: string;
-  last_error: string;
-  status: number;
+/** A listed document as the spec grid shows it, with its shift and its chain verdict. */
+export interface JudgedRow extends ErrorGridDoc {
   shift_id: number | null;
   chain: (typeof CHAIN_VERDICTS)[number];
   /** The listed document right before it, when it is compared with one. */

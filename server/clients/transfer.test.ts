@@ -4,9 +4,10 @@
  * write the till repeats after the move replays instead of happening twice.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../shared-node/log/logger.js';
 import { startDataService, startService } from '../service.js';
@@ -48,7 +49,14 @@ describe('moving a shop between a back office file and a data folder', () => {
     first = r.body.data.result;
     await till.close();
 
+    // A file as another program may leave it, not in WAL mode: opening it to write would change that.
+    const plain = new Database(file);
+    plain.pragma('journal_mode = DELETE');
+    plain.close();
+    const before = readFileSync(file);
     expect(importClient(data, 'shop', file)).toMatchObject({ client: { name: 'shop' }, keys: 1 });
+    // The till's file is read, never written: it is exactly as it was.
+    expect(readFileSync(file).equals(before)).toBe(true);
     const hosted = await startDataService({ dataDir: data, port: 0, logger: silentLogger, rateLimit: false });
     try {
       const again = await rpc(hosted.url, key, 'catalog.users.save', user, idem);

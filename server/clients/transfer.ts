@@ -6,6 +6,7 @@
  * move with it (their hashes: the same keys keep working at the new address).
  */
 import { existsSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { privateFile } from '../../shared-node/fs/private-files.js';
 import { openDatabase } from '../../shared-node/sqlite/open.js';
 import { openServiceDatabase } from './back-office.js';
@@ -24,7 +25,8 @@ const KEY_COLUMNS = 'id, name, secret_hash, scopes, created_at, revoked_at';
 
 /** Copies a database whole to a file that must not exist yet (VACUUM INTO refuses an existing one). */
 function copyDatabase(from: string, to: string): void {
-  const db = openDatabase(from);
+  // Read-only: copying a shop out of its file leaves that file exactly as it was.
+  const db = new Database(from, { readonly: true, fileMustExist: true });
   try {
     db.prepare('VACUUM INTO ?').run(to);
   } finally {
@@ -38,13 +40,11 @@ function copyDatabase(from: string, to: string): void {
  */
 export function importClient(dataDir: string, name: string, fromFile: string): { client: Client; keys: number } {
   if (!existsSync(fromFile)) throw new Error(`no such file: ${fromFile}`);
-  // Upgrade the file first: the copy is then at this version's schema.
-  openServiceDatabase(fromFile).close();
   const registryDb = openRegistry(dataDir);
   try {
     const registry = new ClientRegistry(registryDb);
     if (registry.byName(name)) throw new Error(`a client named ${name} exists already`);
-    const source = openDatabase(fromFile);
+    const source = new Database(fromFile, { readonly: true, fileMustExist: true });
     let keys: KeyRow[];
     try {
       keys = source.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at`).all() as KeyRow[];
@@ -64,6 +64,8 @@ export function importClient(dataDir: string, name: string, fromFile: string): {
         file = clientFile(dataDir, client.id);
         copyDatabase(fromFile, file);
         privateFile(file);
+        // The copy, not the till's file, is brought to this version's schema.
+        openServiceDatabase(file).close();
         const insert = registryDb.prepare(`INSERT INTO api_keys (${KEY_COLUMNS}, client_id) VALUES (?, ?, ?, ?, ?, ?, ?)`);
         for (const k of keys) insert.run(k.id, k.name, k.secret_hash, k.scopes, k.created_at, k.revoked_at, client.id);
         // The copy's own key table is not read in a data folder; emptied, so a key lives in one place.

@@ -34,10 +34,11 @@ import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from
 import { OutboxDrainer } from './outbox/drainer.js';
 import { QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
-import { OfflineSignIns, offlineSignInResult, UNREACHABLE } from './people/offline-sign-in.js';
+import { OfflineSignIns, offlineSignInResult } from './people/offline-sign-in.js';
 import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
 import { RpcClient } from './rpc/client.js';
+import { UNREACHABLE_CODES } from './rpc/outcome.js';
 import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { checkService } from './service/service-check.js';
@@ -348,7 +349,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         result = await sendNow('pos.cashier_sign_in', params);
       } catch (err) {
         // The service cannot be reached: a PIN it accepted here lately signs in from the till's verifier.
-        if (!(err instanceof BridgeError && UNREACHABLE.has(err.code))) throw err;
+        if (!(err instanceof BridgeError && UNREACHABLE_CODES.has(err.code))) throw err;
         const answer = offlineSignIns.check(current(), params.kasm, params.card, params.pin);
         if (answer.outcome === 'unknown') throw err;
         if (answer.outcome === 'signed_in') {

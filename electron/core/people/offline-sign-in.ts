@@ -15,7 +15,6 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SignedIn } from '../../../shared/bridge/api.js';
-import type { BridgeErrorCode } from '../../../shared/bridge/errors.js';
 import type { RpcResult } from '../../../shared/contract/index.js';
 
 export const OFFLINE_SIGN_IN_HOURS = 24;
@@ -110,9 +109,6 @@ export class OfflineSignIns {
 
 const same = (e: Verifier, service: string, kasm: number, card: string) =>
   e.service === service && e.kasm === kasm && e.card === card;
-
-/** What a failed call says when nothing reached a working service (rpc/outcome.ts, `unreachable`). */
-export const UNREACHABLE: ReadonlySet<BridgeErrorCode> = new Set(['NETWORK_ERROR', 'TIMEOUT', 'BAD_RESPONSE']);
 
 /** An offline answer in the shape of pos.cashier_sign_in's row; the shift is not known offline (''). */
 export function offlineSignInResult(answer: Exclude<OfflineAnswer, { outcome: 'unknown' }>): RpcResult {

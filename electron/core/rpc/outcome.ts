@@ -33,7 +33,9 @@ export const retryLater = (code: ClientErrorCode, message: string, status: numbe
 export const needsKey = (outcome: CallOutcome): boolean =>
   outcome.kind === 'retry' && (outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY');
 
-/** The failure says nothing reached a working service (as opposed to the service answering "later"). */
+/** The error codes that say nothing reached a working service (as opposed to the service answering "later"). */
+export const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['NETWORK_ERROR', 'TIMEOUT', 'BAD_RESPONSE']);
+
+/** The failure says nothing reached a working service. */
 export const unreachable = (outcome: CallOutcome): boolean =>
-  outcome.kind === 'retry' &&
-  (outcome.error.code === 'NETWORK_ERROR' || outcome.error.code === 'TIMEOUT' || outcome.error.code === 'BAD_RESPONSE');
+  outcome.kind === 'retry' && UNREACHABLE_CODES.has(outcome.error.code);

@@ -118,7 +118,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
   if ('db' in where) {
     if (values.client) throw new UsageError('--client goes with --data');
     const db = openServiceDatabase(where.db);
-    return { keys: new KeyStore(db), client: () => '', clientName: (_id: string) => '', close: () => db.close() };
+    return { keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
   }
   const db = openRegistry(where.data);
   const clients = new ClientRegistry(db);
@@ -128,7 +128,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
     if (!c) throw new Error(`no client named ${values.client}; see clients list`);
     return c.id;
   };
-  const clientName = (id: string) => `\t${clients.byId(id)?.name ?? id}`;
+  const clientName = (id: string) => clients.byId(id)?.name ?? id;
   return { keys: new KeyStore(db), client, clientName, close: () => db.close() };
 }
 
@@ -151,7 +151,7 @@ function keys(args: string[]) {
       case 'create': {
         const scopes = parseScopes(need(values.scopes, '--scopes'));
         const { key, info } = store.create(need(values.name, '--name'), scopes, client());
-        const forClient = values.data ? ` for client ${clientName(info.client).trim()}` : '';
+        const forClient = values.data ? ` for client ${clientName(info.client)}` : '';
         process.stdout.write(
           `created key ${info.name}${forClient} with scopes ${scopes === 'all' ? 'all' : scopes.join(',')}\n${key}\n`,
         );
@@ -161,7 +161,7 @@ function keys(args: string[]) {
         for (const k of store.list(values.data && values.client ? client() : undefined)) {
           const scopes = k.scopes === 'all' ? 'all' : k.scopes.join(',');
           process.stdout.write(
-            `${k.name}${values.data ? clientName(k.client) : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+            `${k.name}${values.data ? `\t${clientName(k.client)}` : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
           );
         }
         return;

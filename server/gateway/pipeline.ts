@@ -311,7 +311,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!checked.ok)
       throw new RpcError('INVALID_PARAMETER', `the params do not match the contract of ${op.name}`, checked.issues);
 
-    const office = openBackOffice(key.client);
+    const office = backOfficeOf(key.client);
     try {
       const result =
         idemKey === undefined
@@ -323,7 +323,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }
   }
 
-  function openBackOffice(client: string): BackOfficePort {
+  function backOfficeOf(client: string): BackOfficePort {
     try {
       return deps.backOffices.acquire(client);
     } catch (err) {

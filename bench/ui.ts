@@ -221,10 +221,17 @@ function scanCodes(file: string, count: number): string[] {
 }
 
 /** What the page keeps between arming a measurement and reading it. */
-type Armed = Window & { scanToLine?: Promise<number> };
+/** One scan's times from its Enter: to the new line in the page, and to the frame that shows it. */
+interface ScanTimes {
+  inPage: number;
+  painted: number;
+  /** The page's requests to the host (browser mode's bridge) from the Enter to the line: message, sent, answered (ms after the Enter). */
+  bridge: [string, number, number][];
+}
+type Armed = Window & { scanToLine?: Promise<ScanTimes> };
 
-/** Milliseconds from the Enter of one scan to the frame that shows its new line. */
-async function scanOnce(page: Page, code: string): Promise<number> {
+/** Milliseconds from the Enter of one scan to the new line in the page and to the frame that shows it. */
+async function scanOnce(page: Page, code: string): Promise<ScanTimes> {
   // Armed first and on its own, so the listeners are in place before the first key arrives.
   await page.evaluate(() => {
     const afterPaint = (then: () => void) =>
@@ -235,7 +242,8 @@ async function scanOnce(page: Page, code: string): Promise<number> {
       });
     const lines = () => document.querySelectorAll('[data-testid="sale-line"]').length;
     const before = lines();
-    (window as Armed).scanToLine = new Promise<number>((resolve, reject) => {
+    performance.clearResourceTimings();
+    (window as Armed).scanToLine = new Promise<ScanTimes>((resolve, reject) => {
       let t0: number | undefined;
       const onKey = (e: KeyboardEvent) => {
         if (e.key !== 'Enter') return;
@@ -249,7 +257,15 @@ async function scanOnce(page: Page, code: string): Promise<number> {
         observer.disconnect();
         clearTimeout(timeout);
         const start = t0;
-        afterPaint(() => resolve(performance.now() - start));
+        const inPage = performance.now() - start;
+        const bridge = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((r) => r.startTime >= start)
+          .map((r): [string, number, number] => [
+            r.name.replace(/^.*\/bridge\//, ''),
+            r.startTime - start,
+            r.responseEnd - start,
+          ]);
+        afterPaint(() => resolve({ inPage, painted: performance.now() - start, bridge }));
       });
       observer.observe(document.body, { childList: true, subtree: true });
     });
@@ -257,7 +273,7 @@ async function scanOnce(page: Page, code: string): Promise<number> {
   // Like a scanner: the characters in one fast burst, then Enter.
   await page.getByTestId('scan-input').pressSequentially(code, { delay: 0 });
   await page.keyboard.press('Enter');
-  return page.evaluate(() => (window as Armed).scanToLine as Promise<number>);
+  return page.evaluate(() => (window as Armed).scanToLine as Promise<ScanTimes>);
 }
 
 async function benchScan(browser: Browser, shop: BenchShop): Promise<void> {
@@ -280,13 +296,42 @@ async function benchScan(browser: Browser, shop: BenchShop): Promise<void> {
   };
   // Warm-up scans first (the first lookups fill the caches).
   for (const code of codes.slice(0, 10)) await scanOnce(page, code);
-  const times: number[] = [];
+  const all: ScanTimes[] = [];
   for (const code of codes.slice(10)) {
     await newReceiptIfLong();
-    times.push(await scanOnce(page, code));
+    all.push(await scanOnce(page, code));
   }
+  const times = all.map((t) => t.painted);
   const p95 = pct(times, 95);
   console.log(`   scan-to-line   p50 ${ms(pct(times, 50))}   p95 ${ms(p95)}   max ${ms(Math.max(...times))}`);
+  // Where the time goes: the bridge's requests, the line reaching the page, then the frame.
+  const inPage = all.map((t) => t.inPage);
+  const toFrame = all.map((t) => t.painted - t.inPage);
+  console.log(
+    `   of which: Enter to the line in the page p50 ${ms(pct(inPage, 50))} p95 ${ms(pct(inPage, 95))}; ` +
+      `the line to its frame p50 ${ms(pct(toFrame, 50))} p95 ${ms(pct(toFrame, 95))}`,
+  );
+  const messages = new Map<string, [number, number][]>();
+  for (const [message, sent, answered] of all.flatMap((t) => t.bridge)) {
+    messages.set(message, [...(messages.get(message) ?? []), [sent, answered]]);
+  }
+  for (const [message, calls] of messages) {
+    const took = calls.map(([sent, answered]) => answered - sent);
+    console.log(
+      `   bridge ${message} before the line, ${(calls.length / all.length).toFixed(2)} a scan: sent p50 ${ms(
+        pct(
+          calls.map((c) => c[0]),
+          50,
+        ),
+      )} ` +
+        `after the Enter, answered (network) p50 ${ms(
+          pct(
+            calls.map((c) => c[1]),
+            50,
+          ),
+        )}; round trip p50 ${ms(pct(took, 50))} p95 ${ms(pct(took, 95))}`,
+    );
+  }
   console.log(`   target p95 < 25 ms (issue 12): ${verdict(p95 < 25)}`);
   await page.close();
 }

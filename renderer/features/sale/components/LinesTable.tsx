@@ -23,6 +23,15 @@ export function LinesTable(props: {
   }
   return (
     <table className="sale-lines" aria-label={t('lines')}>
+      {/* Fixed widths: a new line lays out on its own, not the whole table again (bench:ui, part A). */}
+      <colgroup>
+        <col className="col-no" />
+        <col />
+        <col className="col-quantity" />
+        <col className="col-money" />
+        <col className="col-discount" />
+        <col className="col-money" />
+      </colgroup>
       <thead>
         <tr>
           <th className="num">{t('col.no')}</th>

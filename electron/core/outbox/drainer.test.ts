@@ -8,9 +8,9 @@ import { CLEAR_STAMPS, ok, refused, retry, ScriptedClient, unknown } from './tes
 
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 
-function setup(opts: DrainerOptions = {}) {
+function setup(opts: DrainerOptions = {}, db = openDatabase(':memory:')) {
   const clock = { now: T0 };
-  const store = new OutboxStore(openDatabase(':memory:'), () => clock.now);
+  const store = new OutboxStore(db, () => clock.now);
   const client = new ScriptedClient();
   const changes: QueueItem[] = [];
   const connection: string[] = [];
@@ -284,6 +284,18 @@ describe('OutboxDrainer', () => {
     const item = put();
     expect(await drainer.waitFor(item.id, 20)).toMatchObject({ id: item.id, state: 'queued' });
     await expect(drainer.waitFor(999, 20)).rejects.toThrow(/does not exist/);
+  });
+
+  it('answers whoever still waits when it stops, so no timer reads the store after it closed', async () => {
+    const db = openDatabase(':memory:');
+    const { drainer, put } = setup({}, db);
+    const item = put();
+    const waiting = drainer.waitFor(item.id, 50);
+    await drainer.stop();
+    db.close();
+    expect(await waiting).toMatchObject({ id: item.id, state: 'queued' });
+    // Past the waiter's time: its timer, had it been left, would read the closed store and throw.
+    await new Promise((r) => setTimeout(r, 80));
   });
 
   it('drains on its own once started, and stop lets the send in flight finish', async () => {

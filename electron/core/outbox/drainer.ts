@@ -162,6 +162,12 @@ export class OutboxDrainer {
     } finally {
       this.stopping = false;
     }
+    // Whoever still waits for an answer is told the item as it stands now: after stop the store
+    // may close, and a waiter's timer must not read it then.
+    for (const [id, set] of [...this.waiters]) {
+      const item = this.store.get(id);
+      if (item) for (const settle of [...set]) settle(item);
+    }
   }
 
   /** Resolves with the item once it leaves queued/sending, or as it is after `ms`. */

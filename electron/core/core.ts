@@ -161,6 +161,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
   const sync = new CatalogSync(catalog, client, current, {
     ...(opts.catalogSyncMs ? { intervalMs: opts.catalogSyncMs } : {}),
+    onChanged: (version) => emit({ type: 'catalog', version }),
     onError: (err) => logFault('catalogue sync', err),
   });
   store.recoverAfterCrash();
@@ -342,6 +343,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
+    catalogMirror: async (query) => catalog.mirror(query),
     confirmManualPrice: (params) => sendNow('pos.checkout_manual_price', params),
     signIn: async (params): Promise<RpcResult> => {
       let result: RpcResult;

@@ -84,6 +84,8 @@ describe('registerBridgeIpc', () => {
       ['settingsUpdate', [{ serviceUrl: 'http://elsewhere' }], 'patch.serviceUrl'],
       ['write', ['pos.card_setting_save', { code: '1' }, { label: { key: 'x', values: { a: 1 } } }], 'options.label'],
       ['catalogSearch', [{ text: 'x'.repeat(201) }], 'query.text'],
+      ['catalogMirror', [{ epoch: '', since: -1 }], 'query.since'],
+      ['catalogMirror', [{ epoch: '', since: 0, limit: 5001 }], 'query.limit'],
       [
         'confirmManualPrice',
         [{ ndoc: 'K1', code: '1', quant: '1', price: '1.00', manager_card: '1002', pin: '12' }],

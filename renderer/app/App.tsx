@@ -5,6 +5,7 @@ import { ManagerConfirmDialog } from '../features/people/ManagerConfirmDialog.js
 import { SignInScreen } from '../features/people/SignInScreen.js';
 import { useIdleLock } from '../features/people/use-idle-lock.js';
 import { ReceiptHost } from '../features/receipt/index.js';
+import { useCatalogMirror } from '../features/sale/use-catalog-mirror.js';
 import { initI18n } from '../i18n/i18n.js';
 import { useBridgeEvents, useSettings, useStatus } from '../rpc/hooks.js';
 import { type ScreenId, useUi } from '../state/ui-store.js';
@@ -29,6 +30,7 @@ export function App() {
   if (cashier) everSignedIn.current = true;
   useIdleLock(settings.data?.idleLockMinutes ?? 0, cashier !== null);
   useBridgeEvents();
+  useCatalogMirror();
   useScreenKeys();
   useGlobalScan();
   const language = settings.data?.language;

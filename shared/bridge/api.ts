@@ -260,6 +260,44 @@ export interface CatalogItem {
   readonly stock: string;
 }
 
+/** A product of the catalogue copy with the extra barcodes it is also sold by. */
+export interface MirrorItem extends CatalogItem {
+  readonly codes: readonly string[];
+}
+
+/**
+ * The page keeps its own copy of the goods of the till's catalogue copy (renderer/features/sale/
+ * catalog-mirror.ts), so a scanned product goes on the receipt without a round trip to the desk.
+ * It asks for what changed since the version it holds, of the copy it holds (its epoch), a page
+ * at a time in code order.
+ */
+/** The most products one catalogMirror page carries (and its default size). */
+export const MIRROR_PAGE_MAX = 5000;
+
+export interface MirrorQuery {
+  /** The copy the page holds ('' for none): another answers with every product (`full`). */
+  readonly epoch: string;
+  /** The version of that copy the page holds. */
+  readonly since: number;
+  /** The last code of the page before (paging within one pass). */
+  readonly after?: string;
+  readonly limit?: number;
+}
+
+export interface MirrorPage {
+  readonly epoch: string;
+  /** The copy's version when this page was read. */
+  readonly version: number;
+  /** Every product, not only the changed ones: what the page held of another copy is dropped. */
+  readonly full: boolean;
+  /** Products changed (or, when full, all products) with codes after `after`, in code order. */
+  readonly goods: readonly MirrorItem[];
+  /** Codes of products no longer in the copy, among the same changes. */
+  readonly removed: readonly string[];
+  /** The `after` of the next page; null when this is the last. */
+  readonly next: string | null;
+}
+
 export interface CatalogQuery {
   /** Words of the name (any order, any case) or the start of a code. */
   readonly text: string;
@@ -278,7 +316,9 @@ export interface ErrorReport {
 export type BridgeEvent =
   | { readonly type: 'queue'; readonly counts: QueueCounts; readonly changedId: number | null }
   | { readonly type: 'connection'; readonly state: ConnectionState }
-  | { readonly type: 'session'; readonly cashier: SignedIn | null };
+  | { readonly type: 'session'; readonly cashier: SignedIn | null }
+  /** The catalogue copy changed: its goods' new version (catalogMirror). */
+  | { readonly type: 'catalog'; readonly version: number };
 
 export interface WriteOptions {
   /** The business object the write belongs to (a sale document number); default: none (the write depends on no other). */
@@ -312,6 +352,8 @@ export interface CashdeskApi {
   status(): Promise<AppStatus>;
   catalogSearch(query: CatalogQuery): Promise<CatalogItem[]>;
   catalogItem(code: string): Promise<CatalogItem | null>;
+  /** The goods of the catalogue copy changed since a version the page holds (MirrorQuery). */
+  catalogMirror(query: MirrorQuery): Promise<MirrorPage>;
   /** A manager's PIN confirms a manual price: sent at once and never stored, so it is not a queued write. */
   confirmManualPrice(params: ParamsOf<'pos.checkout_manual_price'>): Promise<RpcResult>;
   /**
@@ -348,6 +390,7 @@ export const BRIDGE_MESSAGES = [
   'status',
   'catalogSearch',
   'catalogItem',
+  'catalogMirror',
   'confirmManualPrice',
   'signIn',
   'signOut',

@@ -4,7 +4,7 @@
  * registry's and produce the same issue paths.
  */
 import { bool, findOperation, type Issue, int, list, obj, oneOf, opt, req, str, validateParams } from '../contract/index.js';
-import { type BridgeMessage, MAX_COPIES, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
+import { type BridgeMessage, MAX_COPIES, MIRROR_PAGE_MAX, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
 
 const language = oneOf('uk', 'en');
 
@@ -46,6 +46,12 @@ const SHAPES = {
   serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep')) },
   serviceTest: { url: req(str(2048)), key: opt(str(512)) },
   catalogQuery: { text: req(str(200)), limit: opt(int(1, 2000)), weighted: opt(bool()) },
+  mirrorQuery: {
+    epoch: req(str(64)),
+    since: req(int(0, 2147483647)),
+    after: opt(str(512)),
+    limit: opt(int(1, MIRROR_PAGE_MAX)),
+  },
   errorReport: { screen: req(str(40)), message: req(str(2000)), stack: opt(str(20_000)) },
 } as const;
 
@@ -163,6 +169,12 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
       const q = checkObject(SHAPES.catalogQuery, args[0], 'query', false);
+      return isCheck(q) ? q : { ok: true, args: [q] };
+    }
+    case 'catalogMirror': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const q = checkObject(SHAPES.mirrorQuery, args[0], 'query', false);
       return isCheck(q) ? q : { ok: true, args: [q] };
     }
     case 'catalogItem': {

@@ -99,3 +99,87 @@ describe('the till catalogue copy', () => {
     expect(catalog.setting('excise_stamp_masks')).toBe('AA99999999');
   });
 });
+
+describe("the page's mirror of the copy's goods", () => {
+  /** Every page of one pass, as the page reads them. */
+  const pass = (epoch: string, since: number, limit?: number) => {
+    const pages = [];
+    let after: string | undefined;
+    do {
+      const page = catalog.mirror({ epoch, since, ...(after === undefined ? {} : { after }), ...(limit ? { limit } : {}) });
+      pages.push(page);
+      after = page.next ?? undefined;
+    } while (after !== undefined);
+    return pages;
+  };
+
+  it('gives a page that holds another copy every product with its extra codes, in code order, a page at a time', () => {
+    fill();
+    const pages = pass('', 0, 3);
+    expect(pages.map((p) => [p.full, p.goods.map((g) => g.code), p.next])).toEqual([
+      [true, ['2200001', '4820000000017', '4820000000024'], '4820000000024'],
+      [true, ['4820000000031'], null],
+    ]);
+    expect(pages[0]?.goods[1]).toMatchObject({ name: 'Молоко Галичина 2,5% 900 г', codes: ['4000000000017'], stock: '5.000' });
+    expect(pages[0]?.goods[0]).toMatchObject({ weighted: true, plu: '42', codes: [] });
+    // Cards and settings are not goods: the page does not hold them.
+    expect(pages.flatMap((p) => p.goods).map((g) => g.code)).not.toContain('2299000000017');
+  });
+
+  it('then gives only what changed since the version it holds: prices, removals and moved barcodes', () => {
+    fill();
+    const [first] = pass('', 0);
+    const { epoch, version } = first as { epoch: string; version: number };
+    expect(catalog.mirror({ epoch, since: version })).toMatchObject({ full: false, goods: [], removed: [], next: null });
+    const next = catalog.apply(
+      [
+        goods('4820000000017', 'Молоко Галичина 2,5% 900 г', { price: '11.50' }),
+        goods('4820000000024', '', { deleted: '1' }),
+        { tag: 'CODE', seq: '7', extra_code: '4000000000017', code: '4820000000031', deleted: '0' } as ChangeRow,
+      ],
+      7,
+      true,
+      new Date(),
+    );
+    expect(next).toBe(version + 1);
+    const changed = catalog.mirror({ epoch, since: version });
+    expect(changed.full).toBe(false);
+    expect(changed.goods.map((g) => [g.code, g.price, g.codes])).toEqual([
+      ['4820000000017', '11.50', []],
+      ['4820000000031', '10.00', ['4000000000017']],
+    ]);
+    expect(changed.removed).toEqual(['4820000000024']);
+    // A page of cards only leaves the goods' version as it was.
+    expect(
+      catalog.apply(
+        [
+          {
+            tag: 'CARD',
+            seq: '8',
+            card: '2299000000017',
+            holder: 'Х',
+            discount_percent: '0',
+            debt: '0.00',
+            debt_limit: '0.00',
+            bonus: '0.00',
+            deleted: '0',
+          } as ChangeRow,
+        ],
+        8,
+        true,
+        new Date(),
+      ),
+    ).toBeNull();
+  });
+
+  it('gives everything again after a restart or a new copy: what the page held was of another', () => {
+    fill();
+    const [first] = pass('', 0);
+    catalog.close();
+    catalog = new LocalCatalog(join(dir, 'catalog.sqlite'));
+    expect(catalog.mirror({ epoch: first?.epoch ?? '', since: first?.version ?? 0 })).toMatchObject({ full: true });
+    const [again] = pass('', 0);
+    catalog.reset('http://another-shop');
+    expect(catalog.mirror({ epoch: again?.epoch ?? '', since: again?.version ?? 0 })).toMatchObject({ full: true, goods: [] });
+  });
+});

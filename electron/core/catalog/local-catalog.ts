@@ -5,9 +5,18 @@
  * pos.find_code the way the back office does (server/engine/catalog/goods/find-code.ts), and
  * searches names fast enough to show results while the cashier types (bench:ui, part C).
  */
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode } from '../../../shared/barcodes/ean.js';
-import type { CatalogItem, CatalogQuery, CatalogState } from '../../../shared/bridge/api.js';
+import {
+  type CatalogItem,
+  type CatalogQuery,
+  type CatalogState,
+  MIRROR_PAGE_MAX,
+  type MirrorItem,
+  type MirrorPage,
+  type MirrorQuery,
+} from '../../../shared/bridge/api.js';
 import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { catalogCopyMigrations } from './schema.js';
@@ -38,9 +47,19 @@ export class LocalCatalog {
   private readonly items = new Map<string, CatalogItem>();
   private readonly byPlu = new Map<string, string>();
   private readonly codes = new Map<string, string>();
+  /** A product's extra codes (the reverse of `codes`), for the page's mirror. */
+  private readonly extraOf = new Map<string, Set<string>>();
   private readonly cards = new Map<string, CardEntry>();
   private readonly settings = new Map<string, string>();
   private sorted: Searchable[] | undefined;
+  /**
+   * What the page's mirror needs (mirror()): this copy's identity, renewed whenever what a page
+   * may hold of it is no longer valid (a restart, a reset), its version, one more with each page
+   * of changes that touches goods, and the version each product last changed at.
+   */
+  private epoch = randomUUID();
+  private version = 0;
+  private readonly changedAt = new Map<string, number>();
   private readonly stmt;
 
   constructor(file: string) {
@@ -66,6 +85,9 @@ export class LocalCatalog {
       dropSetting: this.db.prepare('DELETE FROM settings WHERE key = ?'),
       putMeta: this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       meta: this.db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck(),
+      goodsAfter: this.db.prepare<[string, number], { code: string }>(
+        'SELECT code FROM goods WHERE code > ? ORDER BY code LIMIT ?',
+      ),
     };
     this.load();
   }
@@ -93,19 +115,59 @@ export class LocalCatalog {
     this.items.clear();
     this.byPlu.clear();
     this.codes.clear();
+    this.extraOf.clear();
+    this.epoch = randomUUID();
+    this.version = 0;
+    this.changedAt.clear();
     this.cards.clear();
     this.settings.clear();
     this.sorted = undefined;
   }
 
-  /** Applies one page of changes and the cursor after it, in one transaction. */
-  apply(rows: readonly ChangeRow[], cursor: number, complete: boolean, at: Date): void {
+  /**
+   * Applies one page of changes and the cursor after it, in one transaction. Returns the goods'
+   * version when the page changed goods or their codes (what the page's mirror holds), else null.
+   */
+  apply(rows: readonly ChangeRow[], cursor: number, complete: boolean, at: Date): number | null {
+    const touched = rows.some((r) => r.tag === 'GOODS' || r.tag === 'CODE');
+    if (touched) this.version++;
     this.db.transaction(() => {
       for (const r of rows) this.applyRow(r);
       this.stmt.putMeta.run('cursor', String(cursor));
       if (complete) this.stmt.putMeta.run('synced_at', at.toISOString());
     })();
     if (rows.some((r) => r.tag === 'GOODS')) this.sorted = undefined;
+    return touched ? this.version : null;
+  }
+
+  /**
+   * The goods a page's mirror lacks: every product when it holds another copy (or none), else
+   * those changed since its version, in code order, a page at a time. A pass over the pages may
+   * meet changes made meanwhile: the page keeps the first page's version, so they come again.
+   */
+  mirror(q: MirrorQuery): MirrorPage {
+    const limit = Math.min(q.limit ?? MIRROR_PAGE_MAX, MIRROR_PAGE_MAX);
+    const after = q.after ?? '';
+    const full = q.epoch !== this.epoch;
+    let codes: string[];
+    if (full) {
+      codes = this.stmt.goodsAfter.all(after, limit + 1).map((r) => r.code);
+    } else {
+      codes = [];
+      for (const [code, at] of this.changedAt) if (at > q.since && code > after) codes.push(code);
+      codes.sort();
+      codes = codes.slice(0, limit + 1);
+    }
+    const more = codes.length > limit;
+    const page = codes.slice(0, limit);
+    const goods: MirrorItem[] = [];
+    const removed: string[] = [];
+    for (const code of page) {
+      const item = this.items.get(code);
+      if (item) goods.push({ ...item, codes: [...(this.extraOf.get(code) ?? [])] });
+      else removed.push(code);
+    }
+    return { epoch: this.epoch, version: this.version, full, goods, removed, next: more ? (page.at(-1) ?? null) : null };
   }
 
   /** The copy is current as of `at` (nothing had changed since the last page). */
@@ -210,6 +272,7 @@ export class LocalCatalog {
       case 'GOODS': {
         const old = this.items.get(r.code);
         if (old?.plu) this.byPlu.delete(old.plu);
+        this.changedAt.set(r.code, this.version);
         if (r.deleted === '1') {
           this.stmt.dropGoods.run(r.code);
           this.items.delete(r.code);
@@ -230,15 +293,23 @@ export class LocalCatalog {
         this.remember(item);
         return;
       }
-      case 'CODE':
+      case 'CODE': {
+        // The product it belonged to, and the one it belongs to now, both change for the mirror.
+        const before = this.codes.get(r.extra_code);
+        if (before !== undefined) {
+          this.extraOf.get(before)?.delete(r.extra_code);
+          this.changedAt.set(before, this.version);
+        }
         if (r.deleted === '1') {
           this.stmt.dropCode.run(r.extra_code);
           this.codes.delete(r.extra_code);
         } else {
           this.stmt.putCode.run(r.extra_code, r.code);
-          this.codes.set(r.extra_code, r.code);
+          this.rememberCode(r.extra_code, r.code);
+          this.changedAt.set(r.code, this.version);
         }
         return;
+      }
       case 'CARD':
         if (r.deleted === '1') {
           this.stmt.dropCard.run(r.card);
@@ -262,6 +333,13 @@ export class LocalCatalog {
     }
   }
 
+  private rememberCode(extra: string, code: string): void {
+    this.codes.set(extra, code);
+    const set = this.extraOf.get(code) ?? new Set<string>();
+    set.add(extra);
+    this.extraOf.set(code, set);
+  }
+
   private remember(item: CatalogItem): void {
     this.items.set(item.code, item);
     if (item.plu) this.byPlu.set(item.plu, item.code);
@@ -277,7 +355,7 @@ export class LocalCatalog {
       this.remember({ ...g, weighted: g.weighted === 1, excise: g.excise === 1, ageLimit: g.age_limit });
     }
     for (const x of this.db.prepare('SELECT extra_code, code FROM codes').all() as { extra_code: string; code: string }[]) {
-      this.codes.set(x.extra_code, x.code);
+      this.rememberCode(x.extra_code, x.code);
     }
     type CardRow = { card: string; holder: string; debt: string; debt_limit: string; bonus: string };
     for (const k of this.db.prepare('SELECT * FROM cards').all() as CardRow[]) {

@@ -22,7 +22,13 @@ export class CatalogSync {
     private readonly catalog: LocalCatalog,
     private readonly client: Pick<RpcClient, 'call'>,
     private readonly service: () => string,
-    private readonly opts: { intervalMs?: number; onSynced?: () => void; onError?: (err: unknown) => void } = {},
+    private readonly opts: {
+      intervalMs?: number;
+      onSynced?: () => void;
+      /** The copy's goods changed (or it was emptied): their new version, for the page's mirror. */
+      onChanged?: (version: number) => void;
+      onError?: (err: unknown) => void;
+    } = {},
   ) {}
 
   start(): void {
@@ -55,9 +61,14 @@ export class CatalogSync {
     await this.running;
   }
 
+  private reset(service: string): void {
+    this.catalog.reset(service);
+    this.opts.onChanged?.(0);
+  }
+
   private async runOnce(): Promise<void> {
     const service = this.service();
-    if (this.catalog.service !== service) this.catalog.reset(service);
+    if (this.catalog.service !== service) this.reset(service);
     for (;;) {
       const since = this.catalog.cursor;
       const outcome = await this.client.call('goods.catalog_changes', { since, limit: PAGE });
@@ -68,11 +79,12 @@ export class CatalogSync {
       if (end?.tag !== 'END') throw new Error('goods.catalog_changes answered without its END row');
       const cursor = Number(end.seq);
       if (cursor < since) {
-        this.catalog.reset(service);
+        this.reset(service);
         continue;
       }
       const more = end.more === '1';
-      this.catalog.apply(rows.slice(0, -1), cursor, !more, new Date());
+      const version = this.catalog.apply(rows.slice(0, -1), cursor, !more, new Date());
+      if (version !== null) this.opts.onChanged?.(version);
       if (!more) {
         this.opts.onSynced?.();
         return;

@@ -22,6 +22,7 @@ import { type Found, lineLimit, maxQuantity, type PriceState, saleTotal, stampsM
 import { useSale } from './sale-store.js';
 import { type EntryKind, isMisreadScan } from './scanner.js';
 import { firstRow, saleGroup, send } from './send.js';
+import { catalogMirror } from './use-catalog-mirror.js';
 
 type FoundRow = ResultRowOf<'pos.find_code'>;
 type PricedRow = ResultRowOf<'pos.checkout_apply_sale_line'>;
@@ -116,7 +117,9 @@ export function saleActions(client: QueryClient) {
   const offline = () => useNotice.getState().stale || client.getQueryData<AppStatus>(['status'])?.connection === 'offline';
   const waitMs = (online?: number) => (offline() ? OFFLINE_WAIT_MS : online);
   const freshState = (): PriceState => (offline() ? 'unconfirmed' : 'pending');
-  const catalogItem = (code: string): Promise<CatalogItem | null> =>
+  /** From the page's mirror of the copy when it holds the code (no round trip), else from the desk's copy. */
+  const catalogItem = async (code: string): Promise<CatalogItem | null> =>
+    catalogMirror.item(code) ??
     getBridge()
       .catalogItem(code)
       .catch(() => null);

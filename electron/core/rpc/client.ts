@@ -6,6 +6,7 @@
  */
 import { type ErrorDetail, findOperation, type OperationName, validateParams } from '../../../shared/contract/index.js';
 import { classify, failedBeforeAnswer } from './classify.js';
+import { type HttpAnswer, type HttpPost, httpPost } from './http-post.js';
 import { type CallOutcome, errorInfo, retryLater } from './outcome.js';
 
 export type { CallOutcome } from './outcome.js';
@@ -17,7 +18,8 @@ export interface RpcClientOptions {
   baseUrl: () => string;
   apiKey: () => string | undefined;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** How a request is sent (http-post.ts); a test may put the network's failures in its place. */
+  post?: HttpPost;
 }
 
 export interface CallOptions {
@@ -31,16 +33,16 @@ export interface CallOptions {
   confirmation?: number;
 }
 
-/** A key a header cannot carry would fail inside fetch with the key in the message. */
+/** A key a header cannot carry would fail inside node:http with the key in the message. */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 export class RpcClient {
   private readonly timeoutMs: number;
-  private readonly fetch: typeof fetch;
+  private readonly post: HttpPost;
 
   constructor(private readonly opts: RpcClientOptions) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.fetch = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.post = opts.post ?? httpPost;
   }
 
   async call(method: OperationName, params: unknown, opts: CallOptions = {}): Promise<CallOutcome> {
@@ -76,34 +78,27 @@ export class RpcClient {
     if (cancel?.aborted) return failedBeforeAnswer('cancelled', 'the call was cancelled before it was sent');
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout;
-    let status: number;
-    let text: string;
-    let responseHeaders: Headers;
+    let answer: HttpAnswer;
     try {
-      // A redirect is never followed: the key and the write go to the address the key was entered for, nowhere else.
-      const res = await this.fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-      status = res.status;
-      if (status >= 300 && status < 400) {
-        await res.body?.cancel();
-        return {
-          kind: 'retry',
-          error: errorInfo(
-            'BAD_RESPONSE',
-            `the service answered with a redirect (HTTP ${status}), which the desk does not follow`,
-          ),
-          status,
-          retryAfterMs: null,
-        };
-      }
-      responseHeaders = res.headers;
-      // Reading the body is under the same deadline: a service that sends headers and then stalls is a timeout too.
-      text = await res.text();
+      // The answer is read whole under the same deadline: a service that sends its headers and then
+      // stalls is a timeout too. A redirect is never followed (node:http does not): the key and the
+      // write go to the address the key was entered for, nowhere else.
+      answer = await this.post(url, headers, body, signal);
     } catch (err) {
       if (timeout.aborted) return failedBeforeAnswer('timeout', `no answer within ${this.timeoutMs} ms`);
       if (cancel?.aborted) return failedBeforeAnswer('cancelled', 'the call was cancelled before the answer came');
       return failedBeforeAnswer('network', `could not reach the service at ${originOf(url)}${causeOf(err)}`);
     }
-    return classify(status, text, responseHeaders);
+    const { status } = answer;
+    if (status >= 300 && status < 400) {
+      return {
+        kind: 'retry',
+        error: errorInfo('BAD_RESPONSE', `the service answered with a redirect (HTTP ${status}), which the desk does not follow`),
+        status,
+        retryAfterMs: null,
+      };
+    }
+    return classify(status, answer.text, answer.headers);
   }
 }
 
@@ -125,10 +120,10 @@ function originOf(url: string): string {
   }
 }
 
-/** The system error code (ECONNREFUSED, UND_ERR_SOCKET, ...) only: fetch's own messages can quote request headers. */
+/** The system error code (ECONNREFUSED, ECONNRESET, ...) only: an error's message may quote the request. */
 function causeOf(err: unknown): string {
-  const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code) ? ` (${code})` : '';
 }
 
 /** Whatever the service echoes, the key never reaches a message a person or a log can see. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,28 @@ describe('signing in while the service cannot be reached', () => {
     expect(store.check('', 1, '1003', '3003')).toMatchObject({ outcome: 'locked' });
     now += 5 * 60_000 + 1;
     expect(store.check('', 1, '1003', '3003').outcome).toBe('signed_in');
+  });
+
+  it('keeps the count of wrong PINs and a lock across a restart of the till', () => {
+    let now = Date.parse('2026-11-24T08:00:00Z');
+    const f = file();
+    const first = new OfflineSignIns(f, () => now);
+    first.remember('', 1, '1003', '3003', OKSANA);
+    for (let i = 0; i < 4; i++) first.check('', 1, '1003', '0000');
+    const restarted = new OfflineSignIns(f, () => now);
+    expect(restarted.check('', 1, '1003', '0000')).toMatchObject({ outcome: 'locked' });
+    const again = new OfflineSignIns(f, () => now);
+    expect(again.check('', 1, '1003', '3003')).toMatchObject({ outcome: 'locked' });
+    now += 5 * 60_000 + 1;
+    expect(new OfflineSignIns(f, () => now).check('', 1, '1003', '3003').outcome).toBe('signed_in');
+  });
+
+  it('reads a file of the version that kept no failures', () => {
+    const f = file();
+    new OfflineSignIns(f).remember('', 1, '1003', '3003', OKSANA);
+    const { entries } = JSON.parse(readFileSync(f, 'utf8')) as { entries: unknown[] };
+    writeFileSync(f, JSON.stringify({ entries }));
+    expect(new OfflineSignIns(f).check('', 1, '1003', '3003').outcome).toBe('signed_in');
   });
 
   it('drops a card the back office locked', () => {

@@ -8,7 +8,9 @@
  * here online, or too long ago, still needs the service. The back office checks nothing of an
  * offline sign-in: the writes carry the cashier as any others do.
  *
- * Kept in a JSON file of the data folder (0600, replaced atomically). Whoever can read that file
+ * Kept in a JSON file of the data folder (0600, replaced atomically), with the wrong PINs counted:
+ * restarting the till neither resets a count nor lifts a lock, so guessing stays at 5 tries in 5
+ * minutes. Whoever can read that file
  * can try all 10,000 four-digit PINs against it; that person also holds the till's API key, which
  * is worth more, so the file is guarded as the key is: by the data folder's modes.
  */
@@ -34,6 +36,16 @@ interface Verifier {
   readonly at: number;
 }
 
+interface Failures {
+  readonly count: number;
+  readonly lockedUntil: number;
+}
+
+interface Stored {
+  readonly entries: Verifier[];
+  readonly failures: Record<string, Failures>;
+}
+
 export type OfflineAnswer =
   | { readonly outcome: 'signed_in'; readonly who: SignedIn }
   | { readonly outcome: 'wrong_pin'; readonly attemptsLeft: number }
@@ -45,14 +57,17 @@ const hashPin = (pin: string, salt: Buffer) => scryptSync(pin, salt, 32);
 
 export class OfflineSignIns {
   private entries: Verifier[];
-  /** Wrong PINs in a row per card, in memory: a restart of the till forgets them, as it forgets who is signed in. */
-  private readonly failures = new Map<string, { count: number; lockedUntil: number }>();
+  /** Wrong PINs in a row per card, and until when it is locked. */
+  private readonly failures: Map<string, Failures>;
 
   constructor(
     private readonly file: string,
     private readonly clock: () => number = Date.now,
   ) {
-    this.entries = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { entries: Verifier[] }).entries : [];
+    const kept: Partial<Stored> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored>) : {};
+    this.entries = kept.entries ?? [];
+    // A file of an earlier version kept no failures.
+    this.failures = new Map(Object.entries(kept.failures ?? {}));
   }
 
   /** The back office accepted this card and PIN at this till: keep a verifier of it. */
@@ -80,16 +95,18 @@ export class OfflineSignIns {
     const failed = this.failures.get(card);
     if (failed && failed.lockedUntil > now) return { outcome: 'locked', until: failed.lockedUntil };
     if (timingSafeEqual(hashPin(pin, Buffer.from(entry.salt, 'hex')), Buffer.from(entry.hash, 'hex'))) {
-      this.failures.delete(card);
+      if (this.failures.delete(card)) this.save();
       return { outcome: 'signed_in', who: entry.who };
     }
     // A lock that ran out left the count at 0.
     const count = (failed?.count ?? 0) + 1;
     if (count >= MAX_FAILURES) {
       this.failures.set(card, { count: 0, lockedUntil: now + LOCK_MS });
+      this.save();
       return { outcome: 'locked', until: now + LOCK_MS };
     }
     this.failures.set(card, { count, lockedUntil: 0 });
+    this.save();
     return { outcome: 'wrong_pin', attemptsLeft: MAX_FAILURES - count };
   }
 
@@ -102,7 +119,8 @@ export class OfflineSignIns {
 
   private save(): void {
     const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ entries: this.entries }), { mode: 0o600 });
+    const stored: Stored = { entries: this.entries, failures: Object.fromEntries(this.failures) };
+    writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
     renameSync(tmp, this.file);
   }
 }

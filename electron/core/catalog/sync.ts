@@ -4,6 +4,7 @@
  * sale, the stock it took). A copy of another service, or a cursor the service does not know
  * (its back office was replaced), is thrown away and read again from the start.
  */
+import { SingleFlight } from '../../../shared/async/single-flight.js';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { LocalCatalog } from './local-catalog.js';
@@ -15,8 +16,7 @@ type ChangeRow = ResultRowOf<'goods.catalog_changes'>;
 
 export class CatalogSync {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly flight = new SingleFlight(() => this.runOnce().catch((err: unknown) => this.opts.onError?.(err)));
 
   constructor(
     private readonly catalog: LocalCatalog,
@@ -39,26 +39,12 @@ export class CatalogSync {
 
   /** Brings the copy up to date soon; a call while one runs makes it run once more after. */
   kick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.runOnce()
-      .catch((err: unknown) => this.opts.onError?.(err))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
-      });
-    return this.running;
+    return this.flight.run();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.again = false;
-    await this.running;
+    await this.flight.settle();
   }
 
   private reset(service: string): void {

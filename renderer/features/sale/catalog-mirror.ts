@@ -6,6 +6,7 @@
  * knows goes on the receipt at once. A code it does not know is asked of the desk as before, so
  * a product added a moment ago still sells; the back office prices every line anyway.
  */
+import { SingleFlight } from '../../../shared/async/single-flight.js';
 import type { CashdeskApi, CatalogItem, MirrorPage } from '../../../shared/bridge/api.js';
 
 type Source = Pick<CashdeskApi, 'catalogMirror'>;
@@ -19,8 +20,8 @@ export class CatalogMirror {
   private readonly extraOf = new Map<string, readonly string[]>();
   private epoch = '';
   private version = 0;
-  private running: Promise<void> | undefined;
-  private again = false;
+  // Unreachable desk or a refused page: the mirror stays as it is, and scans ask the desk.
+  private readonly flight = new SingleFlight(() => this.pass());
 
   constructor(private readonly source: () => Source) {}
 
@@ -41,21 +42,7 @@ export class CatalogMirror {
 
   /** Brings the mirror up to date; a call while one runs makes it run once more after it. */
   sync(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.pass()
-      // Unreachable desk or a refused page: the mirror stays as it is, and scans ask the desk.
-      .catch(() => undefined)
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.sync();
-        }
-      });
-    return this.running;
+    return this.flight.run();
   }
 
   /**

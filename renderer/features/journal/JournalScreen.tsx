@@ -27,6 +27,9 @@ function limitOf(text: string): number | undefined {
   return n >= 1 && n <= 5000 ? n : undefined;
 }
 
+/** A modal dialog is on screen: what it holds keeps the keyboard. */
+const modalOpen = () => document.querySelector('[aria-modal="true"]') !== null;
+
 function focusReceipt(list: HTMLElement | null, checkNumber?: string) {
   list?.querySelector<HTMLButtonElement>(checkNumber ? `button[data-check="${checkNumber}"]` : 'button[data-check]')?.focus();
 }
@@ -43,12 +46,13 @@ export function JournalScreen() {
   const rows = rowsOf(receipts.data);
   const list = useRef<HTMLDivElement>(null);
 
-  // The keyboard starts on the newest receipt once the list first arrives.
+  // The keyboard starts on the newest receipt once the list first arrives, unless the cashier has
+  // opened a dialog meanwhile (Alt+R pressed before a slow list came): its field keeps the focus.
   const started = useRef(false);
   useEffect(() => {
     if (started.current || rows.length === 0) return;
     started.current = true;
-    focusReceipt(list.current);
+    if (!modalOpen()) focusReceipt(list.current);
   }, [rows.length]);
 
   // Escape closes the open receipt from wherever the focus is, and returns to it in the list.

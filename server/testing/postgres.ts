@@ -1,0 +1,87 @@
+/**
+ * A PostgreSQL of its own for a test: a new cluster in a temporary folder (initdb), started on a
+ * free port with its socket in that folder (pg_ctl), and removed afterwards. PostgreSQL refuses
+ * to run as root, and CI runs as root: then the cluster belongs to the `postgres` user Debian's
+ * package creates, and its commands run as that user (runuser). Local only, so trust auth.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestPostgres {
+  /** postgres://… for `serve --db`, with the socket folder as host. */
+  readonly url: string;
+  /** For node-postgres: the socket folder, port, user and database. */
+  readonly connection: { readonly host: string; readonly port: number; readonly user: string; readonly database: string };
+  stop(): Promise<void>;
+}
+
+const USER = 'cashdesk';
+
+/** The newest installed server's bin folder, or undefined when PostgreSQL is not installed. */
+export function postgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] && join(root, versions[0], 'bin');
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  const dir = mkdtempSync(join(tmpdir(), 'test-pg-'));
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+  };
+  if (asRoot) {
+    const { uid, gid } = postgresUser();
+    chownSync(dir, uid, gid);
+  }
+  chmodSync(dir, 0o700);
+  const port = await freePort();
+  run('initdb', ['-D', data, '-A', 'trust', '-U', USER, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://${USER}@${encodeURIComponent(dir)}:${port}/postgres`,
+    connection: { host: dir, port, user: USER, database: 'postgres' },
+    async stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const out = execFileSync('id', ['postgres'], { encoding: 'utf8' });
+  const uid = /uid=(\d+)/.exec(out)?.[1];
+  const gid = /gid=(\d+)/.exec(out)?.[1];
+  if (!uid || !gid) throw new Error('running as root needs the postgres user (apt-get install -y postgresql)');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * The I/O thread of one SyncPg (sync-pg.ts): one node-postgres connection. Every answer is posted
+ * first and then signalled, so the waiting thread always finds it on its port.
+ *
+ * Plain JavaScript on purpose: a worker thread loads its file with Node's own loader, whatever
+ * runs the caller (tsx, vitest, the packaged service), and a worker that cannot load leaves its
+ * caller waiting for an answer that never comes.
+ */
+import { workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+/** @type {{ connection: import('pg').ClientConfig, port: import('node:worker_threads').MessagePort, signal: Int32Array }} */
+const { connection, port, signal } = workerData;
+
+// BIGINT (scaled money and quantities, ids) as numbers, as SQLite gives them: exact below 2^53.
+const BIGINT_OID = 20;
+/** @param {string} text */
+const asNumber = (text) => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`a BIGINT beyond 2^53: ${text}`);
+  return n;
+};
+const types = {
+  /** @param {number} oid @param {any} format */
+  getTypeParser: (oid, format) => (oid === BIGINT_OID ? asNumber : pg.types.getTypeParser(oid, format)),
+};
+
+/** @param {unknown} message */
+const answer = (message) => {
+  port.postMessage(message);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+};
+/** @param {any} err */
+const failure = (err) => ({
+  ok: false,
+  code: typeof err?.code === 'string' ? err.code : 'XX000',
+  message: String(err?.message ?? err),
+});
+
+const client = new pg.Client({ ...connection, types });
+try {
+  await client.connect();
+  answer({ ok: true, rows: [], rowCount: 0 });
+} catch (err) {
+  answer(failure(err));
+}
+
+port.on('message', async (/** @type {{ sql?: string, params?: unknown[], end?: boolean }} */ m) => {
+  if (m.end) {
+    await client.end().catch(() => undefined);
+    answer({ ok: true, rows: [], rowCount: 0 });
+    port.close();
+    return;
+  }
+  try {
+    const r = await client.query({ text: m.sql ?? '', values: m.params ?? [] });
+    answer({ ok: true, rows: r.rows, rowCount: r.rowCount ?? 0 });
+  } catch (err) {
+    answer(failure(err));
+  }
+});

@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { privateFile } from '../shared-node/fs/private-files.js';
 import { jsonLogger, type Logger } from '../shared-node/log/logger.js';
-import type { Db } from '../shared-node/sqlite/open.js';
+import type { Db } from '../shared-node/sql/db.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';

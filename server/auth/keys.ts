@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SCOPES, type Scope } from '../../shared/contract/index.js';
-import type { Db } from '../../shared-node/sqlite/open.js';
+import type { Db } from '../../shared-node/sql/db.js';
 
 export type KeyScopes = readonly Scope[] | 'all';
 

@@ -5,8 +5,8 @@
  */
 
 import { CONTRACT_VERSION } from '../../shared/contract/index.js';
+import type { Db } from '../../shared-node/sql/db.js';
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
-import type { Db } from '../../shared-node/sqlite/open.js';
 import {
   BusinessRefusal,
   type CommitHook,

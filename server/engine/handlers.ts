@@ -1,6 +1,6 @@
 /** The shape of the back office: one handler per operation of the registry, typed from it. */
 import type { OperationName, ParsedParamsOf } from '../../shared/contract/index.js';
-import type { Db } from '../../shared-node/sqlite/open.js';
+import type { Db } from '../../shared-node/sql/db.js';
 import type { RawResult } from '../upstream/upstream.js';
 
 export interface EngineContext {

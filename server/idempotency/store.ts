@@ -9,7 +9,7 @@
  * 0002): that API key finds its own record first, everyone else the back office's.
  */
 import type { RpcResult } from '../../shared/contract/index.js';
-import type { Db } from '../../shared-node/sqlite/open.js';
+import type { Db } from '../../shared-node/sql/db.js';
 
 export type RecordState = 'in_progress' | 'done' | 'unknown';
 

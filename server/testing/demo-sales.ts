@@ -1,5 +1,5 @@
 /** Selling in the demo shop from a test: products to sell, the sale itself, and the receipts it left. */
-import type { Db } from '../../shared-node/sqlite/open.js';
+import type { Db } from '../../shared-node/sql/db.js';
 
 export interface Product {
   readonly code: string;

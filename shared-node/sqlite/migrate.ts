@@ -2,7 +2,7 @@
  * Versioned migrations that upgrade an existing file in place, so a till's data survives an
  * update. Each migration runs once, in its own transaction, and is recorded in `schema_migrations`.
  */
-import type { Db } from './open.js';
+import type { Db } from '../sql/db.js';
 
 export interface Migration {
   /** Unique and ordered: `0001_gateway`, `0002_goods`, ... */

@@ -1,13 +1,11 @@
 /**
- * Test support for the catalog half of the back office: a real SQLite file in a temp dir with
+ * Test support for the catalog half of the back office: a real database (engine-db.ts) with
  * the core and catalog migrations, and a caller that performs operations as the engine does.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ParamsOf } from '../../../shared/contract/index.js';
-import { type Migration, migrate } from '../../../shared-node/sqlite/migrate.js';
-import { type Db, openDatabase } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
+import { type EngineDb, openEngineDb } from '../../testing/engine-db.js';
 import type { RawResult } from '../../upstream/upstream.js';
 import { coreMigrations } from '../core/schema.js';
 import { toDb } from '../decimal.js';
@@ -15,25 +13,11 @@ import type { EngineContext } from '../handlers.js';
 import { invoke } from '../operations.js';
 import { type catalogHandlers, catalogMigrations } from './index.js';
 
-export interface TestDb {
-  readonly db: Db;
-  readonly file: string;
-  close(): void;
-}
+export type TestDb = EngineDb;
 
+/** A back office with the core and catalog migrations, on the test run's engine (engine-db.ts). */
 export function openTestDb(extra: readonly Migration[] = []): TestDb {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-'));
-  const file = path.join(dir, 'shop.sqlite');
-  const db = openDatabase(file);
-  migrate(db, [...coreMigrations, ...catalogMigrations, ...extra]);
-  return {
-    db,
-    file,
-    close() {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openEngineDb([...coreMigrations, ...catalogMigrations, ...extra], 'catalog');
 }
 
 type CatalogName = keyof typeof catalogHandlers;
@@ -83,7 +67,7 @@ export function stockMismatches(db: Db): unknown[] {
       `SELECT code, sk, sum(q) AS difference FROM (
          SELECT code, sk, quantity AS q FROM goods_stock
          UNION ALL SELECT code, sk, -quantity FROM stock_batches
-       ) GROUP BY code, sk HAVING sum(q) <> 0`,
+       ) AS moves GROUP BY code, sk HAVING sum(q) <> 0`,
     )
     .all();
 }

@@ -3,7 +3,7 @@
  * built with `statements(db, prepare)`, so the business rules never hold SQL text and another
  * dialect (PostgreSQL for store servers) means another set of statement modules.
  */
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 
 const cache = new WeakMap<Db, Map<(db: Db) => unknown, unknown>>();
 /**

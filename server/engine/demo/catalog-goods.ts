@@ -1,7 +1,7 @@
 /** The demo's product cards and what hangs off them: extra codes and values, sets, pictures. */
 
 import { withCheckDigit } from '../../../shared/barcodes/ean.js';
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 import { markupOf } from '../catalog/nakl/pricing.js';
 import { EXTRA_FIELDS, FAMILIES, type Family, STORAGE_NOTES, SUPPLIERS } from './catalog-data.js';
 import { seedSql } from './catalog-statements.js';

@@ -3,7 +3,7 @@
  * them, tills and cash boxes, templates). Everything an operation also writes goes through that
  * area's statements or rules instead.
  */
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 import type { CardRow } from '../catalog/goods/statements.js';
 import { statements } from '../core/statements.js';
 

@@ -3,7 +3,7 @@
  * FIFO batch (main storage and branches 1..2), plus an inventory count waiting to be posted and
  * a supplier import waiting to be confirmed.
  */
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 import { markupOf } from '../catalog/nakl/pricing.js';
 import { naklSql } from '../catalog/nakl/statements.js';
 import { receiveBatch } from '../catalog/stock/fifo.js';

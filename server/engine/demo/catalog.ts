@@ -4,7 +4,7 @@
  * many as asked for benchmarks) with their stock from several invoices, and discount actions.
  * Deterministic: the same options give the same shop.
  */
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 import { directorySql } from '../catalog/directories/statements.js';
 import { settingsSql } from '../catalog/settings/statements.js';
 import { setPin } from '../catalog/users/pins/pins.js';

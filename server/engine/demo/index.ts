@@ -2,7 +2,7 @@
  * The demo shop: an empty database filled with a deterministic Ukrainian grocery for
  * development, end-to-end tests and benchmarks (`serve --demo [--goods N]`).
  */
-import type { Db } from '../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../shared-node/sql/db.js';
 import { seedCatalog } from './catalog.js';
 import { seedSql } from './catalog-statements.js';
 import { seedSales } from './sales.js';

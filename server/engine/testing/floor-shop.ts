@@ -4,7 +4,6 @@
  * the gateway's normalization, so it is checked against the result contract.
  */
 import { findOperation, type OperationName, type ParamsOf, type RpcResult } from '../../../shared/contract/index.js';
-import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { normalizeResult } from '../../gateway/normalize.js';
 import { BusinessRefusal } from '../../upstream/upstream.js';
 import { syncMigrations } from '../catalog/index.js';
@@ -17,8 +16,7 @@ export interface FloorShop extends Shop {
 }
 
 export function floorShop(): FloorShop {
-  const shop = standardShop();
-  migrate(shop.db, syncMigrations);
+  const shop = standardShop(syncMigrations);
   const ctxOf = (user: string) => ({ ...shop.ctx, user });
   return Object.assign(shop, {
     any<M extends OperationName>(name: M, params: ParamsOf<M>, user = 'cashier') {

@@ -1,5 +1,5 @@
 /** What every directory shares: keys, the save result, and deleting by key. */
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from '../../../../shared-node/sql/db.js';
 import type { RawResult } from '../../../upstream/upstream.js';
 import { refuse } from '../../../upstream/upstream.js';
 

@@ -1,5 +1,5 @@
 /** SQL of the directories. Percents ×10^4, ratios ×10^6 (decimal.ts). */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface CounterpartyRow {

@@ -1,5 +1,5 @@
 /** Users of the shop. The login card is unique: scanning it must name one person. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';

@@ -4,7 +4,8 @@
  * on it. The catalog works on a database without the sales tables (its own tests, a
  * catalogue-only copy), so the table is looked up before it is read.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
+import { tableExistsSql } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface FoundCard {
@@ -19,7 +20,7 @@ export interface FoundCard {
 }
 
 const prepare = (db: Db) => {
-  const present = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'discount_cards'").get();
+  const present = db.prepare(tableExistsSql(db)).get('discount_cards');
   if (!present) return undefined;
   return db.prepare<[string], FoundCard>(
     `SELECT card, trim(last_name || ' ' || first_name || ' ' || middle_name) AS holder, debt,

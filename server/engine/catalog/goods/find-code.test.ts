@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
-import { cardMigrations } from '../../sales/cards/schema.js';
+import { salesMigrations } from '../../sales/index.js';
 import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
 
 let t: TestDb;
@@ -9,8 +9,8 @@ const vodka = '4820000000066';
 const cheese = '4820000000073';
 
 beforeEach(() => {
-  // The sales half's discount cards, so a scanned card number can be recognised.
-  t = openTestDb(cardMigrations);
+  // The sales half (its discount cards), so a scanned card number can be recognised.
+  t = openTestDb(salesMigrations);
   call = caller(t.db);
   addProduct(t.db, { code: vodka, name: 'Горілка Хортиця 0.5 л', price: '189.90', excise_input: true });
   addProduct(t.db, { code: cheese, name: 'Сир Голландський', price: '315.40', weighted: true, plu: '123' });

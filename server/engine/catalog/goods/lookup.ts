@@ -1,5 +1,5 @@
 /** Short questions about product codes: does it exist, is it excise, what is its UKTZED. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import type { Handler } from '../../handlers.js';
 import { goodsSql } from './statements.js';
 

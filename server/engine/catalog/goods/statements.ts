@@ -1,5 +1,5 @@
 /** SQL of product cards and what hangs off them. Money ×10^4, quantities ×10^3 (decimal.ts). */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface CardRow {
@@ -73,7 +73,7 @@ const prepare = (db: Db) => ({
        UNION ALL
        SELECT v.field_name, v.value, 2147483647 FROM goods_extra_values v
        WHERE v.code = @code AND v.field_name NOT IN (SELECT name FROM goods_extra_fields)
-     ) ORDER BY position, field_name`,
+     ) AS fields ORDER BY position, field_name`,
   ),
   extraValue: db.prepare<[string, string], { value: string }>(
     'SELECT value FROM goods_extra_values WHERE code = ? AND field_name = ?',
@@ -94,7 +94,7 @@ const prepare = (db: Db) => ({
     `SELECT max(code) AS code FROM (
        SELECT code FROM goods WHERE code GLOB @pattern
        UNION ALL SELECT extra_code FROM goods_extra_codes WHERE extra_code GLOB @pattern
-     )`,
+     ) AS codes`,
   ),
   codeTaken: db.prepare<{ code: string }, { one: number }>(
     `SELECT 1 AS one FROM goods WHERE code = @code
@@ -109,7 +109,7 @@ const prepare = (db: Db) => ({
   clearTags: db.prepare<[string], void>('DELETE FROM price_tags WHERE user = ?'),
   addTag: db.prepare<[string, string, number, string], void>(
     `INSERT INTO price_tags (user, code, quantity, prepared_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user, code) DO UPDATE SET quantity = quantity + excluded.quantity`,
+     ON CONFLICT (user, code) DO UPDATE SET quantity = price_tags.quantity + excluded.quantity`,
   ),
 });
 

@@ -1,5 +1,5 @@
 /** Prices of invoice lines: currency conversion, markup, sale price from a markup. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb, toDb, toKopecks } from '../../decimal.js';
 import { naklSql } from './statements.js';

@@ -1,5 +1,5 @@
 /** SQL of invoices, their lines, imports and currencies. Money ×10^4, quantity ×10^3, pct ×10^4, rate ×10^6. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface InvoiceRow {

@@ -1,5 +1,5 @@
 /** SQL of workplace profiles and user identity. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface ProfileRow {

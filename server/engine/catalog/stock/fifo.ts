@@ -8,7 +8,7 @@
  * reconciles it (goods.shortages, the product card). Only a take that moves no goods out of a
  * customer's hands (an inventory write-off) is refused when the books do not have it.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import { stockSql } from './statements.js';

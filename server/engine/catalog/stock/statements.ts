@@ -1,5 +1,5 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {
@@ -16,7 +16,7 @@ const prepare = (db: Db) => ({
   stockOf: db.prepare<[string, number], { quantity: number }>('SELECT quantity FROM goods_stock WHERE code = ? AND sk = ?'),
   addStock: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)
-     ON CONFLICT (code, sk) DO UPDATE SET quantity = quantity + excluded.quantity`,
+     ON CONFLICT (code, sk) DO UPDATE SET quantity = goods_stock.quantity + excluded.quantity`,
   ),
   /** Oldest first: the order a sale takes from. */
   openBatches: db.prepare<[string, number], BatchRow>(

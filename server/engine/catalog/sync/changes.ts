@@ -3,7 +3,7 @@
  * then an END row with the cursor to ask from next. A till starts at 0 (everything) and asks again
  * from the last END while online, so it holds a full copy that is never older than its last call.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { type ChangeRow, syncSql } from './statements.js';

@@ -1,5 +1,5 @@
 /** SQL of the catalogue change log and of the objects it names. Money ×10^4, quantities ×10^3, percents ×10^4. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface ChangeRow {

@@ -2,7 +2,7 @@
  * Every change of a card's bonus balance is a ledger row written with the balance, so the
  * balance always equals the sum of its movements and never goes below zero.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';

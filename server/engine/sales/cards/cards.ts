@@ -1,5 +1,5 @@
 /** Finding a discount card, and the card as a cashier reads it (decimals, not stored integers). */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb, toDb } from '../../decimal.js';
 import { type CardRow, cardSql } from './statements.js';

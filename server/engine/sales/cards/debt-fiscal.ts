@@ -4,7 +4,7 @@
  * payment naming the sale's fiscal number: type 3 for a further payment, 2 for the one that
  * settles the receipt. Its cash is rounded; the drawer moves by it, on that document.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb } from '../../decimal.js';
 import { moveCash } from '../cash/ledger.js';

@@ -3,7 +3,7 @@
  * oldest rows first (or only the receipts named). The card's debt moves with its rows in the
  * same transaction, so it always equals what its open rows still owe.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';

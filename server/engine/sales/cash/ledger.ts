@@ -3,7 +3,7 @@
  * transaction, so a box always equals the sum of its movements. A payout never takes a box
  * below zero: a cashier cannot hand over money the drawer does not hold.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';

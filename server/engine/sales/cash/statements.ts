@@ -1,5 +1,5 @@
 /** SQL of cash boxes, their movements, tills and the bank-destination rotation. Money ×10^4. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface CashBoxRow {

@@ -1,5 +1,5 @@
 /** A till (kasm) and what hangs on it: its cash box, its PRRO, its bank destinations. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { cashSql, type TillRow } from './statements.js';
 

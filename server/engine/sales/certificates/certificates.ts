@@ -3,7 +3,7 @@
  * when the shop issues it and is redeemed by one receipt, for at most its amount; what is left of
  * it is not paid out. A second redemption, an unknown number or more than its amount is refused.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';

@@ -3,7 +3,7 @@
  * per product and storage: a scan without quant adds one unit, a quant sets the quantity, and
  * quant 0 removes the line. Scanning a discount card reprices every line already rung up.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, dec, fmt, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';

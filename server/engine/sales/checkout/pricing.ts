@@ -4,7 +4,7 @@
  * Goods marked no_discount take neither discount nor bonus (e.g. tobacco, sold at a regulated
  * price). Bonus accrues on what the line costs after discount.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fromDb, toKopecks } from '../../decimal.js';
 import type { Card } from '../cards/cards.js';
 import { ZERO } from '../common/money.js';

@@ -1,5 +1,5 @@
 /** SQL of sale documents in progress, closed receipts, and what pricing reads from the catalog. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface GoodsRow {

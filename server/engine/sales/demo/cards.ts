@@ -4,7 +4,7 @@
  */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';

@@ -1,5 +1,5 @@
 /** The demo's time: every instant is counted back from the shop's "now", in the shop's zone. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import type { EngineContext } from '../../handlers.js';
 
 export const DEMO_TIME_ZONE = 'Europe/Kyiv';

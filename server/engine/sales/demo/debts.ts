@@ -1,5 +1,5 @@
 /** Card holders coming back to pay what they owe: in cash at the first till, or from their bonus. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fmt, fromDb } from '../../decimal.js';
 import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';

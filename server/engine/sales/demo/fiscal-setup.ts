@@ -5,7 +5,7 @@
  */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { receiveBatch } from '../../catalog/index.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';

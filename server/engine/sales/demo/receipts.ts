@@ -4,7 +4,7 @@
  * checkout_close_sale, so stock, cash, debt, bonus and the PRRO queue follow the real rules.
  */
 import type { ParamsOf } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, dec, fmt, fromDb } from '../../decimal.js';
 import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';

@@ -5,7 +5,7 @@
  * own through the queue, with the mistakes such programs make, so the manager has real work.
  */
 import { PRRO } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';
 import { momentAt } from '../common/moment.js';

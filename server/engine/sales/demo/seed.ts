@@ -11,7 +11,7 @@
  * one retrying; and today's last documents waiting for the tax server.
  */
 import { PRRO } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
 import { patchHead } from '../prro/register/head.js';

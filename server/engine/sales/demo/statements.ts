@@ -1,5 +1,5 @@
 /** What the sales demo reads of the catalog half's demo shop: goods in stock, people, invoices. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface StockedGoods {

@@ -1,5 +1,5 @@
 /** service.ping: the database must really answer, not just the process be alive. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 import type { Handler } from '../../handlers.js';
 

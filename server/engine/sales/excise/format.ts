@@ -5,7 +5,7 @@
  * never a stamp.
  */
 import { maskExample, parseStampMasks, stampFormatProblem } from '../../../../shared/excise/stamp-format.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { productOfCode } from '../../catalog/index.js';
 import { exciseSql } from './statements.js';

@@ -3,7 +3,7 @@
  * in history is refused at the scan unless the cashier deliberately allows it, and a stamp typed
  * straight into a receipt line that was already sold is refused at the close.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { type BusinessRefusal, refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { checkStampFormat } from './format.js';

@@ -1,5 +1,5 @@
 /** SQL of excise stamps. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface StampRow {

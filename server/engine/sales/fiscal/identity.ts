@@ -2,7 +2,7 @@
  * The seller and the registers as the tax service knows them. Every fiscal document carries
  * them in its head; a till with a PRRO refuses fiscal work until the seller is set up.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fiscalSql, type RegisterTillRow } from './statements.js';
 

@@ -6,7 +6,7 @@
  */
 
 import { roundCashKopecks } from '../../../../shared/fiscal/rounding.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fromDb } from '../../decimal.js';
 import { fiscalSql } from './statements.js';
 

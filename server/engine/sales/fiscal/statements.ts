@@ -1,5 +1,5 @@
 /** SQL of the seller, tax rates, rounding steps and registers. Money ×10^4, percent ×10^4. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface SellerRow {

@@ -4,7 +4,7 @@
  * and VAT is computed on what remains, per letter. The amount taxed is the money the document
  * moves for the line: the line sum for a receipt paid in full, its share of a partial payment.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fromDb, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';

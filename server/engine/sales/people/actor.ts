@@ -1,5 +1,5 @@
 /** The person a till's write is made by (header X-Cashier), as the documents name them. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { directorySql } from '../../catalog/directories/statements.js';
 

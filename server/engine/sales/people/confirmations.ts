@@ -2,7 +2,7 @@
  * Using a manager's confirmation (pos.manager_confirm) for the action it was given for: once,
  * at its till, before it expires. Refused otherwise, so the write that needed it is not made.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { EngineContext } from '../../handlers.js';
 import { type Moment, momentOf, shownAt } from '../common/moment.js';

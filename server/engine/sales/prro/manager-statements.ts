@@ -1,6 +1,6 @@
 /** SQL of the manager's PRRO reads: a shift's documents, and the unsettled part of each chain. */
 import { PRRO } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 import { SETTLED_STATUSES } from './statements.js';
 

@@ -7,7 +7,7 @@
  */
 import { PRRO, PRRO_ERROR_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
 import { canonicalJson } from '../../../../shared-node/canonical-json.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { fiscalTillOf } from '../fiscal/identity.js';

@@ -1,6 +1,6 @@
 /** SQL of the PRRO queue: registers, their documents in chain order, offline sessions, the audit trail. */
 import { PRRO, PRRO_ERROR_STATUSES, PRRO_PENDING_STATUSES } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 const ERROR = PRRO_ERROR_STATUSES.join(', ');

@@ -7,7 +7,7 @@
  */
 import { PRRO } from '../../../../shared/contract/index.js';
 import { verificationUrl } from '../../../../shared/fiscal/verification.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { shownAt } from '../common/moment.js';
 import type { CheckContent } from '../prro/dps/content.js';

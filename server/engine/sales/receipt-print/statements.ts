@@ -1,5 +1,5 @@
 /** SQL of the customer receipt: the document a receipt or return was issued as. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface PrintedDoc {

@@ -5,7 +5,7 @@
  * typo shows on the printout instead of vanishing.
  */
 import { PRRO, PRRO_ERROR_STATUSES, PRRO_PENDING_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
 import { cashSql } from '../cash/statements.js';
 import { prroSql } from '../prro/statements.js';

@@ -1,5 +1,5 @@
 /** SQL of the receipt reports, the turnover check and the report log. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface ReceiptSummaryRow {
@@ -58,7 +58,7 @@ const prepare = (db: Db) => ({
      LEFT JOIN receipt_payments p ON p.check_number = r.check_number
      LEFT JOIN prro_docs d ON d.id = r.prro_doc_id
      WHERE r.sale_date BETWEEN @from AND @to
-     GROUP BY r.check_number ORDER BY r.check_number DESC LIMIT @limit`,
+     GROUP BY r.check_number, d.fiscal_number ORDER BY r.check_number DESC LIMIT @limit`,
   ),
   latestCheck: db.prepare<[], number>('SELECT max(check_number) FROM receipts').pluck(),
   printRows: db.prepare<{ check: number; sk: number; year: string }, PrintRow>(

@@ -6,7 +6,7 @@
  * the cash part rounded.
  */
 import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, fromDb, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';

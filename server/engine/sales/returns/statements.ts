@@ -1,5 +1,5 @@
 /** SQL of returns. Money ×10^4, quantity ×10^3. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 export interface SoldLine {
@@ -78,7 +78,7 @@ const prepare = (db: Db) => ({
   ),
   stockBack: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)
-     ON CONFLICT (code, sk) DO UPDATE SET quantity = quantity + excluded.quantity`,
+     ON CONFLICT (code, sk) DO UPDATE SET quantity = goods_stock.quantity + excluded.quantity`,
   ),
   insertReturn: db.prepare<
     [

@@ -3,7 +3,7 @@
  * limit (24 hours by default); a receipt-class document also needs the register within its
  * offline limits. A till without a PRRO issues no fiscal documents and needs none of this.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type Moment, shownAt } from '../common/moment.js';
 import { type FiscalTill, fiscalTillOf, requireSeller, type Seller } from '../fiscal/identity.js';

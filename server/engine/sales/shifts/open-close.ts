@@ -3,7 +3,7 @@
  * closing it (the Z-report from the shift's documents, then the shift-close document). A shift is
  * closed only when the tax server has every document of it, so its Z-report is final.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { D } from '../../decimal.js';
 import { cashSql } from '../cash/statements.js';

@@ -3,7 +3,7 @@
  * opening float too) or a service withdrawal (collection, a supplier paid from the drawer). At a
  * till with a PRRO each is a fiscal document of its shift; the drawer moves with it.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import type { D } from '../../decimal.js';
 import { moveCash } from '../cash/ledger.js';
 import type { Moment } from '../common/moment.js';

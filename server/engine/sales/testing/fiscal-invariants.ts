@@ -7,7 +7,7 @@
  */
 
 import { canonicalJson } from '../../../../shared-node/canonical-json.js';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { dec, fromDb } from '../../decimal.js';
 import type { FiscalContent } from '../prro/dps/content.js';
 import { readDocument } from '../prro/dps/read.js';

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, dec } from '../../decimal.js';
 import type { CheckContent, ZPay } from '../prro/dps/content.js';
 import { decodeBody, type ReadDocument, readDocument } from '../prro/dps/read.js';

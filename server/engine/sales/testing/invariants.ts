@@ -2,7 +2,7 @@
  * The bookkeeping invariants every sequence of operations keeps. Each query returns the rows that
  * break one; an empty result everywhere is a consistent shop.
  */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 
 export function invariantBreaches(db: Db): Record<string, unknown[]> {
   const q = (sql: string) => db.prepare(sql).all();

@@ -1,5 +1,5 @@
 /** Reads tests make of the books after an operation, in the wire format a client would see. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
 
 export const balanceOf = (db: Db, akas: string): string =>

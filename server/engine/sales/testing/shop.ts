@@ -1,16 +1,14 @@
 /**
- * Test support for the sales half: a real SQLite file in a temp dir with every engine migration,
+ * Test support for the sales half: a real database (engine-db.ts) with every engine migration,
  * a clock the test moves, a caller that goes through invoke() and then the gateway's
  * normalization (so every answer is checked against the result contract), and a small shop.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ParamsOf, RpcResult } from '../../../../shared/contract/index.js';
 import { findOperation } from '../../../../shared/contract/index.js';
-import { migrate } from '../../../../shared-node/sqlite/migrate.js';
-import { type Db, openDatabase } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
+import type { Migration } from '../../../../shared-node/sqlite/migrate.js';
 import { normalizeResult } from '../../../gateway/normalize.js';
+import { openEngineDb } from '../../../testing/engine-db.js';
 import { BusinessRefusal } from '../../../upstream/upstream.js';
 import { catalogMigrations, receiveBatch } from '../../catalog/index.js';
 import { setPin } from '../../catalog/users/pins/pins.js';
@@ -32,10 +30,9 @@ export interface Shop {
   close(): void;
 }
 
-function openShop(): Shop {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sales-'));
-  const db = openDatabase(path.join(dir, 'shop.sqlite'));
-  migrate(db, [...coreMigrations, ...catalogMigrations, ...salesMigrations]);
+function openShop(extra: readonly Migration[]): Shop {
+  const opened = openEngineDb([...coreMigrations, ...catalogMigrations, ...salesMigrations, ...extra], 'sales');
+  const { db } = opened;
   let now = new Date('2025-03-14T10:00:00Z');
   const ctxOf = (user: string): EngineContext => ({ db, user, now: () => now, timeZone: 'Europe/Kyiv' });
   const ctx = ctxOf('cashier');
@@ -59,8 +56,7 @@ function openShop(): Shop {
       throw new Error(`${name} was expected to be refused`);
     },
     close() {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      opened.close();
     },
   };
 }
@@ -148,8 +144,9 @@ export function addUser(db: Db, name: string): number {
  * The standard little shop: bread and milk, vodka (excise), cigarettes (excise, no discount),
  * cheese by weight; two tills, the first with a PRRO and two bank destinations.
  */
-export function standardShop(): Shop {
-  const shop = openShop();
+/** `extra`: more migrations (the catalogue's change log, for a test of the whole engine). */
+export function standardShop(extra: readonly Migration[] = []): Shop {
+  const shop = openShop(extra);
   const { db } = shop;
   addProduct(db, { code: '4820000000011', name: 'Хліб житній', price: '25.50' });
   addProduct(db, { code: '4820000000028', name: 'Молоко 2,5%', price: '42.00' });

@@ -1,5 +1,6 @@
 /** Everything a close can touch, dumped, so a test can prove a refused close changed nothing. */
-import type { Db } from '../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../shared-node/sql/db.js';
+import { orderedRows } from '../../../testing/engine-db.js';
 
 const TABLES = [
   'receipts',
@@ -22,5 +23,5 @@ const TABLES = [
 ];
 
 export function snapshot(db: Db): Record<string, unknown[]> {
-  return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]));
+  return Object.fromEntries(TABLES.map((t) => [t, orderedRows(db, t)]));
 }

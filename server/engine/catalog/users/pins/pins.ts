@@ -6,7 +6,7 @@
  * Reusable by a later cashier sign-in: nothing here knows what the PIN confirms.
  */
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { directorySql, type UserRow } from '../../directories/statements.js';
 import { pinSql } from './statements.js';

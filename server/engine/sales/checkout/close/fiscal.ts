@@ -4,7 +4,7 @@
  * partial payment (shared/fiscal/choices.ts, "sale on credit"): the document pays for what was
  * paid now, and each later repayment at a till is a document of its own.
  */
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { statements } from '../../../core/statements.js';
 import { toDb } from '../../../decimal.js';
 import type { Moment } from '../../common/moment.js';

@@ -1,5 +1,5 @@
 /** Which FIFO batches each receipt line took from, so a return puts the goods back where they came from. */
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import type { FifoTake } from '../../../catalog/index.js';
 import { statements } from '../../../core/statements.js';
 import { toDb } from '../../../decimal.js';

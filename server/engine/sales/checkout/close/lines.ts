@@ -4,7 +4,7 @@
  * goods are sold by the piece (one stamp per unit).
  */
 import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { isKopecks } from '../../common/money.js';

@@ -5,7 +5,7 @@
  * certificates, the consultants and the excise stamps.
  */
 import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { type Card, findCard } from '../../cards/cards.js';

@@ -3,7 +3,7 @@
  * the batches they came from (a return puts goods back there) and excise stamps; money to the
  * cash box (on the receipt's fiscal document), the card's ledgers and the certificate register.
  */
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { takeFifo } from '../../../catalog/index.js';
 import { type D, toDb } from '../../../decimal.js';
 import { BONUS_COMMENT, moveBonus } from '../../cards/bonus-ledger.js';

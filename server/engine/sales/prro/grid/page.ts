@@ -8,7 +8,7 @@
  */
 
 import type { GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import type { HandlerGroup } from '../../../handlers.js';
 import { filterOf } from '../filter.js';
 import { errorGridRow } from '../grid-row.js';

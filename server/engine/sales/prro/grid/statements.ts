@@ -9,7 +9,8 @@
 
 import { PRRO_ERROR_STATUSES } from '../../../../../shared/contract/index.js';
 import { CHAIN_VERDICTS, type GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
+import { idsOfJsonArray } from '../../../core/dialect-sql.js';
 import { statements } from '../../../core/statements.js';
 import type { ErrorGridDoc } from '../grid-row.js';
 import type { DocFilter } from '../statements.js';
@@ -80,7 +81,7 @@ const sortedIds = (db: Db, expr: string) => ({
 const byChainIn = (db: Db, dir: 'ASC' | 'DESC') =>
   db
     .prepare<Paged, number>(
-      `SELECT id FROM (${JUDGED}) ORDER BY ${CHAIN_RANK} ${dir}, numprro, local_num LIMIT @limit OFFSET @offset`,
+      `SELECT id FROM (${JUDGED}) AS judged ORDER BY ${CHAIN_RANK} ${dir}, numprro, local_num LIMIT @limit OFFSET @offset`,
     )
     .pluck();
 
@@ -92,7 +93,7 @@ const textKeysIn = (db: Db, key: TextSortKey) =>
 
 const prepare = (db: Db) => ({
   summary: db.prepare<GridArgs, { total: number; breaks: number }>(
-    `SELECT count(*) AS total, coalesce(sum(chain = 'break'), 0) AS breaks FROM (${JUDGED})`,
+    `SELECT count(*) AS total, count(*) FILTER (WHERE chain = 'break') AS breaks FROM (${JUDGED}) AS judged`,
   ),
   /** A page's ids, in chain order or sorted by a column. */
   chainOrderIds: idsIn(db, CHAIN_ORDER),
@@ -109,7 +110,7 @@ const prepare = (db: Db) => ({
   >,
   /** Listed documents by id (a JSON array). */
   byIds: db.prepare<GridArgs & { ids: string }, JudgedRow>(
-    `SELECT * FROM (${JUDGED}) WHERE id IN (SELECT value FROM json_each(@ids))`,
+    `SELECT * FROM (${JUDGED}) AS judged WHERE id IN (${idsOfJsonArray(db, '@ids')})`,
   ),
 });
 

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PRRO } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import type { Moment } from '../../common/moment.js';
 import type { FiscalTill, Seller } from '../../fiscal/identity.js';
 import type { DocType } from '../doc-types.js';

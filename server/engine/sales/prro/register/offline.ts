@@ -6,7 +6,7 @@
  * before a limit and new receipts are refused after it.
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { localDate } from '../../../core/time.js';
 import { type Moment, momentAt } from '../../common/moment.js';

@@ -7,7 +7,7 @@
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
-import type { Db } from '../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../shared-node/sql/db.js';
 import { momentAt } from '../../common/moment.js';
 import { fiscalTills } from '../../fiscal/identity.js';
 import { shiftSql } from '../../shifts/statements.js';

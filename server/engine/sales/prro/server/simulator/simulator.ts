@@ -6,7 +6,7 @@
  * with the real server's error texts, so the PRRO error screen shows what a manager would see.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../../shared-node/sql/db.js';
 import { fiscalSql } from '../../../fiscal/statements.js';
 import type { CheckContent } from '../../dps/content.js';
 import { decodeBody, type ReadDocument, readDocument } from '../../dps/read.js';

@@ -1,5 +1,5 @@
 /** SQL of the simulated tax server's memory. */
-import type { Db } from '../../../../../../shared-node/sqlite/open.js';
+import type { Db } from '../../../../../../shared-node/sql/db.js';
 import { statements } from '../../../../core/statements.js';
 
 export interface ServerRegisterRow {

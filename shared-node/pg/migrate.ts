@@ -1,0 +1,50 @@
+/**
+ * The same migrations as SQLite's (shared-node/sqlite/migrate.ts), run on one PostgreSQL schema:
+ * each translated by dialect.ts, once, in its own transaction, recorded in the schema's own
+ * `schema_migrations`. Two service processes that start together take turns on an advisory lock
+ * for the schema, so a migration never runs twice.
+ */
+import type { Migration } from '../sqlite/migrate.js';
+import { PG_PRELUDE, translateScript } from './dialect.js';
+import { type PgDb, quoteIdent } from './pg-db.js';
+
+/** Each table's rowid column, as the migrations leave it: what a PgDb needs to know of a schema. */
+export function rowidColumnsOf(migrations: readonly Migration[]): Map<string, string> {
+  const rowids = new Map<string, string>();
+  for (const m of sorted(migrations)) if (typeof m.up === 'string') translateScript(m.up, rowids);
+  return rowids;
+}
+
+export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] {
+  const schema = quoteIdent(db.schema);
+  const rowids = new Map<string, string>();
+  const applied: string[] = [];
+  db.transaction(() => {
+    db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [db.schema]);
+    db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    db.exec(PG_PRELUDE);
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)`);
+    const done = new Set(db.query('SELECT id FROM schema_migrations').map((r) => r.id as string));
+    for (const m of sorted(migrations)) {
+      // Translated even when done: the rowid columns follow every migration.
+      const sql = typeof m.up === 'string' ? translateScript(m.up, rowids) : undefined;
+      if (done.has(m.id)) continue;
+      db.transaction(() => {
+        if (sql !== undefined) db.exec(sql);
+        else if (typeof m.up === 'function') m.up(db);
+        db.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, $2)', [m.id, new Date().toISOString()]);
+      })();
+      applied.push(m.id);
+    }
+  })();
+  return applied;
+}
+
+function sorted(migrations: readonly Migration[]): Migration[] {
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new Error(`migration ${m.id} is listed twice`);
+    ids.add(m.id);
+  }
+  return [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

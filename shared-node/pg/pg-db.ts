@@ -1,0 +1,193 @@
+/**
+ * The engine's Db (shared-node/sql/db.ts) on PostgreSQL: one connection (SyncPg, synchronous),
+ * one schema (the client's, first on the search_path), statements rewritten once by dialect.ts.
+ * Transactions behave as better-sqlite3's do: the outermost is BEGIN … COMMIT (IMMEDIATE asks for
+ * SERIALIZABLE, so two writers that race on the same stock or card are told so, 40001, and
+ * retried by the caller), an inner one is a SAVEPOINT, and a throw rolls back to where it began.
+ */
+import type { Db, RunResult, Statement, Transaction } from '../sql/db.js';
+import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
+import { type PgConnection, PgError, SyncPg } from './sync-pg.js';
+
+export class PgDb implements Db {
+  readonly dialect = 'postgres' as const;
+  private readonly statements = new Map<string, PgStatement>();
+  private depth = 0;
+  private savepoints = 0;
+  private open = true;
+
+  private constructor(
+    private readonly pg: SyncPg,
+    readonly schema: string,
+    private readonly rowids: RowidColumns,
+  ) {}
+
+  /** Connects and puts `schema` first on the search_path (it must exist: see migrateSchema). */
+  static connect(connection: PgConnection, schema: string, rowids: RowidColumns): PgDb {
+    const pg = new SyncPg(connection);
+    try {
+      pg.query(`SET search_path TO ${quoteIdent(schema)}`);
+    } catch (err) {
+      pg.close();
+      throw err;
+    }
+    return new PgDb(pg, schema, rowids);
+  }
+
+  /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
+  query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
+    return this.pg.query(sql, params).rows;
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  prepare<BindParameters extends unknown[] | object = unknown[], Result = unknown>(
+    source: string,
+  ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result> {
+    let translated = this.statements.get(source);
+    if (!translated) {
+      translated = translateStatement(source, this.rowids);
+      this.statements.set(source, translated);
+    }
+    return new PgPrepared(this, translated) as never;
+  }
+
+  /** Runs a translated statement: what PgPrepared calls. */
+  execute(statement: PgStatement, args: unknown[]): { rows: Record<string, unknown>[]; rowCount: number } {
+    const params = bind(statement, args);
+    const r = this.pg.query(statement.text, params);
+    const insert = statement.insertInto;
+    if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
+      // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
+      this.pg.query(
+        `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max(${quoteIdent(insert.rowid)}) FROM ${quoteIdent(insert.table)}), 1))`,
+        [insert.table, insert.rowid],
+      );
+    }
+    return r;
+  }
+
+  transaction<F extends (...args: never[]) => unknown>(fn: F): Transaction<F> {
+    const run =
+      (begin: string) =>
+      (...args: Parameters<F>): ReturnType<F> => {
+        if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
+        this.pg.query(begin);
+        this.depth++;
+        try {
+          const result = fn(...args) as ReturnType<F>;
+          this.pg.query('COMMIT');
+          return result;
+        } catch (err) {
+          try {
+            this.pg.query('ROLLBACK');
+          } catch {
+            // The connection is gone; the server rolls back what it held.
+          }
+          throw err;
+        } finally {
+          this.depth--;
+        }
+      };
+    const plain = run('BEGIN');
+    return Object.assign(plain, {
+      deferred: plain,
+      immediate: run('BEGIN ISOLATION LEVEL SERIALIZABLE'),
+    }) as unknown as Transaction<F>;
+  }
+
+  private savepoint<T>(fn: () => T): T {
+    const name = `sp${++this.savepoints}`;
+    this.pg.query(`SAVEPOINT ${name}`);
+    this.depth++;
+    try {
+      const result = fn();
+      this.pg.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (err) {
+      this.pg.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      this.pg.query(`RELEASE SAVEPOINT ${name}`);
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
+  exec(source: string): this {
+    this.pg.query(source);
+    return this;
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.pg.close();
+  }
+}
+
+class PgPrepared implements Statement<unknown[], unknown> {
+  private plucked = false;
+
+  constructor(
+    private readonly db: PgDb,
+    private readonly statement: PgStatement,
+  ) {}
+
+  run(...args: unknown[]): RunResult {
+    const r = this.db.execute(this.statement, args);
+    const rowid = r.rows[0]?.__rowid;
+    return { changes: r.rowCount, lastInsertRowid: typeof rowid === 'number' ? rowid : 0 };
+  }
+
+  get(...args: unknown[]): unknown {
+    const row = this.db.execute(this.statement, args).rows[0];
+    return row === undefined ? undefined : this.shape(row);
+  }
+
+  all(...args: unknown[]): unknown[] {
+    return this.db.execute(this.statement, args).rows.map((row) => this.shape(row));
+  }
+
+  pluck(toggleState = true): this {
+    this.plucked = toggleState;
+    return this;
+  }
+
+  /** SQLite has no booleans: a comparison in a select list is 1 or 0 there, and here too. */
+  private shape(row: Record<string, unknown>): unknown {
+    for (const k in row) if (typeof row[k] === 'boolean') row[k] = row[k] ? 1 : 0;
+    if (!this.plucked) return row;
+    for (const k in row) return row[k];
+    return undefined;
+  }
+}
+
+/** The statement's parameters in $-order, from `?` arguments or one object of `@name`s. */
+function bind(statement: PgStatement, args: unknown[]): unknown[] {
+  let values: unknown[];
+  if (statement.names) {
+    const [object] = args;
+    if (args.length !== 1 || typeof object !== 'object' || object === null) {
+      throw new TypeError('a statement with @names takes one object of values');
+    }
+    values = statement.names.map((name) => {
+      if (!(name in object)) throw new RangeError(`Missing named parameter "${name}"`);
+      return (object as Record<string, unknown>)[name];
+    });
+  } else {
+    values = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+    if (values.length !== statement.count) throw new RangeError(`Too few or too many parameter values were provided`);
+  }
+  return values.map((v) => {
+    if (v === undefined) throw new TypeError('undefined is not a value a database holds: pass null');
+    if (typeof v === 'boolean') throw new TypeError('SQLite3 can only bind numbers, strings, bigints, buffers, and null');
+    return typeof v === 'bigint' ? v.toString() : v;
+  });
+}
+
+export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+export { PgError };

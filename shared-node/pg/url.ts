@@ -1,0 +1,29 @@
+/**
+ * `postgres://user[:password]@host[:port]/database` as node-postgres's connection settings. A host
+ * that is a folder (percent-encoded, `%2Fvar%2Frun%2Fpostgresql`) means a Unix socket there.
+ */
+import type { PgConnection } from './sync-pg.js';
+
+export function isPostgresUrl(text: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(text);
+}
+
+export function parsePgUrl(text: string): PgConnection {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('the PostgreSQL address is not a URL: postgres://user@host:port/database');
+  }
+  if (!isPostgresUrl(text)) throw new Error('the PostgreSQL address must start with postgres://');
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const user = decodeURIComponent(url.username);
+  if (!database || !user) throw new Error('the PostgreSQL address names no user or database: postgres://user@host:port/database');
+  return {
+    host: decodeURIComponent(url.hostname) || 'localhost',
+    port: url.port ? Number(url.port) : 5432,
+    user,
+    database,
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+  };
+}

@@ -1,12 +1,15 @@
 /**
  * Command line of the RPC service. Other tools script it, so its shape is fixed (USAGE below).
- * `--db FILE` serves one back office file; `--data DIR` a folder of many clients (shops). The
- * single-client commands work on a data folder too, on its client `default`. `keys create`
- * prints the key alone on its last line.
+ * `--db FILE` serves one back office file; `--data DIR` a folder of many clients (shops), and
+ * `--db postgres://…` a PostgreSQL database of many clients (a schema each): wherever `--data DIR`
+ * is taken, `--db postgres://…` is too. The single-client commands work on many clients too, on
+ * the client `default`. `keys create` prints the key alone on its last line.
  */
 import { parseArgs } from 'node:util';
+import { isPostgresUrl } from '../shared-node/pg/url.js';
 import { KeyStore, parseScopes } from './auth/keys.js';
-import { ClientRegistry, openRegistry } from './clients/registry.js';
+import { ClientRegistry } from './clients/registry.js';
+import { openStore } from './clients/store.js';
 import { exportClient, importClient } from './clients/transfer.js';
 import {
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
@@ -16,17 +19,17 @@ import {
 } from './http/limits.js';
 import { openServiceDatabase, type ServiceConfig, startDataService, startService } from './service.js';
 
-const USAGE = `usage:
-  server serve (--db FILE | --data DIR) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
+const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)
+  server serve (--db FILE | MANY) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
                [--idempotency-days N] [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
-               [--idle-close S] [--max-open N]            (the last two with --data only)
-  server keys create (--db FILE | --data DIR [--client NAME]) --name NAME --scopes LIST|all
-  server keys list (--db FILE | --data DIR [--client NAME])
-  server keys revoke (--db FILE | --data DIR) --name NAME
-  server clients create --data DIR --name NAME
-  server clients list --data DIR
-  server clients import --data DIR --name NAME --from FILE   (a back office file becomes a client, with its keys)
-  server clients export --data DIR --name NAME --to FILE     (a client becomes a back office file, with its keys)`;
+               [--idle-close S] [--max-open N]            (the last two with MANY only)
+  server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
+  server keys list (--db FILE | MANY [--client NAME])
+  server keys revoke (--db FILE | MANY) --name NAME
+  server clients create MANY --name NAME
+  server clients list MANY
+  server clients import MANY --name NAME --from FILE   (a back office file becomes a client, with its keys)
+  server clients export MANY --name NAME --to FILE     (a client becomes a back office file, with its keys)`;
 
 class UsageError extends Error {}
 
@@ -42,11 +45,12 @@ function positiveInt(value: string | undefined, flag: string, dflt: number): num
   return n;
 }
 
-/** Exactly one of --db and --data. */
+/** Exactly one of --db and --data; `data` is where many clients are (a folder or postgres://…). */
 function store(values: { db?: string | undefined; data?: string | undefined }): { db: string } | { data: string } {
   if (values.db && values.data) throw new UsageError('give --db FILE or --data DIR, not both');
   if (values.data) return { data: values.data };
-  return { db: need(values.db, '--db FILE or --data DIR') };
+  const db = need(values.db, '--db FILE or --data DIR');
+  return isPostgresUrl(db) ? { data: db } : { db };
 }
 
 async function serve(args: string[]) {
@@ -120,7 +124,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
     const db = openServiceDatabase(where.db);
     return { keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
   }
-  const db = openRegistry(where.data);
+  const db = openStore(where.data).openRegistry();
   const clients = new ClientRegistry(db);
   const client = () => {
     if (!values.client) return clients.defaultClient().id;
@@ -183,14 +187,22 @@ function clients(args: string[]) {
   const [verb, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
-    options: { data: { type: 'string' }, name: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    options: {
+      data: { type: 'string' },
+      db: { type: 'string' },
+      name: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+    },
     strict: true,
   });
-  const dataDir = need(values.data, '--data');
+  const where = store(values);
+  if ('db' in where) throw new UsageError('clients live in a data folder (--data DIR) or PostgreSQL (--db postgres://…)');
+  const dataDir = where.data;
   switch (verb) {
     case 'create':
     case 'list': {
-      const db = openRegistry(dataDir);
+      const db = openStore(dataDir).openRegistry();
       try {
         const registry = new ClientRegistry(db);
         if (verb === 'create') {

@@ -7,14 +7,14 @@
  * Either way a key reaches its own client's back office and no other.
  */
 import type { AddressInfo } from 'node:net';
-import { privateFile } from '../shared-node/fs/private-files.js';
 import { jsonLogger, type Logger } from '../shared-node/log/logger.js';
 import type { Db } from '../shared-node/sql/db.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
 import { BackOfficePool } from './clients/pool.js';
-import { ClientRegistry, clientFile, openRegistry } from './clients/registry.js';
+import { ClientRegistry } from './clients/registry.js';
+import { openStore } from './clients/store.js';
 import { type BackOffices, createGateway } from './gateway/pipeline.js';
 import type { HttpLimits } from './http/limits.js';
 import { createHttpServer, type Health, type HttpLoad } from './http/server.js';
@@ -54,6 +54,7 @@ export interface ServiceConfig extends CommonConfig {
 }
 
 export interface DataServiceConfig extends CommonConfig {
+  /** A data folder (`--data DIR`) or a PostgreSQL database (`--db postgres://…`): see clients/store.ts. */
   readonly dataDir: string;
   /** A client's back office unused this long is closed (default 5 minutes). */
   readonly idleCloseMs?: number;
@@ -83,7 +84,7 @@ export interface RunningDataService {
   close(): Promise<void>;
 }
 
-const backOfficeOptions = (cfg: CommonConfig, logger: Logger): Omit<BackOfficeOptions, 'dbFile'> => ({
+const backOfficeOptions = (cfg: CommonConfig, logger: Logger): Omit<BackOfficeOptions, 'dbFile' | 'db'> => ({
   logger,
   ...(cfg.demo ? { demo: cfg.demo } : {}),
   ...(cfg.idempotencyTtlMs ? { idempotencyTtlMs: cfg.idempotencyTtlMs } : {}),
@@ -121,11 +122,12 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
 
 export async function startDataService(cfg: DataServiceConfig): Promise<RunningDataService> {
   const logger = cfg.logger ?? jsonLogger();
-  const registryDb = openRegistry(cfg.dataDir);
+  const store = openStore(cfg.dataDir);
+  const registryDb = store.openRegistry();
   const clients = new ClientRegistry(registryDb);
   const keys = new KeyStore(registryDb);
   const pool = new BackOfficePool({
-    open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), dbFile: privateFile(clientFile(cfg.dataDir, id)) }),
+    open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), db: store.openClient(id) }),
     idleMs: cfg.idleCloseMs ?? 300_000,
     maxOpen: cfg.maxOpenClients ?? 64,
     logger,

@@ -6,8 +6,9 @@
  */
 
 import type { Logger } from '../../shared-node/log/logger.js';
+import { type Db, dialectOf } from '../../shared-node/sql/db.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
-import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
+import { openDatabase, type Db as SqliteDb } from '../../shared-node/sqlite/open.js';
 import { pruneCatalogChanges } from '../engine/catalog/index.js';
 import { seedDemo } from '../engine/demo/index.js';
 import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from '../engine/engine.js';
@@ -18,7 +19,9 @@ import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../idempotency/sto
 import type { Upstream } from '../upstream/upstream.js';
 
 export interface BackOfficeOptions {
-  readonly dbFile: string;
+  /** The back office's SQLite file; or `db`, a database opened and migrated already (PostgreSQL). */
+  readonly dbFile?: string;
+  readonly db?: Db;
   readonly logger: Logger;
   /** Fill an empty database with the demo shop (`goods` sizes the catalogue) and run the fiscal-server simulator. */
   readonly demo?: boolean | { readonly goods?: number };
@@ -43,7 +46,7 @@ export interface BackOffice {
 }
 
 /** Opens (creating or upgrading) a back office database; used by `keys` commands too. */
-export function openServiceDatabase(file: string): Db {
+export function openServiceDatabase(file: string): SqliteDb {
   const db = openDatabase(file);
   migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
   // Fold the migrations (and a demo seed) out of the WAL: reads that must search a long WAL
@@ -52,17 +55,23 @@ export function openServiceDatabase(file: string): Db {
   return db;
 }
 
+const need = (file: string | undefined): string => {
+  if (!file) throw new Error('a back office needs its file or an opened database');
+  return file;
+};
+
 const isEmpty = (db: Db) => db.prepare('SELECT count(*) FROM goods').pluck().get() === 0;
 
 export function openBackOffice(opts: BackOfficeOptions): BackOffice {
   const { logger } = opts;
-  const db = openServiceDatabase(opts.dbFile);
+  const db = opts.db ?? openServiceDatabase(need(opts.dbFile));
+  const sqlite = dialectOf(db) === 'sqlite';
   const now = opts.now ?? (() => new Date());
   if (opts.demo && isEmpty(db)) {
     const goods = typeof opts.demo === 'object' ? opts.demo.goods : undefined;
     const t0 = performance.now();
     seedDemo(db, { ...(goods ? { goods } : {}), now: now() });
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    if (sqlite) (db as SqliteDb).pragma('wal_checkpoint(TRUNCATE)');
     logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
   }
   const idempotency = new IdempotencyStore(db, opts.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);

@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
+import type { Db } from '../../shared-node/sql/db.js';
 import { type Migration, migrate } from '../../shared-node/sqlite/migrate.js';
-import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
+import { openDatabase } from '../../shared-node/sqlite/open.js';
 
 export interface Client {
   /** Opaque and fixed for life; names the client's file. */
@@ -33,7 +34,7 @@ export const clientFile = (dataDir: string, id: string): string => {
   return join(dataDir, 'clients', `${id}.sqlite`);
 };
 
-const registryMigrations: readonly Migration[] = [
+export const REGISTRY_MIGRATIONS: readonly Migration[] = [
   {
     id: '0001_registry',
     up: `
@@ -65,7 +66,7 @@ export function openRegistry(dataDir: string): Db {
   makePrivateDataDir(dataDir);
   makePrivateDataDir(join(dataDir, 'clients'));
   const db = openDatabase(privateFile(registryFile(dataDir)));
-  migrate(db, registryMigrations);
+  migrate(db, REGISTRY_MIGRATIONS);
   return db;
 }
 

@@ -1,13 +1,21 @@
 /**
  * The engine's Db (shared-node/sql/db.ts) on PostgreSQL: one connection (SyncPg, synchronous),
  * one schema (the client's, first on the search_path), statements rewritten once by dialect.ts.
- * Transactions behave as better-sqlite3's do: the outermost is BEGIN … COMMIT (IMMEDIATE asks for
- * SERIALIZABLE, so two writers that race on the same stock or card are told so, 40001, and
- * retried by the caller), an inner one is a SAVEPOINT, and a throw rolls back to where it began.
+ * Transactions behave as better-sqlite3's do: the outermost is BEGIN … COMMIT, an inner one is a
+ * SAVEPOINT, and a throw rolls back to where it began. IMMEDIATE (every write of the engine) is
+ * SERIALIZABLE: two writers that race on the same stock, card or cash box — two tills, or two
+ * service processes — are not both let through; the loser (40001) runs again from the start.
  */
 import type { Db, RunResult, Statement, Transaction } from '../sql/db.js';
 import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
 import { type PgConnection, PgError, SyncPg } from './sync-pg.js';
+
+/** Serialization failure and deadlock: the transaction lost a race and may simply run again. */
+const RETRY = new Set(['40001', '40P01']);
+const MOST_ATTEMPTS = 30;
+const pauseCell = new Int32Array(new SharedArrayBuffer(4));
+/** Waits synchronously: the engine's transaction is synchronous code. */
+const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
 
 export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
@@ -92,10 +100,21 @@ export class PgDb implements Db {
         }
       };
     const plain = run('BEGIN');
-    return Object.assign(plain, {
-      deferred: plain,
-      immediate: run('BEGIN ISOLATION LEVEL SERIALIZABLE'),
-    }) as unknown as Transaction<F>;
+    const serializable = run('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    const immediate = (...args: Parameters<F>): ReturnType<F> => {
+      if (this.depth > 0) return serializable(...args);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return serializable(...args);
+        } catch (err) {
+          if (!(err instanceof PgError && RETRY.has(err.code)) || attempt >= MOST_ATTEMPTS) throw err;
+          // Another transaction won the same rows: everything this one did is rolled back, so it
+          // runs again from the start on what that one committed, after a short random pause.
+          pause(Math.random() * Math.min(50, 2 ** attempt));
+        }
+      }
+    };
+    return Object.assign(plain, { deferred: plain, immediate }) as unknown as Transaction<F>;
   }
 
   private savepoint<T>(fn: () => T): T {

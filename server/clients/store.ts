@@ -1,0 +1,71 @@
+/**
+ * Where a service of many clients keeps them: a data folder (`--data DIR`: a SQLite registry and a
+ * file per client) or a PostgreSQL database (`--db postgres://…`: a registry schema and a schema
+ * per client). Everything above this — the registry's rules, the pool, the gateway, the engine —
+ * is the same code for both.
+ */
+
+import { privateFile } from '../../shared-node/fs/private-files.js';
+import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
+import { PgDb } from '../../shared-node/pg/pg-db.js';
+import { isPostgresUrl, parsePgUrl } from '../../shared-node/pg/url.js';
+import type { Db } from '../../shared-node/sql/db.js';
+import type { Migration } from '../../shared-node/sqlite/migrate.js';
+import { ENGINE_MIGRATIONS } from '../engine/engine.js';
+import { gatewayMigrations } from '../gateway/schema.js';
+import { openServiceDatabase } from './back-office.js';
+import { clientFile, isClientId, openRegistry, REGISTRY_MIGRATIONS } from './registry.js';
+
+export interface ClientStore {
+  readonly kind: 'folder' | 'postgres';
+  /** The folder or the database, for messages (a PostgreSQL address without its password). */
+  readonly where: string;
+  /** The registry of clients and keys, created or upgraded. */
+  openRegistry(): Db;
+  /** A client's back office database, created or upgraded (gateway and engine migrations). */
+  openClient(id: string): Db;
+}
+
+/** `--data DIR` or `--db postgres://…`. */
+export function openStore(location: string): ClientStore {
+  return isPostgresUrl(location) ? postgresStore(location) : folderStore(location);
+}
+
+export function folderStore(dataDir: string): ClientStore {
+  return {
+    kind: 'folder',
+    where: dataDir,
+    openRegistry: () => openRegistry(dataDir),
+    openClient: (id) => openServiceDatabase(privateFile(clientFile(dataDir, id))),
+  };
+}
+
+/** The registry's schema; a client's is its id (`c_` and 16 hex digits, made by the registry). */
+export const REGISTRY_SCHEMA = 'cashdesk_registry';
+export const CLIENT_MIGRATIONS = [...gatewayMigrations, ...ENGINE_MIGRATIONS];
+const CLIENT_ROWIDS = rowidColumnsOf(CLIENT_MIGRATIONS);
+const REGISTRY_ROWIDS = rowidColumnsOf(REGISTRY_MIGRATIONS);
+
+export function postgresStore(url: string): ClientStore {
+  const connection = parsePgUrl(url);
+  const open = (schema: string, migrations: readonly Migration[], rowids: ReadonlyMap<string, string>) => {
+    const db = PgDb.connect(connection, schema, rowids);
+    try {
+      migratePg(db, migrations);
+      return db;
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  };
+  return {
+    kind: 'postgres',
+    where: `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}`,
+    openRegistry: () => open(REGISTRY_SCHEMA, REGISTRY_MIGRATIONS, REGISTRY_ROWIDS),
+    openClient: (id) => {
+      // The id names a schema: only ever one the registry made.
+      if (!isClientId(id)) throw new Error(`not a client id: ${id}`);
+      return open(id, CLIENT_MIGRATIONS, CLIENT_ROWIDS);
+    },
+  };
+}

@@ -77,3 +77,9 @@ export function userTables(db: Db): string[] {
       : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name";
   return db.prepare(sql).pluck().all() as string[];
 }
+
+/** Another connection to the same PostgreSQL schema: a second till or service process, side by side. */
+export function anotherConnection(db: Db): PgDb {
+  if (!(db instanceof PgDb)) throw new Error('a second connection side by side is a PostgreSQL test');
+  return PgDb.connect(parsePgUrl(inject('postgresUrl')), db.schema, db.rowids);
+}

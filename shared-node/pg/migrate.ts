@@ -11,7 +11,7 @@ import { type PgDb, quoteIdent } from './pg-db.js';
 /** Each table's rowid column, as the migrations leave it: what a PgDb needs to know of a schema. */
 export function rowidColumnsOf(migrations: readonly Migration[]): Map<string, string> {
   const rowids = new Map<string, string>();
-  for (const m of sorted(migrations)) if (typeof m.up === 'string') translateScript(m.up, rowids);
+  for (const m of sorted(migrations)) if (m.postgres === undefined && typeof m.up === 'string') translateScript(m.up, rowids);
   return rowids;
 }
 
@@ -27,7 +27,7 @@ export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] 
     const done = new Set(db.query('SELECT id FROM schema_migrations').map((r) => r.id as string));
     for (const m of sorted(migrations)) {
       // Translated even when done: the rowid columns follow every migration.
-      const sql = typeof m.up === 'string' ? translateScript(m.up, rowids) : undefined;
+      const sql = m.postgres ?? (typeof m.up === 'string' ? translateScript(m.up, rowids) : undefined);
       if (done.has(m.id)) continue;
       db.transaction(() => {
         if (sql !== undefined) db.exec(sql);

@@ -27,7 +27,7 @@ export class PgDb implements Db {
   private constructor(
     private readonly pg: SyncPg,
     readonly schema: string,
-    private readonly rowids: RowidColumns,
+    readonly rowids: RowidColumns,
   ) {}
 
   /** Connects and puts `schema` first on the search_path (it must exist: see migrateSchema). */

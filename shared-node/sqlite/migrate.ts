@@ -8,6 +8,11 @@ export interface Migration {
   /** Unique and ordered: `0001_gateway`, `0002_goods`, ... */
   readonly id: string;
   readonly up: string | ((db: Db) => void);
+  /**
+   * The same change in PostgreSQL's own dialect, for the few the rewrite (shared-node/pg/dialect.ts)
+   * cannot make; SQLite ignores it. A change PostgreSQL alone needs has `up: ''`.
+   */
+  readonly postgres?: string;
 }
 
 export function migrate(db: Db, migrations: readonly Migration[]): string[] {

@@ -74,4 +74,47 @@ INSERT INTO catalog_changes (kind, key) SELECT 'card', card FROM discount_cards 
 INSERT INTO catalog_changes (kind, key) SELECT 'setting', key FROM shop_settings WHERE key IN (${settingsList});
 `,
   },
+  {
+    // PostgreSQL alone: its writers run side by side, and an identity is taken when a row is
+    // inserted, not when it commits. A sale that took seq 10 and committed after one that took
+    // 11 would be skipped by a till that had already read up to 11. So a change is held in
+    // catalog_changes_pending and numbered at commit, one committing transaction at a time (a
+    // lock of this client's log, held from its numbering to its commit): a seq is never seen
+    // before a smaller one. SQLite has one writer at a time, so its numbers are in commit order.
+    id: '0301_catalog_sync_commit_order',
+    up: '',
+    postgres: `
+CREATE TABLE catalog_changes_pending (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  kind TEXT COLLATE "C" NOT NULL,
+  key TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX catalog_changes_pending_tx ON catalog_changes_pending(tx, id);
+
+CREATE FUNCTION catalog_changes_hold() RETURNS trigger LANGUAGE plpgsql AS $hold$
+BEGIN
+  IF current_setting('cashdesk.catalog_numbering', true) = 'on' THEN RETURN NEW; END IF;
+  INSERT INTO catalog_changes_pending (kind, key) VALUES (NEW.kind, NEW.key);
+  RETURN NULL;
+END
+$hold$;
+CREATE TRIGGER catalog_changes_hold BEFORE INSERT ON catalog_changes
+  FOR EACH ROW EXECUTE FUNCTION catalog_changes_hold();
+
+CREATE FUNCTION catalog_changes_number() RETURNS trigger LANGUAGE plpgsql AS $number$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '.catalog_changes'));
+  PERFORM set_config('cashdesk.catalog_numbering', 'on', true);
+  INSERT INTO catalog_changes (kind, key)
+    SELECT kind, key FROM catalog_changes_pending WHERE tx = pg_current_xact_id() ORDER BY id;
+  DELETE FROM catalog_changes_pending WHERE tx = pg_current_xact_id();
+  PERFORM set_config('cashdesk.catalog_numbering', 'off', true);
+  RETURN NULL;
+END
+$number$;
+CREATE CONSTRAINT TRIGGER catalog_changes_number AFTER INSERT ON catalog_changes_pending
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_changes_number();
+`,
+  },
 ];

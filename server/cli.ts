@@ -17,12 +17,14 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_BODY_BYTES,
 } from './http/limits.js';
-import { openServiceDatabase, type ServiceConfig, startDataService, startService } from './service.js';
+import { type DataServiceConfig, openServiceDatabase, type ServiceConfig, startDataService, startService } from './service.js';
+import { isWorker, reportListening, runWorkers } from './workers.js';
 
 const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)
   server serve (--db FILE | MANY) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
                [--idempotency-days N] [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
                [--idle-close S] [--max-open N]            (the last two with MANY only)
+               [--workers N]                              (N service processes on one port)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME
@@ -70,32 +72,65 @@ async function serve(args: string[]) {
       'max-connections': { type: 'string' },
       'max-inflight-mb': { type: 'string' },
       'request-timeout': { type: 'string' },
+      workers: { type: 'string' },
     },
     strict: true,
   });
-  const port = positiveInt(values.port, '--port', 8787);
-  const goods = values.goods === undefined ? undefined : positiveInt(values.goods, '--goods', 0);
-  const rate = values['rate-limit'] === undefined ? undefined : positiveInt(values['rate-limit'], '--rate-limit', 0);
+  const workers = positiveInt(values.workers, '--workers', 1);
+  if (workers < 1) throw new UsageError('--workers must be at least 1');
+  if (workers > 1 && !isWorker()) {
+    // The arguments are checked here, before any process starts; each worker reads them again.
+    serveConfig(values);
+    const url = await runWorkers(workers, (line) => process.stdout.write(`${line}\n`));
+    process.stdout.write(`retail RPC service listening on ${url}/v1/rpc (${workers} processes)\n`);
+    return;
+  }
+  const service = await startServe(values);
+  if (isWorker()) {
+    reportListening(service.url);
+  } else {
+    process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
+  }
+  const stop = () => {
+    service.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+type ServeValues = Record<string, string | boolean | undefined>;
+
+async function startServe(values: ServeValues) {
+  const config = serveConfig(values);
+  return 'dbFile' in config ? await startService(config) : await startDataService(config);
+}
+
+/** serve's arguments as a service's configuration; a UsageError for the first wrong one. */
+function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
+  const str = (name: string) => values[name] as string | undefined;
+  const port = positiveInt(str('port'), '--port', 8787);
+  const goods = str('goods') === undefined ? undefined : positiveInt(str('goods'), '--goods', 0);
+  const rate = str('rate-limit') === undefined ? undefined : positiveInt(str('rate-limit'), '--rate-limit', 0);
   // Idempotency records must outlive the longest a till stays offline (36 h by the PRRO rules).
-  const keepDays = positiveInt(values['idempotency-days'], '--idempotency-days', 7);
+  const keepDays = positiveInt(str('idempotency-days'), '--idempotency-days', 7);
   if (keepDays < 2) throw new UsageError('--idempotency-days must be at least 2: a till may stay offline for 36 hours');
-  const maxConnections = positiveInt(values['max-connections'], '--max-connections', DEFAULT_MAX_CONNECTIONS);
-  const inflightMb = positiveInt(values['max-inflight-mb'], '--max-inflight-mb', DEFAULT_MAX_BODY_BYTES_IN_FLIGHT / 2 ** 20);
-  const timeoutS = positiveInt(values['request-timeout'], '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000);
+  const maxConnections = positiveInt(str('max-connections'), '--max-connections', DEFAULT_MAX_CONNECTIONS);
+  const inflightMb = positiveInt(str('max-inflight-mb'), '--max-inflight-mb', DEFAULT_MAX_BODY_BYTES_IN_FLIGHT / 2 ** 20);
+  const timeoutS = positiveInt(str('request-timeout'), '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000);
   if (maxConnections < 1) throw new UsageError('--max-connections must be at least 1');
   // Below one largest body, a valid request could never be read.
   if (inflightMb * 2 ** 20 < MAX_BODY_BYTES)
     throw new UsageError(`--max-inflight-mb must be at least ${Math.ceil(MAX_BODY_BYTES / 2 ** 20)}, the largest request body`);
   if (timeoutS < 1) throw new UsageError('--request-timeout must be at least 1 second');
-  const where = store(values);
-  if ('db' in where && (values['idle-close'] !== undefined || values['max-open'] !== undefined))
+  const where = store({ db: str('db'), data: str('data') });
+  if ('db' in where && (str('idle-close') !== undefined || str('max-open') !== undefined))
     throw new UsageError('--idle-close and --max-open go with --data');
-  const idleS = positiveInt(values['idle-close'], '--idle-close', 300);
-  const maxOpen = positiveInt(values['max-open'], '--max-open', 64);
+  const idleS = positiveInt(str('idle-close'), '--idle-close', 300);
+  const maxOpen = positiveInt(str('max-open'), '--max-open', 64);
   if (idleS < 1) throw new UsageError('--idle-close must be at least 1 second');
   if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
   const common: Omit<ServiceConfig, 'dbFile'> = {
-    host: values.host ?? '127.0.0.1',
+    host: str('host') ?? '127.0.0.1',
     port,
     demo: values.demo ? (goods ? { goods } : true) : false,
     ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { perSecond: rate, burst: rate * 2 } }),
@@ -104,16 +139,9 @@ async function serve(args: string[]) {
     bodyBytesInFlight: inflightMb * 2 ** 20,
     requestTimeoutMs: timeoutS * 1000,
   };
-  const service =
-    'db' in where
-      ? await startService({ ...common, dbFile: where.db })
-      : await startDataService({ ...common, dataDir: where.data, idleCloseMs: idleS * 1000, maxOpenClients: maxOpen });
-  process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
-  const stop = () => {
-    service.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  return 'db' in where
+    ? { ...common, dbFile: where.db }
+    : { ...common, dataDir: where.data, idleCloseMs: idleS * 1000, maxOpenClients: maxOpen };
 }
 
 /** The keys of a back office file, or of a data folder's registry with the client a command names. */

@@ -1,0 +1,66 @@
+/**
+ * `serve --workers N`: N service processes on one port (node:cluster shares the listening
+ * socket). A process performs one back-office transaction at a time — the engine is synchronous,
+ * and on PostgreSQL it waits for each statement's answer — so a hosted service runs several to
+ * keep PostgreSQL busy. Nothing a process keeps in memory is needed for correctness (README,
+ * "More than one process"), so any process may take any request.
+ *
+ * The first worker starts alone (it creates or migrates the databases and seeds a demo), the rest
+ * after it listens. A worker that dies is started again; SIGINT/SIGTERM stop them all.
+ */
+import cluster, { type Worker } from 'node:cluster';
+
+interface Listening {
+  readonly listening: string;
+}
+
+const isListening = (m: unknown): m is Listening => typeof (m as Listening)?.listening === 'string';
+
+/** In a worker: tells the primary the service is up. */
+export function reportListening(url: string): void {
+  process.send?.({ listening: url } satisfies Listening);
+}
+
+export const isWorker = (): boolean => cluster.isWorker;
+
+/** In the primary: runs `count` workers with the same arguments; resolves with the service's URL. */
+export function runWorkers(count: number, onLine: (line: string) => void): Promise<string> {
+  let stopping = false;
+  let url: string | undefined;
+  const start = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const worker: Worker = cluster.fork();
+      worker.on('message', (m: unknown) => {
+        if (isListening(m)) resolve(m.listening);
+      });
+      worker.once('exit', (code, signal) => {
+        if (stopping) return;
+        if (url === undefined) {
+          reject(new Error(`a service worker exited before it listened (${signal ?? code})`));
+          return;
+        }
+        onLine(`a service worker exited (${signal ?? code}); starting another`);
+        setTimeout(() => void start().catch(() => undefined), 1000);
+      });
+    });
+  const stop = () => {
+    stopping = true;
+    // Each worker finishes the requests it has, then exits; the service is down when all have.
+    const running = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    let left = running.length;
+    if (left === 0) process.exit(0);
+    for (const w of running) {
+      w.once('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return (async () => {
+    url = await start();
+    await Promise.all(Array.from({ length: count - 1 }, start));
+    return url;
+  })();
+}

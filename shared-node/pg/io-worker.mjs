@@ -32,14 +32,26 @@ const answer = (message) => {
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
 };
+/** The connection broke (the server restarted, or ended this session): every answer after says so. */
+/** @type {unknown} */
+let broken;
 /** @param {any} err */
 const failure = (err) => ({
   ok: false,
-  code: typeof err?.code === 'string' ? err.code : 'XX000',
+  // A query cut by a lost connection has no SQLSTATE: 08006, connection failure.
+  code: typeof err?.code === 'string' ? err.code : broken ? '08006' : 'XX000',
   message: String(err?.message ?? err),
 });
 
 const client = new pg.Client({ ...connection, types });
+// Without a listener a lost connection would end this thread, and its caller would wait for an
+// answer until its timeout; instead the next statement is told at once.
+client.on('error', (err) => {
+  broken = err;
+});
+client.on('end', () => {
+  broken ??= new Error('the PostgreSQL connection ended');
+});
 try {
   await client.connect();
   answer({ ok: true, rows: [], rowCount: 0 });
@@ -52,6 +64,10 @@ port.on('message', async (/** @type {{ sql?: string, params?: unknown[], end?: b
     await client.end().catch(() => undefined);
     answer({ ok: true, rows: [], rowCount: 0 });
     port.close();
+    return;
+  }
+  if (broken) {
+    answer({ ok: false, code: '08006', message: `the PostgreSQL connection is lost: ${String(broken)}` });
     return;
   }
   try {

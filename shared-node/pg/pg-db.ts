@@ -25,13 +25,18 @@ export class PgDb implements Db {
   private open = true;
 
   private constructor(
-    private readonly pg: SyncPg,
+    private pg: SyncPg,
+    private readonly connection: PgConnection,
     readonly schema: string,
     readonly rowids: RowidColumns,
   ) {}
 
-  /** Connects and puts `schema` first on the search_path (it must exist: see migrateSchema). */
+  /** Connects and puts `schema` first on the search_path (it need not exist yet: see migratePg). */
   static connect(connection: PgConnection, schema: string, rowids: RowidColumns): PgDb {
+    return new PgDb(PgDb.session(connection, schema), connection, schema, rowids);
+  }
+
+  private static session(connection: PgConnection, schema: string): SyncPg {
     const pg = new SyncPg(connection);
     try {
       pg.query(`SET search_path TO ${quoteIdent(schema)}`);
@@ -39,12 +44,26 @@ export class PgDb implements Db {
       pg.close();
       throw err;
     }
-    return new PgDb(pg, schema, rowids);
+    return pg;
+  }
+
+  /**
+   * The connection, opened again if it was lost (PostgreSQL restarted, a failover, the session
+   * ended) and no transaction is open on it. A transaction cut by a lost connection fails as a
+   * whole: nothing of it stays, or — when the COMMIT itself was cut — all of it, with its
+   * idempotency record, so a retry of the same Idempotency-Key is answered either way.
+   */
+  private get live(): SyncPg {
+    if (this.pg.broken && this.depth === 0 && this.open) {
+      this.pg.close();
+      this.pg = PgDb.session(this.connection, this.schema);
+    }
+    return this.pg;
   }
 
   /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
   query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
-    return this.pg.query(sql, params).rows;
+    return this.live.query(sql, params).rows;
   }
 
   get inTransaction(): boolean {
@@ -65,7 +84,7 @@ export class PgDb implements Db {
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: PgStatement, args: unknown[]): { rows: Record<string, unknown>[]; rowCount: number } {
     const params = bind(statement, args);
-    const r = this.pg.query(statement.text, params);
+    const r = this.live.query(statement.text, params);
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
       // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
@@ -82,7 +101,7 @@ export class PgDb implements Db {
       (begin: string) =>
       (...args: Parameters<F>): ReturnType<F> => {
         if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
-        this.pg.query(begin);
+        this.live.query(begin);
         this.depth++;
         try {
           const result = fn(...args) as ReturnType<F>;
@@ -136,7 +155,7 @@ export class PgDb implements Db {
 
   /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
   exec(source: string): this {
-    this.pg.query(source);
+    this.live.query(source);
     return this;
   }
 

@@ -34,6 +34,9 @@ export class PgError extends Error {
   }
 }
 
+/** Connection exceptions (08…) and the server ending the session (57P01 admin, 57P02 crash, 57P03 cannot connect now). */
+const LOST = /^(08|57P0[123])/;
+
 /** The longest a statement may take before the caller is told it did not answer. */
 const ANSWER_MS = 60_000;
 
@@ -44,6 +47,8 @@ export class SyncPg {
   private readonly port;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private closed = false;
+  /** The connection was lost (SQLSTATE class 08, or the server ended the session): open another. */
+  broken = false;
 
   constructor(connection: PgConnection) {
     const { port1, port2 } = new MessageChannel();
@@ -86,7 +91,10 @@ export class SyncPg {
     }
     const got = receiveMessageOnPort(this.port)?.message as Answer | undefined;
     if (!got) throw new Error('the PostgreSQL thread ended without an answer');
-    if (!got.ok) throw new PgError(got.code, got.message);
+    if (!got.ok) {
+      if (LOST.test(got.code)) this.broken = true;
+      throw new PgError(got.code, got.message);
+    }
     return got;
   }
 }

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBin, startTestPostgres, type TestPostgres } from '../../server/testing/postgres.js';
+import { migratePg, rowidColumnsOf } from './migrate.js';
+import { PgDb } from './pg-db.js';
+
+const MIGRATIONS = [
+  {
+    id: '0001_box',
+    up: `CREATE TABLE box (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, cash INTEGER NOT NULL DEFAULT 0, user TEXT) STRICT;
+INSERT OR IGNORE INTO box (name) VALUES ('main');`,
+  },
+];
+const ROWIDS = rowidColumnsOf(MIGRATIONS);
+
+describe('the engine’s database on PostgreSQL (PgDb)', () => {
+  let pg: TestPostgres;
+  let schemas = 0;
+  const open = () => {
+    const db = PgDb.connect(pg.connection, `box_${++schemas}`, ROWIDS);
+    migratePg(db, MIGRATIONS);
+    return db;
+  };
+  beforeAll(async () => {
+    if (!postgresBin()) throw new Error('these tests need PostgreSQL: apt-get install -y postgresql');
+    pg = await startTestPostgres();
+  }, 60_000);
+  afterAll(() => pg?.stop());
+
+  it('takes SQLite’s statements: ? and @name, the column user, INSERT OR IGNORE, lastInsertRowid, pluck, 1 and 0 for booleans', () => {
+    const db = open();
+    try {
+      const insert = db.prepare('INSERT INTO box (name, cash, user) VALUES (@name, @cash, @user)');
+      expect(insert.run({ name: 'till 1', cash: 500, user: 'olena' })).toEqual({ changes: 1, lastInsertRowid: 2 });
+      expect(db.prepare('INSERT OR IGNORE INTO box (name) VALUES (?)').run('till 1').changes).toBe(0);
+      expect(db.prepare('SELECT name, cash = 500 AS full, user FROM box WHERE id = ?').get(2)).toEqual({
+        name: 'till 1',
+        full: 1,
+        user: 'olena',
+      });
+      expect(db.prepare("SELECT name FROM box WHERE name GLOB 't*' ORDER BY name").pluck().all()).toEqual(['till 1']);
+      // An explicit rowid moves the identity past it, as SQLite's next rowid would be.
+      db.prepare('INSERT INTO box (id, name) VALUES (?, ?)').run(10, 'safe');
+      expect(db.prepare('INSERT INTO box (name) VALUES (?)').run('till 2').lastInsertRowid).toBe(11);
+      expect(() => db.prepare('SELECT * FROM box WHERE id = ?').get()).toThrow(/parameter/);
+      expect(() => db.prepare('INSERT INTO box (name) VALUES (@name)').run({})).toThrow(/Missing named parameter "name"/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('nests transactions as savepoints and rolls back to where a throw began', () => {
+    const db = open();
+    try {
+      const add = db.prepare('UPDATE box SET cash = cash + ? WHERE id = 1');
+      const cash = () => db.prepare('SELECT cash FROM box WHERE id = 1').pluck().get();
+      db.transaction(() => {
+        add.run(100);
+        expect(() =>
+          db.transaction(() => {
+            add.run(5);
+            throw new Error('refused');
+          })(),
+        ).toThrow('refused');
+        add.run(1);
+      }).immediate();
+      expect(cash()).toBe(101);
+      expect(() =>
+        db
+          .transaction(() => {
+            add.run(1000);
+            throw new Error('refused');
+          })
+          .immediate(),
+      ).toThrow('refused');
+      expect(cash()).toBe(101);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('runs a write again when a concurrent one wins its rows (40001), so both take effect', () => {
+    const a = open();
+    const b = PgDb.connect(pg.connection, a.schema, ROWIDS);
+    try {
+      let runs = 0;
+      a.transaction(() => {
+        runs++;
+        const seen = a.prepare('SELECT cash FROM box WHERE id = 1').pluck().get() as number;
+        if (runs === 1) {
+          // Another till adds to the same box and commits while this one is under way.
+          b.transaction(() => b.prepare('UPDATE box SET cash = cash + 7 WHERE id = 1').run()).immediate();
+        }
+        a.prepare('UPDATE box SET cash = ? WHERE id = 1').run(seen + 3);
+      }).immediate();
+      expect(runs).toBe(2);
+      expect(a.prepare('SELECT cash FROM box WHERE id = 1').pluck().get()).toBe(10);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('opens its connection again when PostgreSQL ended the session', () => {
+    const db = open();
+    const admin = PgDb.connect(pg.connection, 'public', ROWIDS);
+    try {
+      const pid = db.query('SELECT pg_backend_pid() AS pid')[0]?.pid;
+      admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      // The first statement learns that the session is gone; the next runs on a new one.
+      expect(() => db.prepare('SELECT count(*) FROM box').pluck().get()).toThrow(
+        expect.objectContaining({ code: expect.stringMatching(/^(08|57P01)/) }),
+      );
+      expect(db.prepare('SELECT count(*) FROM box').pluck().get()).toBe(1);
+      expect(db.query('SELECT pg_backend_pid() AS pid')[0]?.pid).not.toBe(pid);
+    } finally {
+      db.close();
+      admin.close();
+    }
+  });
+});

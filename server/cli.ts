@@ -122,7 +122,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
   if ('db' in where) {
     if (values.client) throw new UsageError('--client goes with --data');
     const db = openServiceDatabase(where.db);
-    return { keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
+    return { many: false, keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
   }
   const db = openStore(where.data).openRegistry();
   const clients = new ClientRegistry(db);
@@ -133,7 +133,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
     return c.id;
   };
   const clientName = (id: string) => clients.byId(id)?.name ?? id;
-  return { keys: new KeyStore(db), client, clientName, close: () => db.close() };
+  return { many: true, keys: new KeyStore(db), client, clientName, close: () => db.close() };
 }
 
 function keys(args: string[]) {
@@ -149,23 +149,24 @@ function keys(args: string[]) {
     },
     strict: true,
   });
-  const { keys: store, client, clientName, close } = openKeys(values);
+  // many: a folder or PostgreSQL (--data DIR or --db postgres://…), whose keys each name a client.
+  const { many, keys: store, client, clientName, close } = openKeys(values);
   try {
     switch (verb) {
       case 'create': {
         const scopes = parseScopes(need(values.scopes, '--scopes'));
         const { key, info } = store.create(need(values.name, '--name'), scopes, client());
-        const forClient = values.data ? ` for client ${clientName(info.client)}` : '';
+        const forClient = many ? ` for client ${clientName(info.client)}` : '';
         process.stdout.write(
           `created key ${info.name}${forClient} with scopes ${scopes === 'all' ? 'all' : scopes.join(',')}\n${key}\n`,
         );
         return;
       }
       case 'list':
-        for (const k of store.list(values.data && values.client ? client() : undefined)) {
+        for (const k of store.list(many && values.client ? client() : undefined)) {
           const scopes = k.scopes === 'all' ? 'all' : k.scopes.join(',');
           process.stdout.write(
-            `${k.name}${values.data ? `\t${clientName(k.client)}` : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+            `${k.name}${many ? `\t${clientName(k.client)}` : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
           );
         }
         return;

@@ -11,6 +11,7 @@ import { KeyStore, parseScopes } from './auth/keys.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
 import { exportClient, importClient } from './clients/transfer.js';
+import { exportClientPg, importClientPg } from './clients/transfer-pg.js';
 import {
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   DEFAULT_MAX_CONNECTIONS,
@@ -199,11 +200,12 @@ function clients(args: string[]) {
   });
   const where = store(values);
   if ('db' in where) throw new UsageError('clients live in a data folder (--data DIR) or PostgreSQL (--db postgres://…)');
-  const dataDir = where.data;
+  // A data folder or a PostgreSQL address: the store's kind decides how a client moves in or out.
+  const location = where.data;
   switch (verb) {
     case 'create':
     case 'list': {
-      const db = openStore(dataDir).openRegistry();
+      const db = openStore(location).openRegistry();
       try {
         const registry = new ClientRegistry(db);
         if (verb === 'create') {
@@ -218,13 +220,17 @@ function clients(args: string[]) {
       return;
     }
     case 'import': {
-      const { client, keys: n } = importClient(dataDir, need(values.name, '--name'), need(values.from, '--from'));
-      process.stdout.write(`imported ${values.from} as client ${client.name} (${client.id}) with ${n} keys\n`);
+      const [name, from] = [need(values.name, '--name'), need(values.from, '--from')];
+      const { client, keys: n } =
+        openStore(location).kind === 'postgres' ? importClientPg(location, name, from) : importClient(location, name, from);
+      process.stdout.write(`imported ${from} as client ${client.name} (${client.id}) with ${n} keys\n`);
       return;
     }
     case 'export': {
-      const { client, keys: n } = exportClient(dataDir, need(values.name, '--name'), need(values.to, '--to'));
-      process.stdout.write(`exported client ${client.name} to ${values.to} with ${n} keys\n`);
+      const [name, to] = [need(values.name, '--name'), need(values.to, '--to')];
+      const { client, keys: n } =
+        openStore(location).kind === 'postgres' ? exportClientPg(location, name, to) : exportClient(location, name, to);
+      process.stdout.write(`exported client ${client.name} to ${to} with ${n} keys\n`);
       return;
     }
     default:

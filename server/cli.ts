@@ -11,6 +11,7 @@ import { KeyStore, parseScopes } from './auth/keys.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
 import { exportClient, importClient } from './clients/transfer.js';
+import { exportClientPg, importClientPg } from './clients/transfer-pg.js';
 import {
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   DEFAULT_MAX_CONNECTIONS,
@@ -150,7 +151,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
   if ('db' in where) {
     if (values.client) throw new UsageError('--client goes with --data');
     const db = openServiceDatabase(where.db);
-    return { keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
+    return { many: false, keys: new KeyStore(db), client: () => '', clientName: (id: string) => id, close: () => db.close() };
   }
   const db = openStore(where.data).openRegistry();
   const clients = new ClientRegistry(db);
@@ -161,7 +162,7 @@ function openKeys(values: { db?: string | undefined; data?: string | undefined; 
     return c.id;
   };
   const clientName = (id: string) => clients.byId(id)?.name ?? id;
-  return { keys: new KeyStore(db), client, clientName, close: () => db.close() };
+  return { many: true, keys: new KeyStore(db), client, clientName, close: () => db.close() };
 }
 
 function keys(args: string[]) {
@@ -177,23 +178,24 @@ function keys(args: string[]) {
     },
     strict: true,
   });
-  const { keys: store, client, clientName, close } = openKeys(values);
+  // many: a folder or PostgreSQL (--data DIR or --db postgres://…), whose keys each name a client.
+  const { many, keys: store, client, clientName, close } = openKeys(values);
   try {
     switch (verb) {
       case 'create': {
         const scopes = parseScopes(need(values.scopes, '--scopes'));
         const { key, info } = store.create(need(values.name, '--name'), scopes, client());
-        const forClient = values.data ? ` for client ${clientName(info.client)}` : '';
+        const forClient = many ? ` for client ${clientName(info.client)}` : '';
         process.stdout.write(
           `created key ${info.name}${forClient} with scopes ${scopes === 'all' ? 'all' : scopes.join(',')}\n${key}\n`,
         );
         return;
       }
       case 'list':
-        for (const k of store.list(values.data && values.client ? client() : undefined)) {
+        for (const k of store.list(many && values.client ? client() : undefined)) {
           const scopes = k.scopes === 'all' ? 'all' : k.scopes.join(',');
           process.stdout.write(
-            `${k.name}${values.data ? `\t${clientName(k.client)}` : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+            `${k.name}${many ? `\t${clientName(k.client)}` : ''}\t${scopes}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
           );
         }
         return;
@@ -226,11 +228,12 @@ function clients(args: string[]) {
   });
   const where = store(values);
   if ('db' in where) throw new UsageError('clients live in a data folder (--data DIR) or PostgreSQL (--db postgres://…)');
-  const dataDir = where.data;
+  // A data folder or a PostgreSQL address: the store's kind decides how a client moves in or out.
+  const location = where.data;
   switch (verb) {
     case 'create':
     case 'list': {
-      const db = openStore(dataDir).openRegistry();
+      const db = openStore(location).openRegistry();
       try {
         const registry = new ClientRegistry(db);
         if (verb === 'create') {
@@ -245,13 +248,17 @@ function clients(args: string[]) {
       return;
     }
     case 'import': {
-      const { client, keys: n } = importClient(dataDir, need(values.name, '--name'), need(values.from, '--from'));
-      process.stdout.write(`imported ${values.from} as client ${client.name} (${client.id}) with ${n} keys\n`);
+      const [name, from] = [need(values.name, '--name'), need(values.from, '--from')];
+      const { client, keys: n } =
+        openStore(location).kind === 'postgres' ? importClientPg(location, name, from) : importClient(location, name, from);
+      process.stdout.write(`imported ${from} as client ${client.name} (${client.id}) with ${n} keys\n`);
       return;
     }
     case 'export': {
-      const { client, keys: n } = exportClient(dataDir, need(values.name, '--name'), need(values.to, '--to'));
-      process.stdout.write(`exported client ${client.name} to ${values.to} with ${n} keys\n`);
+      const [name, to] = [need(values.name, '--name'), need(values.to, '--to')];
+      const { client, keys: n } =
+        openStore(location).kind === 'postgres' ? exportClientPg(location, name, to) : exportClient(location, name, to);
+      process.stdout.write(`exported client ${client.name} to ${to} with ${n} keys\n`);
       return;
     }
     default:

@@ -102,8 +102,10 @@ export class KeyStore {
   list(client?: string): ApiKeyInfo[] {
     const rows = this.db
       .prepare(
+        // client_id = @client first: PostgreSQL types a parameter where it first meets it, and
+        // `@client IS NULL` alone says nothing of its type (could not determine data type of $1).
         `SELECT id, name, scopes, created_at, revoked_at, client_id FROM api_keys
-         WHERE @client IS NULL OR client_id = @client ORDER BY created_at, name`,
+         WHERE client_id = @client OR @client IS NULL ORDER BY created_at, name`,
       )
       .all({ client: client ?? null }) as {
       id: string;

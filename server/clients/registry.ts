@@ -70,13 +70,21 @@ export function openRegistry(dataDir: string): Db {
   return db;
 }
 
+/**
+ * A new client, not yet registered: its name checked, its id made. The registry inserts it; an
+ * import into PostgreSQL inserts it itself, in the transaction that makes the client's schema.
+ */
+export function newClient(name: string): Client {
+  if (!CLIENT_NAME.test(name)) throw new Error('a client name is 1 to 64 letters, digits, _ . @ or -');
+  return { id: `c_${randomBytes(8).toString('hex')}`, name, createdAt: new Date().toISOString() };
+}
+
 export class ClientRegistry {
   constructor(private readonly db: Db) {}
 
   create(name: string): Client {
-    if (!CLIENT_NAME.test(name)) throw new Error('a client name is 1 to 64 letters, digits, _ . @ or -');
+    const client = newClient(name);
     if (this.byName(name)) throw new Error(`a client named ${name} exists already`);
-    const client = { id: `c_${randomBytes(8).toString('hex')}`, name, createdAt: new Date().toISOString() };
     this.db.prepare('INSERT INTO clients (id, name, created_at) VALUES (?, ?, ?)').run(client.id, name, client.createdAt);
     return client;
   }

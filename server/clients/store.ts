@@ -8,6 +8,7 @@
 import { privateFile } from '../../shared-node/fs/private-files.js';
 import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
 import { PgDb } from '../../shared-node/pg/pg-db.js';
+import type { PgConnection } from '../../shared-node/pg/sync-pg.js';
 import { isPostgresUrl, parsePgUrl } from '../../shared-node/pg/url.js';
 import type { Db } from '../../shared-node/sql/db.js';
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
@@ -43,10 +44,18 @@ export function folderStore(dataDir: string): ClientStore {
 /** The registry's schema; a client's is its id (`c_` and 16 hex digits, made by the registry). */
 export const REGISTRY_SCHEMA = 'cashdesk_registry';
 export const CLIENT_MIGRATIONS = [...gatewayMigrations, ...ENGINE_MIGRATIONS];
-const CLIENT_ROWIDS = rowidColumnsOf(CLIENT_MIGRATIONS);
+export const CLIENT_ROWIDS = rowidColumnsOf(CLIENT_MIGRATIONS);
 const REGISTRY_ROWIDS = rowidColumnsOf(REGISTRY_MIGRATIONS);
 
-export function postgresStore(url: string): ClientStore {
+/** A PostgreSQL store as what it is: moving a client in or out needs its connection and raw SQL. */
+export interface PostgresStore extends ClientStore {
+  readonly kind: 'postgres';
+  readonly connection: PgConnection;
+  openRegistry(): PgDb;
+  openClient(id: string): PgDb;
+}
+
+export function postgresStore(url: string): PostgresStore {
   const connection = parsePgUrl(url);
   const open = (schema: string, migrations: readonly Migration[], rowids: ReadonlyMap<string, string>) => {
     const db = PgDb.connect(connection, schema, rowids);
@@ -60,6 +69,7 @@ export function postgresStore(url: string): ClientStore {
   };
   return {
     kind: 'postgres',
+    connection,
     where: `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}`,
     openRegistry: () => open(REGISTRY_SCHEMA, REGISTRY_MIGRATIONS, REGISTRY_ROWIDS),
     openClient: (id) => {

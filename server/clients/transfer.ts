@@ -3,7 +3,8 @@
  * and a data folder of many clients, without loss: every table of the back office is copied
  * whole by SQLite's `VACUUM INTO` (one consistent read, even of a file in use), idempotency
  * records included, so a till's queued writes still replay after the move; the shop's API keys
- * move with it (their hashes: the same keys keep working at the new address).
+ * move with it (their hashes: the same keys keep working at the new address). The same moves
+ * between a file and PostgreSQL are in transfer-pg.ts.
  */
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -12,7 +13,7 @@ import { openDatabase } from '../../shared-node/sqlite/open.js';
 import { openServiceDatabase } from './back-office.js';
 import { type Client, ClientRegistry, clientFile, openRegistry } from './registry.js';
 
-interface KeyRow {
+export interface KeyRow {
   id: string;
   name: string;
   secret_hash: string;
@@ -21,10 +22,10 @@ interface KeyRow {
   revoked_at: string | null;
 }
 
-const KEY_COLUMNS = 'id, name, secret_hash, scopes, created_at, revoked_at';
+export const KEY_COLUMNS = 'id, name, secret_hash, scopes, created_at, revoked_at';
 
 /** Copies a database whole to a file that must not exist yet (VACUUM INTO refuses an existing one). */
-function copyDatabase(from: string, to: string): void {
+export function copyDatabase(from: string, to: string): void {
   // Read-only: copying a shop out of its file leaves that file exactly as it was.
   const db = new Database(from, { readonly: true, fileMustExist: true });
   try {

@@ -48,7 +48,9 @@ interface CommonConfig {
 }
 
 export interface ServiceConfig extends CommonConfig {
-  readonly dbFile: string;
+  /** The back office's SQLite file; or `db`, a database opened and migrated already (a PostgreSQL schema, for tests). */
+  readonly dbFile?: string;
+  readonly db?: Db;
   /** A different upstream (a remote back office); the embedded one is the default. */
   readonly upstream?: Upstream;
 }
@@ -97,7 +99,8 @@ export async function startService(cfg: ServiceConfig): Promise<RunningService> 
   const logger = cfg.logger ?? jsonLogger();
   const office = openBackOffice({
     ...backOfficeOptions(cfg, logger),
-    dbFile: cfg.dbFile,
+    ...(cfg.dbFile ? { dbFile: cfg.dbFile } : {}),
+    ...(cfg.db ? { db: cfg.db } : {}),
     ...(cfg.upstream ? { upstream: cfg.upstream } : {}),
   });
   const keys = new KeyStore(office.db);

@@ -1,17 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { migrate } from '../../shared-node/sqlite/migrate.js';
-import { openDatabase } from '../../shared-node/sqlite/open.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayMigrations } from '../gateway/schema.js';
+import { type EngineDb, openEngineDb } from '../testing/engine-db.js';
 import { hasScope, KeyStore, parseScopes } from './keys.js';
 import { RateLimiter } from './rate-limit.js';
 
+const opened: EngineDb[] = [];
+afterEach(() => {
+  for (const e of opened.splice(0)) e.close();
+});
+
+/** A key store on the test run's engine (a back office file's keys, or a schema's). */
 const freshStore = () => {
-  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'keys-')), 'k.sqlite'));
-  migrate(db, gatewayMigrations);
-  return { db, store: new KeyStore(db) };
+  const e = openEngineDb(gatewayMigrations, 'keys');
+  opened.push(e);
+  return { db: e.db, store: new KeyStore(e.db) };
 };
 
 describe('API keys', () => {

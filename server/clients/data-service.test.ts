@@ -1,7 +1,13 @@
-/** A data folder of many clients behind one service (issue 11, items 1 and 2): real files, real HTTP. */
+/**
+ * Many clients behind one service (issue 11, items 1 and 2), real HTTP: a data folder of real
+ * files, or — in the `postgres` test project — a PostgreSQL database, a schema per client.
+ */
 import { existsSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PgDb } from '../../shared-node/pg/pg-db.js';
+import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { startTestDataService, type TestDataService } from '../testing/data-harness.js';
+import { TEST_ENGINE } from '../testing/engine-db.js';
 import { clientFile, registryFile } from './registry.js';
 
 const services: TestDataService[] = [];
@@ -16,17 +22,33 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether a client's back office database was made: its file, or its schema. */
+function backOfficeExists(svc: TestDataService, client: string): boolean {
+  const id = svc.clients[client]?.id as string;
+  if (TEST_ENGINE === 'sqlite') return existsSync(clientFile(svc.dataDir, id));
+  const db = PgDb.connect(parsePgUrl(svc.dataDir), 'public', new Map());
+  try {
+    return db.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [id]).length === 1;
+  } finally {
+    db.close();
+  }
+}
+
 describe('a data folder of many clients', () => {
-  it("opens a client's back office at its first request, in a file of its own only its user may read", async () => {
+  it("opens a client's back office at its first request, and only that client's", async () => {
     const svc = await start(['north', 'south']);
-    const north = clientFile(svc.dataDir, svc.clients.north?.id as string);
-    const south = clientFile(svc.dataDir, svc.clients.south?.id as string);
-    expect(existsSync(north)).toBe(false);
+    expect(backOfficeExists(svc, 'north')).toBe(false);
     expect((await svc.call('north', 'service.ping', {})).status).toBe(200);
-    expect(existsSync(north)).toBe(true);
-    expect(existsSync(south)).toBe(false);
+    expect(backOfficeExists(svc, 'north')).toBe(true);
+    expect(backOfficeExists(svc, 'south')).toBe(false);
     expect(svc.service.openClients()).toEqual([svc.clients.north?.id]);
-    expect(statSync(north).mode & 0o777).toBe(0o600);
+  });
+
+  // Files and their modes: a data folder only.
+  it.skipIf(TEST_ENGINE !== 'sqlite')('keeps each client in a file of its own only its user may read', async () => {
+    const svc = await start(['north', 'south']);
+    expect((await svc.call('north', 'service.ping', {})).status).toBe(200);
+    expect(statSync(clientFile(svc.dataDir, svc.clients.north?.id as string)).mode & 0o777).toBe(0o600);
     expect(statSync(registryFile(svc.dataDir)).mode & 0o777).toBe(0o600);
     expect(statSync(svc.dataDir).mode & 0o777).toBe(0o700);
   });

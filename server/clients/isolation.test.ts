@@ -1,25 +1,39 @@
 /**
  * Cross-client isolation (issue 11, item 1): for every operation of the contract, a request of
  * client A's key changes nothing in client B's back office, and B's own reads answer after all
- * of A's writes what they answered before. Both clients are demo shops on their own files behind
- * one real service; B's file is watched by its own read connection (`PRAGMA data_version` moves
- * when any other connection commits to it).
+ * of A's writes what they answered before. Both clients are demo shops behind one real service,
+ * each on its own file (or, in the `postgres` test project, its own schema); each is watched by a
+ * connection of the test's own (see `version`).
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../../shared/contract/dsl/operation.js';
 import { OPERATIONS } from '../../shared/contract/registry.js';
 import { validParams } from '../../shared/contract/testing/cases.js';
-import { startTestDataService, type TestDataService } from '../testing/data-harness.js';
-import { clientFile } from './registry.js';
+import { PgDb } from '../../shared-node/pg/pg-db.js';
+import type { Db } from '../../shared-node/sql/db.js';
+import { openClientDb, startTestDataService, type TestDataService } from '../testing/data-harness.js';
+import { userTables } from '../testing/engine-db.js';
 
 const operations = OPERATIONS as readonly OperationSpec[];
 const reads = operations.filter((op) => op.kind === 'read');
 
 let svc: TestDataService;
-let watchB: Database.Database;
-let watchA: Database.Database;
-const version = (db: Database.Database) => db.pragma('data_version', { simple: true }) as number;
+let watchB: Db;
+let watchA: Db;
+/**
+ * What moves whenever anything commits to a client's database. SQLite: `PRAGMA data_version`,
+ * which moves when any other connection commits to the file. PostgreSQL: each table's row count
+ * and the sum of its rows' xmin (the id of the transaction that wrote each row version): an
+ * insert or delete changes the count, an update gives rows a newer xmin.
+ */
+const version = (db: Db): unknown => {
+  if (!(db instanceof PgDb)) return db.prepare('PRAGMA data_version').pluck().get();
+  const perTable = userTables(db).map(
+    (t) => `SELECT '${t}' AS t, count(*) AS n, coalesce(sum(xmin::text::bigint), 0) AS x FROM "${t}"`,
+  );
+  return db.query(`SELECT string_agg(t || ':' || n || ':' || x, ',' ORDER BY t) AS v FROM (${perTable.join(' UNION ALL ')}) s`)[0]
+    ?.v;
+};
 /** B's answer to every read before A did anything. */
 const readsOfB = new Map<string, unknown>();
 
@@ -36,9 +50,9 @@ beforeAll(async () => {
   // No simulator rounds: nothing but requests may commit to either file.
   svc = await startTestDataService(['shop-a', 'shop-b'], { demo: { goods: 300 }, simulatorIntervalMs: 3_600_000 });
   for (const name of ['shop-a', 'shop-b']) expect((await svc.call(name, 'service.ping', {})).status).toBe(200);
-  const file = (name: string) => clientFile(svc.dataDir, svc.clients[name]?.id as string);
-  watchA = new Database(file('shop-a'), { readonly: true });
-  watchB = new Database(file('shop-b'), { readonly: true });
+  const watch = (name: string) => openClientDb(svc.dataDir, svc.clients[name]?.id as string);
+  watchA = watch('shop-a');
+  watchB = watch('shop-b');
   for (const [k, v] of await readAll('shop-b')) readsOfB.set(k, v);
 }, 120_000);
 
@@ -55,8 +69,8 @@ describe.each(operations.map((op) => [op.name, op] as const))('%s under client A
     const r = await svc.call('shop-a', op.name, validParams(op));
     expect([200, 422], JSON.stringify(r.body)).toContain(r.status);
     expect(version(watchB)).toBe(beforeB);
-    // A write A's back office performed is in A's file: the request did reach a back office.
-    // (a performed write commits its idempotency record with it, so its file always changes).
+    // A write A's back office performed is in A's database: the request did reach a back office.
+    // (a performed write commits its idempotency record with it, so its database always changes).
     if (op.kind === 'write' && r.status === 200) expect(version(watchA)).not.toBe(beforeA);
   });
 });
@@ -85,8 +99,8 @@ describe('after every operation under client A', () => {
     const again = await svc.call('shop-b', 'catalog.users.save', params, { idempotencyKey: 'same-key-in-two-shops' });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.result).toEqual(b.body.data.result);
-    // Performed in both files, once each.
-    const count = (db: Database.Database) =>
+    // Performed in both databases, once each.
+    const count = (db: Db) =>
       db.prepare("SELECT count(*) FROM idempotency_records WHERE idem_key = 'same-key-in-two-shops'").pluck().get();
     expect(count(watchA)).toBe(1);
     expect(count(watchB)).toBe(1);

@@ -1,11 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../shared-node/canonical-json.js';
-import { migrate } from '../../shared-node/sqlite/migrate.js';
-import { openDatabase } from '../../shared-node/sqlite/open.js';
 import { gatewayMigrations } from '../gateway/schema.js';
+import { migrateEngineDb, openEngineDb } from '../testing/engine-db.js';
 import { fingerprint, isValidIdempotencyKey } from './fingerprint.js';
 import { IdempotencyStore } from './store.js';
 
@@ -32,8 +28,7 @@ describe('fingerprints', () => {
 
 describe('the idempotency store', () => {
   it('keeps records for the retention time and then purges them', () => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'idem-')), 'x.sqlite'));
-    migrate(db, gatewayMigrations);
+    const { db, close } = openEngineDb(gatewayMigrations, 'idem');
     let now = 1_000_000;
     const store = new IdempotencyStore(db, 7 * 86400_000, () => now);
     const result = {
@@ -48,13 +43,12 @@ describe('the idempotency store', () => {
     now += 2 * 86400_000;
     expect(store.purgeExpired()).toBe(1);
     expect(store.get('a', 'k1')).toBeUndefined();
-    db.close();
+    close();
   });
 
   it('keeps records made per API key before the upgrade: each earlier answer still replays to whoever got it', () => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'idem-')), 'x.sqlite'));
     const [first, ...rest] = gatewayMigrations;
-    migrate(db, [first as (typeof gatewayMigrations)[number]]);
+    const { db, close } = openEngineDb([first as (typeof gatewayMigrations)[number]], 'idem');
     const insert = db.prepare(
       'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -64,7 +58,7 @@ describe('the idempotency store', () => {
     insert.run('tillA', 'shared', 'fpA', 'pos.a', 'done', result('a'), 1000);
     insert.run('tillB', 'shared', 'fpB', 'pos.b', 'done', result('b'), 2000);
     insert.run('tillA', 'alone', 'fpC', 'pos.c', 'unknown', null, 3000);
-    expect(migrate(db, rest)).toEqual(['0002_idempotency_per_back_office', '0003_api_key_client']);
+    expect(migrateEngineDb(db, rest)).toEqual(['0002_idempotency_per_back_office', '0003_api_key_client']);
     const store = new IdempotencyStore(db);
     expect(store.get('shared', 'tillA')).toMatchObject({ fingerprint: 'fpA', owner: '' });
     expect(store.get('shared', 'tillB')).toMatchObject({ fingerprint: 'fpB', owner: 'tillB' });
@@ -75,6 +69,6 @@ describe('the idempotency store', () => {
     store.markUnknown('shared', 'tillB');
     expect(store.get('shared', 'tillB')?.state).toBe('unknown');
     expect(store.get('shared', 'tillA')?.state).toBe('done');
-    db.close();
+    close();
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
 import { PgDb, quoteIdent } from '../../shared-node/pg/pg-db.js';
+import { SyncPg } from '../../shared-node/pg/sync-pg.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { type Db, type Dialect, dialectOf } from '../../shared-node/sql/db.js';
 import { type Migration, migrate } from '../../shared-node/sqlite/migrate.js';
@@ -55,6 +56,43 @@ export function openEngineDb(migrations: readonly Migration[], prefix = 'shop'):
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface TestDatabase {
+  /** postgres://… of the new database: what `serve --db` and startDataService take. */
+  readonly url: string;
+  /** Drops it, whoever is still connected. */
+  drop(): void;
+}
+
+let databases = 0;
+
+/**
+ * A PostgreSQL database of its own in the `postgres` project's cluster, for a test that needs a
+ * whole one (a service of many clients: its registry schema has a fixed name). Created and dropped
+ * through a short-lived connection to the cluster's own database.
+ */
+export function createTestDatabase(prefix = 't'): TestDatabase {
+  const cluster = inject('postgresUrl');
+  const name = `${prefix.replace(/\W/g, '_')}_${process.pid}_${++databases}`;
+  const admin = (sql: string) => {
+    const pg = new SyncPg(parsePgUrl(cluster));
+    try {
+      pg.query(sql);
+    } finally {
+      pg.close();
+    }
+  };
+  admin(`CREATE DATABASE ${quoteIdent(name)}`);
+  return {
+    url: cluster.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  };
+}
+
+/** Runs more migrations on a database openEngineDb opened, on its engine (an upgrade test). */
+export function migrateEngineDb(db: Db, migrations: readonly Migration[]): string[] {
+  return db instanceof PgDb ? migratePg(db, migrations) : migrate(db as Parameters<typeof migrate>[0], migrations);
 }
 
 declare module 'vitest' {

@@ -1,7 +1,8 @@
 /**
- * A real service on a real SQLite file in a temp folder, on a free loopback port, for tests
- * that go through HTTP. Every write sent with `ok`/`call` gets a fresh Idempotency-Key unless
- * one is given.
+ * A real service on one back office, on a free loopback port, for tests that go through HTTP: on
+ * a real SQLite file in a temp folder, or — in the `postgres` test project (engine-db.ts) — on a
+ * schema of a PostgreSQL database of its own, dropped at close. Every write sent with `ok`/`call`
+ * gets a fresh Idempotency-Key unless one is given.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOperation, type RpcResult } from '../../shared/contract/index.js';
 import { silentLogger } from '../../shared-node/log/logger.js';
+import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
+import { PgDb } from '../../shared-node/pg/pg-db.js';
+import { parsePgUrl } from '../../shared-node/pg/url.js';
+import { CLIENT_MIGRATIONS } from '../clients/store.js';
 import { type RunningService, type ServiceConfig, startService } from '../service.js';
+import { createTestDatabase, TEST_ENGINE } from './engine-db.js';
 
 export interface CallOptions {
   readonly idempotencyKey?: string | null;
@@ -23,7 +29,8 @@ export interface TestService {
   readonly url: string;
   /** An API key with every scope. */
   readonly key: string;
-  readonly dbFile: string;
+  /** The SQLite file; undefined on PostgreSQL. */
+  readonly dbFile: string | undefined;
   readonly service: RunningService;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the service answered, success or error
   call(method: string, params: unknown, opts?: CallOptions): Promise<{ status: number; headers: Headers; body: any }>;
@@ -52,9 +59,14 @@ export async function rpcCall(url: string, key: string, method: string, params: 
 }
 
 export async function startTestService(opts: Partial<ServiceConfig> = {}): Promise<TestService> {
-  const dir = mkdtempSync(join(tmpdir(), 'rpc-test-'));
-  const dbFile = join(dir, 'shop.sqlite');
-  const service = await startService({ logger: silentLogger, rateLimit: false, ...opts, dbFile, port: 0 });
+  const where = backOfficeWhere();
+  let service: RunningService;
+  try {
+    service = await startService({ logger: silentLogger, rateLimit: false, ...opts, ...where.config, port: 0 });
+  } catch (err) {
+    where.remove();
+    throw err;
+  }
   const { key } = service.keys.create('test', 'all');
 
   const call = (method: string, params: unknown, o: CallOptions = {}) => rpcCall(service.url, o.key ?? key, method, params, o);
@@ -62,7 +74,7 @@ export async function startTestService(opts: Partial<ServiceConfig> = {}): Promi
   return {
     url: service.url,
     key,
-    dbFile,
+    dbFile: where.config.dbFile,
     service,
     call,
     async ok(method, params = {}, o) {
@@ -72,7 +84,31 @@ export async function startTestService(opts: Partial<ServiceConfig> = {}): Promi
     },
     async close() {
       await service.close();
-      rmSync(dir, { recursive: true, force: true });
+      where.remove();
     },
   };
+}
+
+const CLIENT_ROWIDS = rowidColumnsOf(CLIENT_MIGRATIONS);
+
+/** The back office of a test service on the test run's engine, and how to remove it after the service closed. */
+function backOfficeWhere(): { config: Pick<ServiceConfig, 'dbFile' | 'db'>; remove(): void } {
+  if (TEST_ENGINE === 'postgres') {
+    const database = createTestDatabase('svc');
+    try {
+      const db = PgDb.connect(parsePgUrl(database.url), 'shop', CLIENT_ROWIDS);
+      try {
+        migratePg(db, CLIENT_MIGRATIONS);
+      } catch (err) {
+        db.close();
+        throw err;
+      }
+      return { config: { db }, remove: database.drop };
+    } catch (err) {
+      database.drop();
+      throw err;
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'rpc-test-'));
+  return { config: { dbFile: join(dir, 'shop.sqlite') }, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

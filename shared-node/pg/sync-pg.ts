@@ -80,15 +80,28 @@ export class SyncPg {
     this.closed = true;
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ end: true });
-    Atomics.wait(this.signal, 0, 0, ANSWER_MS);
+    this.answered();
     this.port.close();
     void this.worker.terminate();
   }
 
-  private take(): Extract<Answer, { ok: true }> {
-    if (Atomics.wait(this.signal, 0, 0, ANSWER_MS) === 'timed-out') {
-      throw new PgError('57014', `PostgreSQL did not answer within ${ANSWER_MS} ms`);
+  /**
+   * Waits until the I/O thread has posted its answer (the signal is 1), or ANSWER_MS passed.
+   * A wake-up alone is not an answer: the thread signals 1 and then notifies, so the notify of the
+   * previous answer, late when the thread was descheduled in between, can wake this wait first.
+   */
+  private answered(): boolean {
+    const deadline = Date.now() + ANSWER_MS;
+    while (Atomics.load(this.signal, 0) === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      Atomics.wait(this.signal, 0, 0, left);
     }
+    return true;
+  }
+
+  private take(): Extract<Answer, { ok: true }> {
+    if (!this.answered()) throw new PgError('57014', `PostgreSQL did not answer within ${ANSWER_MS} ms`);
     const got = receiveMessageOnPort(this.port)?.message as Answer | undefined;
     if (!got) throw new Error('the PostgreSQL thread ended without an answer');
     if (!got.ok) {

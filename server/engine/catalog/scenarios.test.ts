@@ -1,5 +1,4 @@
-/** The catalog through HTTP: the real gateway and the embedded back office on a SQLite file. */
-import Database from 'better-sqlite3';
+/** The catalog through HTTP: the real gateway and the embedded back office on the test run's engine. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness.js';
 
@@ -8,13 +7,13 @@ let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ now: () => new Date('2025-03-14T10:00:00Z') });
   // Goods have no create operation (cards come from the back office's own tools): put two in directly.
-  const db = new Database(svc.dbFile);
-  db.prepare(
-    `INSERT INTO goods (code, name, price, cost, markup, date_added) VALUES
+  svc.service.db
+    .prepare(
+      `INSERT INTO goods (code, name, price, cost, markup, date_added) VALUES
        ('4820000000011', 'Олія соняшникова 0.9 л', 659000, 480000, 400000, '2025-01-10'),
        ('4820000000028', 'Цукор 1 кг', 335000, 260000, 400000, '2025-01-10')`,
-  ).run();
-  db.close();
+    )
+    .run();
 });
 afterAll(async () => {
   await svc?.close();

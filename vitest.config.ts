@@ -38,6 +38,10 @@ export default defineConfig({
             // The `--db postgres://…` form runs in restart.test.ts and clients/replicas.test.ts.
             'server/clients/transfer.test.ts',
             'server/cli.test.ts',
+            // Tests that start a PostgreSQL of their own whatever the project (moving a client
+            // between a file and PostgreSQL), and serve --workers's processes on a folder.
+            'server/clients/transfer-pg.test.ts',
+            'server/workers.test.ts',
             // No back office behind them: the gateway and the HTTP server in front of a fake
             // upstream (the database holds only keys and idempotency records, which
             // server/auth and server/idempotency run on both engines), or no database at all.

@@ -103,7 +103,7 @@ type ServeValues = Record<string, string | boolean | undefined>;
 
 async function startServe(values: ServeValues) {
   const config = serveConfig(values);
-  return 'dbFile' in config ? await startService(config) : await startDataService(config);
+  return 'dataDir' in config ? await startDataService(config) : await startService(config);
 }
 
 /** serve's arguments as a service's configuration; a UsageError for the first wrong one. */

@@ -16,14 +16,16 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     for (const mod of testModules) {
       const tests = [...mod.children.allTests()];
-      // A file that failed to load has no tests but must still count as a failure.
-      if (mod.state() === 'failed' && tests.length === 0) failed++;
+      let failedHere = 0;
       for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file that failed to load, or in a hook outside any test, has no failed test of its own
+      // (its tests are skipped or were never collected) but must still count as a failure.
+      failed += mod.state() === 'failed' ? Math.max(failedHere, 1) : failedHere;
     }
     mkdirSync(dirname(VITEST_COUNTS_FILE), { recursive: true });
     writeFileSync(VITEST_COUNTS_FILE, JSON.stringify({ passed, failed, skipped }));

@@ -17,6 +17,8 @@ export interface Exit {
 
 export interface Child {
   readonly name: string;
+  /** The process id (for its CPU time in /proc). */
+  readonly pid: number | undefined;
   /** Every stdout line so far. */
   readonly lines: readonly string[];
   /** Resolves once the process has exited and its output has been read to the end. */
@@ -67,6 +69,7 @@ export function spawnScript(name: string, script: string, args: readonly string[
 
   const child: Child = {
     name,
+    pid: proc.pid,
     lines,
     closed,
     get running() {

@@ -4,7 +4,7 @@
  *   - SQLite: a data folder; one template file seeded, then `clients import`ed N times.
  *   - PostgreSQL: shop-0 seeded through the engine (a PgDb: one round trip a statement), then its
  *     schema copied by pg_dump | psql into each other client's (seeding each would take minutes);
- *     then VACUUM (ANALYZE), so that autovacuum has nothing left to do while the bench measures.
+ *     then VACUUM (ANALYZE) (vacuumdb), so that autovacuum has nothing left to do while the bench measures.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -107,7 +107,7 @@ export async function postgresShops(
     const keys = [first, ...others].map((c) => keyStore.create(`key-${c.name}`, 'all', c.id).key);
     // What autovacuum would do next (a copy has no statistics yet), done now rather than while measuring.
     t0 = performance.now();
-    execFileSync(join(bin, 'psql'), [...conn, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', 'VACUUM (ANALYZE)'], {
+    execFileSync(join(bin, 'vacuumdb'), [...conn, '--analyze', '--jobs', '3', '--quiet'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     return { keys, goods: sellable, seedMs, copyMs, vacuumMs: performance.now() - t0 };

@@ -81,12 +81,21 @@ export class SyncPg {
   }
 
   private take(): Extract<Answer, { ok: true }> {
-    if (Atomics.wait(this.signal, 0, 0, ANSWER_MS) === 'timed-out') {
-      throw new PgError('57014', `PostgreSQL did not answer within ${ANSWER_MS} ms`);
+    // A wake-up is not an answer: the I/O thread stores 1 and then notifies, and when it is
+    // preempted in between, this thread sees the 1, takes that answer, sends the next statement
+    // and is woken by the late notify. Taking "no answer" for an error then would leave the real
+    // answer queued and every later statement reading its predecessor's: wait on until it is there.
+    const deadline = performance.now() + ANSWER_MS;
+    for (;;) {
+      const got = receiveMessageOnPort(this.port)?.message as Answer | undefined;
+      if (got) {
+        if (!got.ok) throw new PgError(got.code, got.message);
+        return got;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.signal, 0, 0, left) === 'timed-out') {
+        throw new PgError('57014', `PostgreSQL did not answer within ${ANSWER_MS} ms`);
+      }
     }
-    const got = receiveMessageOnPort(this.port)?.message as Answer | undefined;
-    if (!got) throw new Error('the PostgreSQL thread ended without an answer');
-    if (!got.ok) throw new PgError(got.code, got.message);
-    return got;
   }
 }

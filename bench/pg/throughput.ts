@@ -77,7 +77,7 @@ export async function round(
   const service0 = run.children.reduce((s, c) => s + cpuMsOf(c.pid ?? 0), 0);
   const postgres0 = clusterCpu(meters.pgData);
   const generator0 = process.cpuUsage();
-  const logged = run.children.map((c) => c.lines.length);
+  const logged = run.children.map((c) => c.logged.length);
   const machine0 = machineCpuMs();
   const wall0 = performance.now();
   const counters0 = pg ? meters.counters.read() : undefined;
@@ -94,10 +94,7 @@ export async function round(
     postgresCpu: per(cpuSince(postgres0, clusterCpu(meters.pgData))),
     generatorCpu: per((generator.user + generator.system) / 1000),
     machineCores: machine,
-    serviceErrors: run.children
-      .flatMap((c, i) => c.lines.slice(logged[i]))
-      .filter((l) => /"level":"(warn|error)"/.test(l))
-      .slice(0, 3),
+    serviceErrors: run.children.flatMap((c, i) => c.logged.slice(logged[i])).slice(0, 3),
     ...(statements !== undefined && counters0 && counters1
       ? {
           // Less the first read of the counters (PostgreSQL counts a statement once it has run).

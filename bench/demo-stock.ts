@@ -4,7 +4,7 @@
  * rarer shortage path (which records a shortage per line). Batches and stock grow alike, so the
  * books still add up.
  */
-import type { Db } from '../shared-node/sqlite/open.js';
+import type { Db } from '../shared-node/sql/db.js';
 
 const PLENTY = 10_000_000;
 

@@ -22,7 +22,7 @@
  */
 import { type PgDb, quoteIdent as q } from '../../shared-node/pg/pg-db.js';
 import type { Db as SqliteDb } from '../../shared-node/sqlite/open.js';
-import { backOfficeTables, type TableShape } from './back-office-tables.js';
+import { backOfficeTables, POSTGRES_ONLY_TABLES, type TableShape } from './back-office-tables.js';
 
 export interface CopyReport {
   readonly tables: number;
@@ -194,6 +194,7 @@ function checkSameSchema(tables: readonly TableShape[], sqlite: SqliteDb, pg: Pg
     [pg.schema],
   );
   for (const r of rows) {
+    if (POSTGRES_ONLY_TABLES.includes(r.table_name as string)) continue;
     const list = pgColumns.get(r.table_name as string) ?? [];
     list.push(r.column_name as string);
     pgColumns.set(r.table_name as string, list);

@@ -17,8 +17,12 @@ export interface Exit {
 
 export interface Child {
   readonly name: string;
+  /** The process id (for its CPU time in /proc). */
+  readonly pid: number | undefined;
   /** Every stdout line so far. */
   readonly lines: readonly string[];
+  /** The stderr lines of the service's JSON log at level warn or error so far (the first 100). */
+  readonly logged: readonly string[];
   /** Resolves once the process has exited and its output has been read to the end. */
   readonly closed: Promise<Exit>;
   readonly running: boolean;
@@ -39,6 +43,7 @@ export function spawnScript(name: string, script: string, args: readonly string[
   });
   const lines: string[] = [];
   const stderr: string[] = [];
+  const logged: string[] = [];
   const listeners = new Set<(line: string) => void>();
   let running = true;
   const stderrTail = () => stderr.join('\n');
@@ -49,6 +54,7 @@ export function spawnScript(name: string, script: string, args: readonly string[
   });
   // Read to the end whatever it says, or a chatty child blocks on a full pipe.
   createInterface({ input: proc.stderr! }).on('line', (line) => {
+    if (logged.length < 100 && /"level":"(warn|error)"/.test(line)) logged.push(line);
     stderr.push(line);
     if (stderr.length > 40) stderr.shift();
   });
@@ -67,7 +73,9 @@ export function spawnScript(name: string, script: string, args: readonly string[
 
   const child: Child = {
     name,
+    pid: proc.pid,
     lines,
+    logged,
     closed,
     get running() {
       return running;

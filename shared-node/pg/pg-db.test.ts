@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBin, startTestPostgres, type TestPostgres } from '../../server/testing/postgres.js';
 import { migratePg, rowidColumnsOf } from './migrate.js';
 import { PgDb } from './pg-db.js';
+import { postgresBin, startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 const MIGRATIONS = [
   {

@@ -1,6 +1,7 @@
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBin, startTestPostgres, type TestPostgres } from '../../server/testing/postgres.js';
 import { PgError, SyncPg } from './sync-pg.js';
+import { postgresBin, startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 describe('a synchronous PostgreSQL connection', () => {
   let pg: TestPostgres;
@@ -53,6 +54,29 @@ describe('a synchronous PostgreSQL connection', () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+
+  it('takes each answer for its own statement when a wake-up comes early', async () => {
+    // The I/O thread signals an answer by storing 1 and then notifying. On a busy machine it can
+    // be preempted in between: the caller sees the 1, takes the answer, sends the next statement
+    // and waits, and only then the late notify arrives. That wake-up is not the next answer.
+    // Another thread notifying all the time stands in for such late notifies.
+    const db = new SyncPg(pg.connection);
+    const signal = (db as unknown as { signal: Int32Array }).signal;
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const notifier = new Worker(
+      `const { signal, stop } = require('node:worker_threads').workerData;
+       while (Atomics.load(stop, 0) === 0) Atomics.notify(signal, 0);`,
+      { eval: true, workerData: { signal, stop } },
+    );
+    try {
+      await new Promise((resolve) => notifier.once('online', resolve));
+      for (let i = 0; i < 1000; i++) expect(db.query('SELECT $1::int AS n', [i]).rows).toEqual([{ n: i }]);
+    } finally {
+      Atomics.store(stop, 0, 1);
+      await notifier.terminate();
+      db.close();
     }
   });
 

@@ -30,7 +30,19 @@ export function postgresBin(): string | undefined {
   return versions[0] && join(root, versions[0], 'bin');
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+export interface TestPostgresOptions {
+  /**
+   * fsync on (PostgreSQL's default: a commit waits for the WAL's flush to disk), for a benchmark
+   * beside SQLite's synchronous=FULL. Off by default: a test's cluster is thrown away anyway.
+   */
+  readonly durable?: boolean;
+  /** max_connections (default 200). */
+  readonly maxConnections?: number;
+  /** More server settings (`-c name=value`), e.g. shared_preload_libraries for pg_stat_statements. */
+  readonly settings?: Readonly<Record<string, string>>;
+}
+
+export async function startTestPostgres(opts: TestPostgresOptions = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'test-pg-'));
@@ -46,7 +58,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   chmodSync(dir, 0o700);
   const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', USER, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const settings = Object.entries(opts.settings ?? {})
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join('');
+  run('initdb', [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    USER,
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    ...(opts.durable ? [] : ['--no-sync']),
+  ]);
   run('pg_ctl', [
     '-D',
     data,
@@ -54,7 +80,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     '-l',
     join(dir, 'log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=''${opts.durable ? '' : ' -c fsync=off'} -c max_connections=${opts.maxConnections ?? 200}${settings}`,
     'start',
   ]);
   return {

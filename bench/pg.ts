@@ -1,0 +1,281 @@
+/**
+ * npm run bench:pg — the back office on PostgreSQL next to SQLite, in the same run (issue 11):
+ *   1. a 20-line pos.checkout_close_sale through HTTP, one request at a time: p50/p99 on a data
+ *      folder (SQLite) and on PostgreSQL, in alternating rounds, both services in this process;
+ *      with what a close costs on PostgreSQL: statements sent (each one round trip, counted where
+ *      SyncPg sends them), the median statement, the bare round trip and the bare commit;
+ *   2. throughput of the mixed load of tills (find_code, card_open, a close in ten requests) over
+ *      several connections, on spawned `serve` processes: one process, two processes on the same
+ *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds.
+ * PostgreSQL is a cluster of its own (initdb) with fsync on, as SQLite's synchronous=FULL: both
+ * commit to the same disk. Options are environment variables, printed first.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDataService } from '../server/service.js';
+import { silentLogger } from '../shared-node/log/logger.js';
+import { SyncPg } from '../shared-node/pg/sync-pg.js';
+import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
+import { parsePgUrl } from '../shared-node/pg/url.js';
+import { floors, OneAtATime } from './pg/latency.js';
+import { ops, warmUp } from './pg/load.js';
+import { clusterCpu, cpuSince, loadavg, median, PgCounters, pct, StatementTap } from './pg/measure.js';
+import { postgresShops, sqliteShops } from './pg/shops.js';
+import { type RoundResult, round, startTarget, stopTarget, type Target } from './pg/throughput.js';
+
+const OPTIONS = {
+  BENCH_CLOSES: { value: 300, about: 'closes (and lookups) timed one at a time, per engine' },
+  BENCH_CLOSE_LINES: { value: 20, about: 'lines of the timed close' },
+  BENCH_LAT_ROUNDS: { value: 3, about: 'alternating rounds the timed closes are split into' },
+  BENCH_SECONDS: { value: 4, about: 'seconds of each throughput round' },
+  BENCH_ROUNDS: { value: 2, about: 'throughput rounds per configuration and engine (alternating)' },
+  BENCH_CONNECTIONS: { value: 8, about: 'connections of the mixed load' },
+  BENCH_MIX_LINES: { value: 3, about: 'lines of the close in the mixed load (as bench:clients)' },
+  BENCH_CLIENTS: { value: 100, about: 'clients (shops) of the many-clients configuration' },
+  BENCH_GOODS: { value: 2000, about: 'goods in each demo shop' },
+};
+const opt = (name: keyof typeof OPTIONS) => Number(process.env[name] ?? OPTIONS[name].value);
+const CLOSES = opt('BENCH_CLOSES');
+const CLOSE_LINES = opt('BENCH_CLOSE_LINES');
+const LAT_ROUNDS = opt('BENCH_LAT_ROUNDS');
+const SECONDS = opt('BENCH_SECONDS');
+const ROUNDS = opt('BENCH_ROUNDS');
+const CONNECTIONS = opt('BENCH_CONNECTIONS');
+const MIX_LINES = opt('BENCH_MIX_LINES');
+const CLIENTS = opt('BENCH_CLIENTS');
+const GOODS = opt('BENCH_GOODS');
+const WARMUP = 30;
+
+console.log('npm run bench:pg — options (environment variables):');
+for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(name as keyof typeof OPTIONS)}  ${o.about}`);
+console.log(`load average at start: ${loadavg()}`);
+const started = performance.now();
+
+const bin = postgresBin();
+if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+const fsType = execFileSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' }).trim();
+const pg = await startTestPostgres({
+  durable: true,
+  maxConnections: 2 * CLIENTS + 50,
+  settings: {
+    shared_preload_libraries: 'pg_stat_statements',
+    'pg_stat_statements.max': '50000',
+    'pg_stat_statements.track_planning': 'on',
+  },
+});
+const pgData = join(pg.connection.host, 'data');
+const meterPg = new SyncPg(parsePgUrl(pg.url));
+meterPg.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+const counters = new PgCounters(meterPg);
+const show = (name: string) => String(meterPg.query(`SHOW ${name}`).rows[0]?.[name]);
+console.log(
+  `PostgreSQL ${show('server_version')}: a cluster of its own in ${tmpdir()} (${fsType}), fsync=${show('fsync')}, synchronous_commit=${show('synchronous_commit')}, ` +
+    `wal_sync_method=${show('wal_sync_method')}, shared_buffers=${show('shared_buffers')}, over its Unix socket; pg_stat_statements loaded`,
+);
+console.log(`SQLite: WAL, synchronous=FULL, in ${dir} (the same disk)`);
+
+const ms = (x: number, width = 7) => `${x.toFixed(2).padStart(width)} ms`;
+const cleanup: (() => Promise<void> | void)[] = [];
+try {
+  let t0 = performance.now();
+  const lite = sqliteShops(dir, CLIENTS, GOODS);
+  console.log(`SQLite: ${CLIENTS} clients of ${GOODS} goods in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  t0 = performance.now();
+  const post = await postgresShops(pg, bin, CLIENTS, GOODS);
+  console.log(
+    `PostgreSQL: ${CLIENTS} clients of ${GOODS} goods in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+      `(shop-0 seeded through the engine in ${(post.seedMs / 1000).toFixed(1)} s, its schema copied by pg_dump | psql to the others in ${(post.copyMs / 1000).toFixed(1)} s, ` +
+      `VACUUM (ANALYZE) in ${(post.vacuumMs / 1000).toFixed(1)} s)`,
+  );
+  const idle0 = clusterCpu(pgData);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  console.log(
+    `PostgreSQL idle before measuring: its processes used ${(cpuSince(idle0, clusterCpu(pgData)) / 2000).toFixed(3)} cores over 2 s`,
+  );
+  if (JSON.stringify(post.goods) !== JSON.stringify(lite.goods)) throw new Error('the two engines have different goods to sell');
+  const goods = lite.goods;
+
+  // ---- 1. One request at a time, both services in this process. ----
+  const tap = new StatementTap();
+  tap.install();
+  const services = {
+    SQLite: await startDataService({ dataDir: lite.data, port: 0, logger: silentLogger, rateLimit: false }),
+    PostgreSQL: await startDataService({ dataDir: pg.url, port: 0, logger: silentLogger, rateLimit: false }),
+  };
+  cleanup.push(
+    () => services.SQLite.close(),
+    () => services.PostgreSQL.close(),
+  );
+  const single = ops(goods, CLOSE_LINES);
+  const timing = new OneAtATime({
+    url: { SQLite: services.SQLite.url, PostgreSQL: services.PostgreSQL.url },
+    key: { SQLite: lite.keys[0] as string, PostgreSQL: post.keys[0] as string },
+    tap,
+    counters,
+    pgData,
+  });
+  console.log(
+    `\n1. One request at a time through HTTP (both services in this process, one keep-alive socket), client shop-0; ${WARMUP} warm-up calls each`,
+  );
+  await timing.run([single.findCode, single.cardOpen], single.close, CLOSES, LAT_ROUNDS, WARMUP);
+  tap.uninstall();
+  cleanup.length = 0;
+  await services.SQLite.close();
+  await services.PostgreSQL.close();
+  const floor = floors(meterPg, dir);
+
+  console.log(`  load average ${loadavg()}`);
+  console.log(
+    '  operation                       engine         p50         p99   calls   CPU/call: this process, PostgreSQL   PG statements/call',
+  );
+  for (const op of [single.findCode, single.cardOpen, single.close]) {
+    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+      const f = timing.of(engine, op);
+      const n = f.times.length;
+      const name = op === single.close ? `checkout_close_sale (${CLOSE_LINES} lines)` : op.name;
+      console.log(
+        `  ${name.padEnd(31)} ${engine.padEnd(11)} ${ms(pct(f.times, 50))} ${ms(pct(f.times, 99))}   ${String(n).padStart(5)}   ` +
+          `${ms(f.cpuMs / n, 6)}, ${engine === 'PostgreSQL' ? ms(f.pgCpuMs / n, 6) : '        -'}              ` +
+          (engine === 'PostgreSQL' ? (f.statements / n).toFixed(1) : '-'),
+      );
+    }
+  }
+  const close = timing.of('PostgreSQL', single.close);
+  const liteClose = timing.of('SQLite', single.close);
+  const n = close.times.length;
+  const perClose = close.statements / n;
+  const closeMean = close.times.reduce((s, x) => s + x, 0) / n;
+  const waited = close.statementMs.reduce((s, x) => s + x, 0) / n;
+  const statementMs = median(close.statementMs);
+  const serverMs = close.serverMs / Math.max(1, close.serverCalls);
+  const kinds = [...close.kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, c]) => `${k} ${(c / n).toFixed(1)}`)
+    .join(', ');
+  console.log(
+    `  a ${CLOSE_LINES}-line close on PostgreSQL sends ${perClose.toFixed(1)} statements (${kinds}); each waited for: median ${statementMs.toFixed(3)} ms, ` +
+      `of which PostgreSQL planned and executed it for ${serverMs.toFixed(3)} ms (mean, pg_stat_statements)`,
+  );
+  console.log(
+    `  floors: PostgreSQL round trip (SELECT 1 over SyncPg) p50 ${floor.roundTrip.toFixed(3)} ms; one-row COMMIT p50 ${median(floor.pgCommit).toFixed(2)} ms p99 ${pct(floor.pgCommit, 99).toFixed(2)} ms; ` +
+      `SQLite one-row FULL commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms p99 ${pct(floor.sqliteCommit, 99).toFixed(2)} ms`,
+  );
+
+  // ---- 2. Throughput of the mixed load on spawned services. ----
+  const mix = ops(goods, MIX_LINES);
+  const pair = (processes: number, clients: number): Target[] => [
+    { engine: 'SQLite', store: ['--data', lite.data], processes, keys: lite.keys.slice(0, clients) },
+    { engine: 'PostgreSQL', store: ['--db', pg.url], processes, keys: post.keys.slice(0, clients) },
+  ];
+  const configs = [
+    { name: '1 process, 1 client', pair: pair(1, 1) },
+    { name: '2 processes, 1 client', pair: pair(2, 1) },
+    { name: `1 process, ${CLIENTS} clients`, pair: pair(1, CLIENTS) },
+  ];
+  console.log(
+    `\n2. Mixed load: find_code and card_open in turn, a ${MIX_LINES}-line close in every ten requests; ${CONNECTIONS} connections ` +
+      `(split evenly over the processes), a client at random per request; ${ROUNDS} rounds of ${SECONDS} s per engine, alternating`,
+  );
+  const meters = { pgData, counters };
+  const summary: { config: string; engine: string; processes: number; rounds: RoundResult[]; opening: number[] }[] = [];
+  for (const config of configs) {
+    const running = [];
+    for (const target of config.pair) running.push(await startTarget(target, CLIENTS + 10));
+    cleanup.push(...running.map((r) => () => stopTarget(r)));
+    const opening: number[][] = [];
+    // Warm-up: every client opened by every process and each op run there once, then a second of the mix.
+    for (const r of running) {
+      const first: number[] = [];
+      for (const url of r.urls) first.push(...(await warmUp(url, r.keys, mix, 1)));
+      opening.push(first);
+      await round(r, mix, CONNECTIONS, 1, 1_000_000, meters);
+      console.log(
+        `  ${config.name}, ${r.engine.padEnd(10)} warmed up: a client's first request (opens it) p50 ${median(first).toFixed(0)} ms; load average ${loadavg()}`,
+      );
+    }
+    const results = running.map(() => [] as RoundResult[]);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const run = running[i] as (typeof running)[number];
+        const res = await round(run, mix, CONNECTIONS, SECONDS, 2_000_000 + r * 100_000 + i * 50_000, meters);
+        (results[i] as RoundResult[]).push(res);
+        const failed = [...res.failed].map(([k, c]) => `${c}× ${k}`).join(', ') || 'none failed';
+        console.log(
+          `  ${config.name}, ${run.engine.padEnd(10)} round ${r + 1}: ${(res.requests / res.seconds).toFixed(0).padStart(5)} requests/s, ${failed}` +
+            (res.rollbacks !== undefined ? `, ${res.rollbacks} transactions rolled back` : '') +
+            `; machine ${res.machineCores.toFixed(2)} of 2 cores busy; load average ${res.loadavg}`,
+        );
+        for (const [what, message] of res.failures) console.log(`    the first ${what}: ${message}`);
+        for (const line of res.serviceErrors) console.log(`    a service logged: ${line.slice(0, 600)}`);
+      }
+    }
+    for (const [i, run] of running.entries())
+      summary.push({
+        config: config.name,
+        engine: run.engine,
+        processes: run.processes,
+        rounds: results[i] as RoundResult[],
+        opening: opening[i] as number[],
+      });
+    for (const r of running) await stopTarget(r);
+    cleanup.length = 0;
+  }
+
+  console.log(
+    `\nThroughput, median of ${ROUNDS} rounds (closes of ${MIX_LINES} lines, one request in ten; CPU in ms per request)`,
+  );
+  console.log(
+    '  configuration           engine      req/s failed  close p50/p99 ms  lookup p50  CPU service/PostgreSQL/load gen.  cores busy: ours/machine  PG statements/request',
+  );
+  const limits: string[] = [];
+  for (const s of summary) {
+    const rps = median(s.rounds.map((r) => r.requests / r.seconds));
+    const failed = s.rounds.reduce((c, r) => c + [...r.failed.values()].reduce((a, b) => a + b, 0), 0);
+    const all = (name: string) => s.rounds.flatMap((r) => r.times.get(name) ?? []);
+    const closes = all('pos.checkout_close_sale');
+    const lookups = [...all('pos.find_code'), ...all('goods.card_open')];
+    const m = (k: 'serviceCpu' | 'postgresCpu' | 'generatorCpu' | 'machineCores') => median(s.rounds.map((r) => r[k]));
+    const onPg = s.engine === 'PostgreSQL';
+    const ours = ((m('serviceCpu') + (onPg ? m('postgresCpu') : 0) + m('generatorCpu')) * rps) / 1000;
+    const statements = onPg ? median(s.rounds.map((r) => r.statements ?? 0)) : 0;
+    const server = onPg ? median(s.rounds.map((r) => r.serverMs ?? 0)) : 0;
+    const rolledBack = s.rounds.reduce((c, r) => c + (r.rollbacks ?? 0), 0);
+    console.log(
+      `  ${s.config.padEnd(23)} ${s.engine.padEnd(10)} ${rps.toFixed(0).padStart(6)} ${String(failed).padStart(6)}  ` +
+        `${pct(closes, 50).toFixed(1).padStart(7)} / ${pct(closes, 99).toFixed(1).padEnd(7)} ${pct(lookups, 50).toFixed(2).padStart(7)} ms   ` +
+        `${m('serviceCpu').toFixed(2).padStart(5)} / ${onPg ? m('postgresCpu').toFixed(2).padStart(5) : '    -'} / ${m('generatorCpu').toFixed(2).padStart(5)}           ` +
+        `${ours.toFixed(2).padStart(4)} / ${m('machineCores').toFixed(2)}           ${onPg ? statements.toFixed(1) : '-'}`,
+    );
+    const perRequest = (1000 / rps) * s.processes;
+    const cpu = `CPU a request: service ${m('serviceCpu').toFixed(2)} ms${onPg ? `, PostgreSQL ${m('postgresCpu').toFixed(2)} ms` : ''}, load generator ${m('generatorCpu').toFixed(2)} ms; ${ours.toFixed(2)} cores busy with this bench's processes, ${m('machineCores').toFixed(2)} of 2 with everyone's`;
+    const opened = `a client's first request in a process (opening it) p50 ${median(s.opening).toFixed(0)} ms`;
+    limits.push(
+      onPg
+        ? `  ${s.config}, PostgreSQL: ${perRequest.toFixed(2)} ms a request a process, one request at a time: its engine waits out each of ${statements.toFixed(1)} statements ` +
+            `(round trip floor ${floor.roundTrip.toFixed(3)} ms + ${server.toFixed(3)} ms PostgreSQL's planning and execution each); ${cpu}; ` +
+            `${rolledBack > 0 ? `${rolledBack} transactions lost a race and ran again (${closes.length} closes answered)` : 'no transaction lost a race'}; ${opened}`
+        : `  ${s.config}, SQLite: ${perRequest.toFixed(2)} ms a request a process; ${cpu}; ${opened}`,
+    );
+  }
+  console.log('\nWhat limits each figure');
+  console.log(
+    `  ${CLOSE_LINES}-line close, PostgreSQL: p50 ${pct(close.times, 50).toFixed(1)} ms, mean ${closeMean.toFixed(1)} ms, of which ${waited.toFixed(1)} ms (${((100 * waited) / closeMean).toFixed(0)}%) ` +
+      `waiting for its ${perClose.toFixed(1)} statements one after another: ${perClose.toFixed(1)} × ${statementMs.toFixed(3)} ms median statement ` +
+      `(bare round trip ${floor.roundTrip.toFixed(3)} ms + PostgreSQL's planning and execution ${serverMs.toFixed(3)} ms + node-postgres and the I/O thread's hand-over); ` +
+      `the COMMIT's WAL flush p50 ${median(floor.pgCommit).toFixed(2)} ms. CPU a close: ${(close.cpuMs / n).toFixed(1)} ms this process, ${(close.pgCpuMs / n).toFixed(1)} ms PostgreSQL`,
+  );
+  console.log(
+    `  ${CLOSE_LINES}-line close, SQLite: p50 ${pct(liteClose.times, 50).toFixed(1)} ms; no round trips (the statements run in the process): the engine's CPU ` +
+      `(${(liteClose.cpuMs / liteClose.times.length).toFixed(1)} ms a close, this process) and the FULL commit's fsync (one-row commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms)`,
+  );
+  for (const l of limits) console.log(l);
+  console.log(`load average at end: ${loadavg()}; ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
+} finally {
+  for (const c of cleanup) await c();
+  meterPg.close();
+  await pg.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

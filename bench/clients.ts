@@ -5,19 +5,18 @@
  * Prints requests/s and p50/p99 per operation of each, and any answer that was not 200.
  * The clients are copies of one demo shop (`clients import`), so each has a catalogue to sell from.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeyStore } from '../server/auth/keys.js';
 import { openServiceDatabase } from '../server/clients/back-office.js';
 import { ClientRegistry, openRegistry } from '../server/clients/registry.js';
 import { importClient } from '../server/clients/transfer.js';
-import { fmtDb } from '../server/engine/decimal.js';
 import { seedDemo } from '../server/engine/demo/index.js';
 import { spawnScript } from '../server/testing/processes.js';
 import { sellableGoods, stockToLast } from './demo-stock.js';
+import { rpc, saleParams } from './pg/load.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const GOODS = Number(process.env.BENCH_GOODS ?? 2000);
@@ -57,39 +56,8 @@ const server = spawnScript('the service', 'server/cli.ts', [
 const url = /(http:\/\/[^/]+)\/v1\/rpc/.exec(await server.waitForLine((l) => l.includes('listening on'), 60_000))?.[1] as string;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function rpc(key: string, method: string, params: unknown, write: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}/v1/rpc`, {
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${key}`,
-        ...(write ? { 'idempotency-key': randomUUID() } : {}),
-      },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ method, params }));
-  });
-}
 
 const pick = (i: number) => goods[i % goods.length] as { code: string; price: number };
-function sale(i: number) {
-  const lines = [pick(i), pick(i + 1), pick(i + 2)];
-  const stored = lines.reduce((s, g) => s + g.price, 0);
-  const total = fmtDb(stored);
-  return {
-    kasm: 1,
-    rows: lines.map((g) => ({ code: g.code, quant: '1', price: fmtDb(g.price), sum: fmtDb(g.price) })),
-    payments: [{ type: 'nal', amount: total }],
-    nal: fmtDb(Math.ceil(stored / 1_000_000) * 1_000_000),
-    sum: total,
-  };
-}
 /** A till's mix: mostly lookups, one sale closed in ten requests. */
 const MIX = [
   { name: 'pos.find_code', write: false, params: (i: number) => ({ code: pick(i * 7).code }) },
@@ -104,9 +72,12 @@ async function round(spread: number) {
   const worker = async (w: number) => {
     for (let i = w; performance.now() < until; i += CONCURRENCY) {
       const key = keys[Math.floor(Math.random() * spread)] as string;
-      const op = i % 10 === 0 ? { name: 'pos.checkout_close_sale', write: true, params: sale } : (MIX[i % 2] as (typeof MIX)[0]);
+      const op =
+        i % 10 === 0
+          ? { name: 'pos.checkout_close_sale', write: true, params: (i: number) => saleParams(goods, 3, i) }
+          : (MIX[i % 2] as (typeof MIX)[0]);
       const t = performance.now();
-      const status = await rpc(key, op.name, op.params(i), op.write);
+      const { status } = await rpc(agent, url, key, op, i);
       const ms = performance.now() - t;
       if (status !== 200) failed++;
       n++;
@@ -130,7 +101,7 @@ console.log(
   `mixed load (find_code, card_open, a 3-line close in ten), ${CONCURRENCY} connections, ${ROUNDS} rounds of ${SECONDS} s each, alternating`,
 );
 // Warm-up: every client's file opened once, the hot path compiled.
-for (const key of keys) await rpc(key, 'service.ping', {}, false);
+for (const key of keys) await rpc(agent, url, key, { name: 'service.ping', write: false, params: () => ({}) }, 0);
 await round(1);
 const results: Record<'one' | 'many', Awaited<ReturnType<typeof round>>[]> = { one: [], many: [] };
 for (let r = 0; r < ROUNDS; r++) {

@@ -4,7 +4,6 @@
  * line by line, and tracked so none outlives the test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -122,15 +121,4 @@ export async function killAll(): Promise<void> {
 
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-/** A port nobody listens on right now, for a child that must come back on the same port. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
+export { freePort } from '../../shared-node/net/free-port.js';

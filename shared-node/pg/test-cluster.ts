@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../net/free-port.js';
 
 export interface TestPostgres {
   /** postgres://… for `serve --db`, with the socket folder as host. */
@@ -102,12 +102,4 @@ function postgresUser(): { uid: number; gid: number } {
   const gid = /gid=(\d+)/.exec(out)?.[1];
   if (!uid || !gid) throw new Error('running as root needs the postgres user (apt-get install -y postgresql)');
   return { uid: Number(uid), gid: Number(gid) };
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../shared-node/net/free-port.js';
 import { RpcClient } from './client.js';
 import { errorBody, json, okBody, type ScriptedServer, startScriptedServer } from './testing/scripted-server.js';
 
@@ -172,11 +172,3 @@ describe('RpcClient', () => {
     expect(JSON.stringify(outcome)).not.toContain(KEY);
   });
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}

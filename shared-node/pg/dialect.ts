@@ -102,6 +102,7 @@ export interface PgStatement {
 
 /** Tables with a rowid column (`INTEGER PRIMARY KEY`), by name: learnt from the migrations. */
 export type RowidColumns = ReadonlyMap<string, string>;
+const NO_ROWIDS: RowidColumns = new Map();
 
 const TYPES: Record<string, string> = { INTEGER: 'BIGINT', REAL: 'DOUBLE PRECISION' };
 
@@ -239,10 +240,11 @@ export function translateScript(sql: string, rowids: Map<string, string>): strin
     const w = words(statement);
     const head = w.slice(0, 3).map(upper);
     if (head[0] === 'CREATE' && head[1] === 'TABLE') out.push(createTable(statement, rowids));
-    else if (head[0] === 'CREATE' && head[1] === 'TRIGGER') out.push(createTrigger(statement, rowids));
+    else if (head[0] === 'CREATE' && head[1] === 'TRIGGER') out.push(createTrigger(statement));
     else if (head[0] === 'ALTER' && head[1] === 'TABLE') out.push(alterTable(statement, rowids));
     else if (head[0] === 'CREATE' || head[0] === 'DROP') out.push(text(statement));
-    else out.push(translateStatement(text(statement), rowids).text.replace(/ RETURNING \S+ AS "__rowid"$/, ''));
+    // A script's own INSERTs return nothing: no rowid columns given, no RETURNING added.
+    else out.push(translateStatement(text(statement), NO_ROWIDS).text);
   }
   return `${out.join(';\n')};`;
 }
@@ -345,7 +347,7 @@ function alterTable(statement: Token[], rowids: Map<string, string>): string {
  * becomes a function `name()` running the same statements and `CREATE TRIGGER name … FOR EACH ROW
  * [WHEN (cond)] EXECUTE FUNCTION name()`.
  */
-function createTrigger(statement: Token[], rowids: Map<string, string>): string {
+function createTrigger(statement: Token[]): string {
   const full = text(statement);
   const m =
     /^\s*CREATE\s+TRIGGER\s+(\w+)\s+([\s\S]*?)\s+ON\s+(\w+)\s*(?:FOR\s+EACH\s+ROW\s*)?(?:WHEN\s+([\s\S]*?))?\s*BEGIN\s+([\s\S]*)\s+END\s*$/i.exec(
@@ -353,8 +355,8 @@ function createTrigger(statement: Token[], rowids: Map<string, string>): string 
     );
   if (!m) throw new Error(`a trigger this dialect does not know how to rewrite: ${full.slice(0, 80)}`);
   const [, name, timing, table, when, body] = m as unknown as [string, string, string, string, string | undefined, string];
-  const statements = splitScript(body).map((s) => `    ${translateStatement(text(s), new Map()).text}`);
-  const condition = when ? ` WHEN (${translateStatement(when, rowids).text})` : '';
+  const statements = splitScript(body).map((s) => `    ${translateStatement(text(s), NO_ROWIDS).text}`);
+  const condition = when ? ` WHEN (${translateStatement(when, NO_ROWIDS).text})` : '';
   return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $trigger$
   BEGIN
 ${statements.join(';\n')};

@@ -17,7 +17,6 @@ export function rowidColumnsOf(migrations: readonly Migration[]): Map<string, st
 
 export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] {
   const schema = quoteIdent(db.schema);
-  const rowids = new Map<string, string>();
   const applied: string[] = [];
   db.transaction(() => {
     db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [db.schema]);
@@ -26,9 +25,8 @@ export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] 
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const done = new Set(db.query('SELECT id FROM schema_migrations').map((r) => r.id as string));
     for (const m of sorted(migrations)) {
-      // Translated even when done: the rowid columns follow every migration.
-      const sql = m.postgres ?? (typeof m.up === 'string' ? translateScript(m.up, rowids) : undefined);
       if (done.has(m.id)) continue;
+      const sql = m.postgres ?? (typeof m.up === 'string' ? translateScript(m.up, new Map()) : undefined);
       db.transaction(() => {
         if (sql !== undefined) db.exec(sql);
         else if (typeof m.up === 'function') m.up(db);

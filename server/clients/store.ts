@@ -6,8 +6,8 @@
  */
 
 import { privateFile } from '../../shared-node/fs/private-files.js';
-import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
-import { PgDb } from '../../shared-node/pg/pg-db.js';
+import { openMigrated, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
+import type { PgDb } from '../../shared-node/pg/pg-db.js';
 import type { PgConnection } from '../../shared-node/pg/sync-pg.js';
 import { isPostgresUrl, parsePgUrl } from '../../shared-node/pg/url.js';
 import type { Db } from '../../shared-node/sql/db.js';
@@ -57,16 +57,8 @@ export interface PostgresStore extends ClientStore {
 
 export function postgresStore(url: string): PostgresStore {
   const connection = parsePgUrl(url);
-  const open = (schema: string, migrations: readonly Migration[], rowids: ReadonlyMap<string, string>) => {
-    const db = PgDb.connect(connection, schema, rowids);
-    try {
-      migratePg(db, migrations);
-      return db;
-    } catch (err) {
-      db.close();
-      throw err;
-    }
-  };
+  const open = (schema: string, migrations: readonly Migration[], rowids: ReadonlyMap<string, string>) =>
+    openMigrated(connection, schema, migrations, rowids);
   return {
     kind: 'postgres',
     connection,

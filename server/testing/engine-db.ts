@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
+import { migratePg, openMigrated } from '../../shared-node/pg/migrate.js';
 import { PgDb, quoteIdent } from '../../shared-node/pg/pg-db.js';
 import { SyncPg } from '../../shared-node/pg/sync-pg.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
@@ -31,8 +31,7 @@ export function openEngineDb(migrations: readonly Migration[], prefix = 'shop'):
   if (TEST_ENGINE === 'postgres') {
     const connection = parsePgUrl(inject('postgresUrl'));
     const schema = `${prefix.replace(/\W/g, '_')}_${process.pid}_${++schemas}`;
-    const db = PgDb.connect(connection, schema, rowidColumnsOf(migrations));
-    migratePg(db, migrations);
+    const db = openMigrated(connection, schema, migrations);
     return {
       db,
       close() {

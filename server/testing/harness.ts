@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOperation, type RpcResult } from '../../shared/contract/index.js';
 import { silentLogger } from '../../shared-node/log/logger.js';
-import { migratePg, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
-import { PgDb } from '../../shared-node/pg/pg-db.js';
+import { openMigrated, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { CLIENT_MIGRATIONS } from '../clients/store.js';
 import { type RunningService, type ServiceConfig, startService } from '../service.js';
@@ -96,13 +95,7 @@ function backOfficeWhere(): { config: Pick<ServiceConfig, 'dbFile' | 'db'>; remo
   if (TEST_ENGINE === 'postgres') {
     const database = createTestDatabase('svc');
     try {
-      const db = PgDb.connect(parsePgUrl(database.url), 'shop', CLIENT_ROWIDS);
-      try {
-        migratePg(db, CLIENT_MIGRATIONS);
-      } catch (err) {
-        db.close();
-        throw err;
-      }
+      const db = openMigrated(parsePgUrl(database.url), 'shop', CLIENT_MIGRATIONS, CLIENT_ROWIDS);
       return { config: { db }, remove: database.drop };
     } catch (err) {
       database.drop();

@@ -5,8 +5,10 @@
  * for the schema, so a migration never runs twice.
  */
 import type { Migration } from '../sqlite/migrate.js';
+import type { RowidColumns } from './dialect.js';
 import { PG_PRELUDE, translateScript } from './dialect.js';
-import { type PgDb, quoteIdent } from './pg-db.js';
+import { PgDb, quoteIdent } from './pg-db.js';
+import type { PgConnection } from './sync-pg.js';
 
 /** Each table's rowid column, as the migrations leave it: what a PgDb needs to know of a schema. */
 export function rowidColumnsOf(migrations: readonly Migration[]): Map<string, string> {
@@ -45,4 +47,21 @@ function sorted(migrations: readonly Migration[]): Migration[] {
     ids.add(m.id);
   }
   return [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Connects to `schema` and brings it to the migrations' version; the connection is closed if that fails. */
+export function openMigrated(
+  connection: PgConnection,
+  schema: string,
+  migrations: readonly Migration[],
+  rowids: RowidColumns = rowidColumnsOf(migrations),
+): PgDb {
+  const db = PgDb.connect(connection, schema, rowids);
+  try {
+    migratePg(db, migrations);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }

@@ -38,6 +38,8 @@ export default defineConfig({
             // The `--db postgres://…` form runs in restart.test.ts and clients/replicas.test.ts.
             'server/clients/transfer.test.ts',
             'server/cli.test.ts',
+            // The WAL's idle checkpoint (PostgreSQL has no WAL file of the client's to fold).
+            'server/clients/idle-checkpoint.test.ts',
             // Tests that start a PostgreSQL of their own whatever the project (moving a client
             // between a file and PostgreSQL), and serve --workers's processes on a folder.
             'server/clients/transfer-pg.test.ts',

@@ -7,6 +7,7 @@
 
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, dialectOf } from '../../shared-node/sql/db.js';
+import { idleCheckpoint } from '../../shared-node/sqlite/idle-checkpoint.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase, type Db as SqliteDb } from '../../shared-node/sqlite/open.js';
 import { pruneCatalogChanges } from '../engine/catalog/index.js';
@@ -38,7 +39,10 @@ export interface BackOffice {
   readonly db: Db;
   readonly upstream: Upstream;
   readonly idempotency: IdempotencyStore;
-  /** Told after a write was performed (not a replay): a demo sends new fiscal documents at once. */
+  /**
+   * Told after a write was performed (not a replay): the WAL is checkpointed once writes pause,
+   * and a demo sends new fiscal documents at once.
+   */
   afterWrite(method: string): void;
   /** Whether the database answers a read now. */
   healthy(): boolean;
@@ -77,6 +81,11 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
   const idempotency = new IdempotencyStore(db, opts.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
   const upstream = opts.upstream ?? createEmbeddedUpstream(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) });
   const ping = db.prepare('SELECT 1 FROM schema_migrations LIMIT 1');
+
+  // On SQLite the WAL is folded into the main file between a till's sales, not inside one's commit.
+  const checkpoint = sqlite
+    ? idleCheckpoint(db as SqliteDb, undefined, (err) => logger.log('warn', 'idle checkpoint failed', { error: String(err) }))
+    : undefined;
 
   const timers: NodeJS.Timeout[] = [];
   const purge = () => {
@@ -129,6 +138,7 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
     upstream,
     idempotency,
     afterWrite(method) {
+      checkpoint?.wrote();
       // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
       if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
     },
@@ -144,6 +154,7 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
       if (closed) return;
       closed = true;
       for (const t of timers) clearInterval(t);
+      checkpoint?.stop();
       await upstream.close();
       db.close();
     },

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nextRestartDelay } from './workers.js';
 
 const data = mkdtempSync(join(tmpdir(), 'workers-'));
 let primary: ChildProcess | undefined;
@@ -72,5 +73,19 @@ describe('serve --workers', () => {
     primary.kill('SIGTERM');
     expect(await exited).toBe(0);
     for (const w of after) expect(() => process.kill(w, 0)).toThrow();
+  });
+});
+
+describe('replacing workers that die', () => {
+  it('waits longer while they keep dying young, and starts over once one lived', () => {
+    const young = 2_000;
+    const delays: number[] = [];
+    let d: number | undefined;
+    for (let i = 0; i < 9; i++) {
+      d = nextRestartDelay(d, young);
+      delays.push(d);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    expect(nextRestartDelay(60_000, 10 * 60_000)).toBe(1000);
   });
 });

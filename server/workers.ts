@@ -6,7 +6,9 @@
  * "More than one process"), so any process may take any request.
  *
  * The first worker starts alone (it creates or migrates the databases and seeds a demo), the rest
- * after it listens. A worker that dies is started again; SIGINT/SIGTERM stop them all.
+ * after it listens. A worker that dies is started again, after a pause that doubles while workers
+ * keep dying young (a full disk or a database that is down must not become a fork loop);
+ * SIGINT/SIGTERM stop them all.
  */
 import cluster, { type Worker } from 'node:cluster';
 
@@ -23,13 +25,26 @@ export function reportListening(url: string): void {
 
 export const isWorker = (): boolean => cluster.isWorker;
 
+const FIRST_RESTART_MS = 1000;
+const MAX_RESTART_MS = 60_000;
+/** A worker that lived this long died of something passing: the next one starts after the first pause again. */
+const STABLE_MS = 60_000;
+
+/** The pause before replacing a worker that lived `livedMs`, given the pause before it. */
+export function nextRestartDelay(lastDelayMs: number | undefined, livedMs: number): number {
+  if (lastDelayMs === undefined || livedMs >= STABLE_MS) return FIRST_RESTART_MS;
+  return Math.min(MAX_RESTART_MS, lastDelayMs * 2);
+}
+
 /** In the primary: runs `count` workers with the same arguments; resolves with the service's URL. */
 export function runWorkers(count: number, onLine: (line: string) => void): Promise<string> {
   let stopping = false;
   let url: string | undefined;
+  let restartDelay: number | undefined;
   const start = (): Promise<string> =>
     new Promise((resolve, reject) => {
       const worker: Worker = cluster.fork();
+      const born = Date.now();
       worker.on('message', (m: unknown) => {
         if (isListening(m)) resolve(m.listening);
       });
@@ -39,8 +54,11 @@ export function runWorkers(count: number, onLine: (line: string) => void): Promi
           reject(new Error(`a service worker exited before it listened (${signal ?? code})`));
           return;
         }
-        onLine(`a service worker exited (${signal ?? code}); starting another`);
-        setTimeout(() => void start().catch(() => undefined), 1000);
+        restartDelay = nextRestartDelay(restartDelay, Date.now() - born);
+        onLine(`a service worker exited (${signal ?? code}); starting another in ${restartDelay / 1000} s`);
+        setTimeout(() => {
+          if (!stopping) void start().catch(() => undefined);
+        }, restartDelay);
       });
     });
   const stop = () => {

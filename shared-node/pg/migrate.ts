@@ -23,11 +23,13 @@ export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] 
   db.transaction(() => {
     db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [db.schema]);
     db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    db.exec(PG_PRELUDE);
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const done = new Set(db.query('SELECT id FROM schema_migrations').map((r) => r.id as string));
-    for (const m of sorted(migrations)) {
-      if (done.has(m.id)) continue;
+    const pending = sorted(migrations).filter((m) => !done.has(m.id));
+    // Replaced only along with migrations (a change to it comes with one): a schema up to date is
+    // opened without writing to PostgreSQL's catalogue, as a client's first request of the day does.
+    if (pending.length > 0) db.exec(PG_PRELUDE);
+    for (const m of pending) {
       const sql = m.postgres ?? (typeof m.up === 'string' ? translateScript(m.up, new Map()) : undefined);
       db.transaction(() => {
         if (sql !== undefined) db.exec(sql);

@@ -100,6 +100,25 @@ describe('the engine’s database on PostgreSQL (PgDb)', () => {
     }
   });
 
+  it('migrates a schema once: opening one up to date runs nothing and leaves the catalogue alone', () => {
+    const db = open();
+    try {
+      const glob = () =>
+        db.query(
+          "SELECT p.xmin::text AS x FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE p.proname = 'sqlite_glob' AND n.nspname = $1",
+          [db.schema],
+        )[0]?.x;
+      const before = glob();
+      expect(before).toBeDefined();
+      expect(migratePg(db, MIGRATIONS)).toEqual([]);
+      // CREATE OR REPLACE FUNCTION would have written a new version of the function's row.
+      expect(glob()).toBe(before);
+      expect(db.prepare('SELECT count(*) FROM box').pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
   it('opens its connection again when PostgreSQL ended the session', () => {
     const db = open();
     const admin = PgDb.connect(pg.connection, 'public', ROWIDS);

@@ -1,6 +1,6 @@
 /**
- * A server for bench/gateway.ts, run in its own process so the load generator does not share
- * its event loop. `full`: the real service (auth, rate limit, envelope, contract, upstream on
+ * A server for bench/gateway.ts, which bundles it and runs it in its own process so the load
+ * generator does not share its event loop. `full`: the real service (auth, rate limit, envelope, contract, upstream on
  * SQLite, normalize). `bare`: node:http answering a fixed JSON body of the given size.
  * Tells the bench {url, key} over IPC when ready, and its own CPU time (µs) whenever asked.
  */

@@ -8,10 +8,14 @@
  * loaded in many short alternating rounds (ABBA order), and the median ratio is the figure. The
  * CPU per request each server reports of itself barely depends on that load: it says what one
  * ping costs the service, next to what node:http alone costs.
+ *
+ * Both servers run from the bundle `npm run build:server` makes (build/server-bundle.ts), with
+ * plain node, as a server runs the service; the bench builds it first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { bundleServer } from '../build/server-bundle.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -27,8 +31,10 @@ interface Target {
   cpu(): Promise<number>;
 }
 
+const TARGET_BUNDLE = await bundleServer('bench/gateway-target.ts', 'dist/bench/gateway-target.mjs');
+
 async function startTarget(mode: 'full' | 'bare', size = 0): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/gateway-target.ts', mode, String(size)], {
+  const child = spawn(process.execPath, [TARGET_BUNDLE, mode, String(size)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {

@@ -37,12 +37,12 @@ export interface TakeArgs {
 export function takeFifo(db: Db, args: TakeArgs): FifoTake {
   const s = stockSql(db);
   const { code, sk, ref } = args;
-  const card = s.goodsCost.get(code);
+  const card = s.goodsStock.get(sk, code);
   if (!card) throw refuse('params.rows', 'product.unknown', { code });
   const want = toDb(args.quantity, 'unit');
   if (want <= 0) throw refuse('params.rows', 'stock.quantity_not_positive', { code });
   // Judged on the whole stock, not the positive batches: a batch already negative owes its units.
-  const have = s.stockOf.get(code, sk)?.quantity ?? 0;
+  const have = card.stock ?? 0;
   if (have < want) {
     if (args.shortage === 'refuse') {
       throw refuse('params.rows', 'stock.not_enough', {

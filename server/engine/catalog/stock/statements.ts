@@ -12,7 +12,10 @@ export interface BatchRow {
 }
 
 const prepare = (db: Db) => ({
-  goodsCost: db.prepare<[string], { cost: number }>('SELECT cost FROM goods WHERE code = ?'),
+  /** A product's card cost with its stock in one storage (null: nothing ever there): one read per FIFO take. */
+  goodsStock: db.prepare<[number, string], { cost: number; stock: number | null }>(
+    'SELECT g.cost, s.quantity AS stock FROM goods g LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = ? WHERE g.code = ?',
+  ),
   stockOf: db.prepare<[string, number], { quantity: number }>('SELECT quantity FROM goods_stock WHERE code = ? AND sk = ?'),
   addStock: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)

@@ -13,6 +13,8 @@ export interface GoodsRow {
   uktzed: string;
   c2: string;
   category_id: string;
+  /** The product's own tax letters ('' = the shop's default): read here so a close reads each product once. */
+  tax_letters: string;
 }
 
 export interface SaleDocRow {
@@ -90,7 +92,7 @@ const LINE = `id, code, sk, quantity, price, discount_percent, discount, sum, bo
 
 const prepare = (db: Db) => ({
   goods: db.prepare<[string], GoodsRow>(
-    `SELECT code, name, unit_type, price, no_discount, excise_input, weighted, uktzed, c2, category_id
+    `SELECT code, name, unit_type, price, no_discount, excise_input, weighted, uktzed, c2, category_id, tax_letters
      FROM goods WHERE code = ?`,
   ),
   /** The best discount action running for a product on a day (catalog's directory). */

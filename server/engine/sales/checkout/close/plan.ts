@@ -18,7 +18,6 @@ import { sum, ZERO } from '../../common/money.js';
 import { storageSk } from '../../common/storage.js';
 import { type PlannedStamp, planStamps } from '../../excise/stamps.js';
 import { roundingStepOn } from '../../fiscal/rounding.js';
-import { fiscalSql } from '../../fiscal/statements.js';
 import { lettersFor, type TaxTable, taxTable } from '../../fiscal/tax.js';
 import { type FiscalWork, fiscalWork } from '../../shifts/guard.js';
 import { refuseClosed } from '../sale-doc.js';
@@ -85,14 +84,7 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, cashierId?: nu
   checkDeclaredTotals(p, total, discount);
   const tax = fiscal ? taxTable(db, fiscal.seller.vatPayer) : undefined;
   const letters = lines.map((l) =>
-    tax
-      ? lettersFor(
-          tax,
-          l.goods.code,
-          fiscalSql(db).goodsLetters.get(l.goods.code)?.tax_letters ?? '',
-          `params.rows[${l.index}].code`,
-        )
-      : '',
+    tax ? lettersFor(tax, l.goods.code, l.goods.tax_letters, `params.rows[${l.index}].code`) : '',
   );
   const payments = readPayments(p, total, roundingStepOn(db, moment.date));
   if (p.round !== undefined && !dec(p.round).eq(payments.rounding)) {

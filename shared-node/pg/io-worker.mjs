@@ -7,11 +7,13 @@
  * runs the caller (tsx, vitest, the packaged service), and a worker that cannot load leaves its
  * caller waiting for an answer that never comes.
  */
-import { workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import pg from 'pg';
 
+// The thread may be started ahead of need (a spare, sync-pg.ts) with this file and node-postgres
+// loaded; the connection it is for comes with the first message.
 /** @type {{ connection: import('pg').ClientConfig, port: import('node:worker_threads').MessagePort, signal: Int32Array }} */
-const { connection, port, signal } = workerData;
+const { connection, port, signal } = await new Promise((resolve) => parentPort?.once('message', resolve));
 
 // BIGINT (scaled money and quantities, ids) as numbers, as SQLite gives them: exact below 2^53.
 const BIGINT_OID = 20;

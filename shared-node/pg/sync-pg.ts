@@ -40,6 +40,33 @@ const LOST = /^(08|57P0[123])/;
 /** The longest a statement may take before the caller is told it did not answer. */
 const ANSWER_MS = 60_000;
 
+const IO_WORKER = new URL('./io-worker.mjs', import.meta.url);
+
+/**
+ * One I/O thread started ahead, for the next connection. Starting a thread and loading
+ * node-postgres in it is most of opening a connection (about 60 ms with the bundle, 120 through
+ * tsx, against a few for the connection itself), and this thread waits through all of it: a
+ * client's first request, and every other request of the process meanwhile. The spare loads while
+ * the process does other work, so the next open only connects.
+ */
+let spare: Worker | undefined;
+
+function startThread(): Worker {
+  const worker = new Worker(IO_WORKER);
+  // Neither a spare nor a connection's thread keeps the process alive.
+  worker.unref();
+  worker.once('exit', () => {
+    if (spare === worker) spare = undefined;
+  });
+  return worker;
+}
+
+function takeThread(): Worker {
+  const worker = spare ?? startThread();
+  spare = startThread();
+  return worker;
+}
+
 type Answer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; code: string; message: string };
 
 export class SyncPg {
@@ -53,11 +80,8 @@ export class SyncPg {
   constructor(connection: PgConnection) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(new URL('./io-worker.mjs', import.meta.url), {
-      workerData: { connection, port: port2, signal: this.signal },
-      transferList: [port2],
-    });
-    this.worker.unref();
+    this.worker = takeThread();
+    this.worker.postMessage({ connection, port: port2, signal: this.signal }, [port2]);
     try {
       this.take(); // connected, or why not
     } catch (err) {

@@ -16,7 +16,6 @@ const prepare = (db: Db) => ({
   goodsStock: db.prepare<[number, string], { cost: number; stock: number | null }>(
     'SELECT g.cost, s.quantity AS stock FROM goods g LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = ? WHERE g.code = ?',
   ),
-  stockOf: db.prepare<[string, number], { quantity: number }>('SELECT quantity FROM goods_stock WHERE code = ? AND sk = ?'),
   addStock: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)
      ON CONFLICT (code, sk) DO UPDATE SET quantity = goods_stock.quantity + excluded.quantity`,

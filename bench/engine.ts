@@ -155,19 +155,12 @@ invoke(ctx, 'pos.shift_open', { kasm: 1, cashier });
 
 // The same close at a till's pace: first with SQLite's autocheckpoint alone, then with the back
 // office's idle checkpoint (server/clients/back-office.ts) as well.
-const closeOp = findOperation('pos.checkout_close_sale') as OperationSpec;
 async function pacedCloses(offset: number, withIdleCheckpoint: boolean) {
   const checkpoint = idleCheckpoint(db);
   const times: number[] = [];
   for (let i = 0; i < WARMUP + PACED; i++) {
-    const v = validateParams(closeOp.params, closeParams(offset + i));
-    if (!v.ok) throw new Error(JSON.stringify(v.issues));
     t0 = performance.now();
-    await upstream.call({
-      op: closeOp,
-      params: v.value,
-      ctx: { requestId: 'bench', user: 'bench', signal: new AbortController().signal },
-    });
+    await runOp('pos.checkout_close_sale', closeParams(offset + i));
     if (i >= WARMUP) times.push(performance.now() - t0);
     if (withIdleCheckpoint) checkpoint.wrote();
     await sleep(PACE_MS);

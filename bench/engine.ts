@@ -192,29 +192,29 @@ const post = (headers: Record<string, string>, body: string) =>
     req.on('error', reject);
     req.end(body);
   });
+/** One call through HTTP, timed from the request to the whole answer (a write with a fresh Idempotency-Key). */
+async function timedCall(method: string, params: Record<string, unknown>): Promise<number> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
+  if (findOperation(method)?.kind === 'write') headers['idempotency-key'] = randomUUID();
+  const body = JSON.stringify({ method, params });
+  const start = performance.now();
+  const res = await post(headers, body);
+  if (res.status !== 200) throw new Error(`${method} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return performance.now() - start;
+}
 for (const c of cases) {
-  const op = findOperation(c.method) as OperationSpec;
   const times: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
-    if (op.kind === 'write') headers['idempotency-key'] = randomUUID();
-    const body = JSON.stringify({ method: c.method, params: c.params(i + RUNS + WARMUP) });
-    t0 = performance.now();
-    const res = await post(headers, body);
-    if (res.status !== 200) throw new Error(`${c.method} answered ${res.status}: ${res.text.slice(0, 300)}`);
-    if (i >= WARMUP) times.push(performance.now() - t0);
+    const ms = await timedCall(c.method, c.params(i + RUNS + WARMUP));
+    if (i >= WARMUP) times.push(ms);
   }
   report('HTTP', c.name, times);
 }
 // The service checkpoints by itself once writes pause: the close at a till's pace through HTTP.
 const pacedHttp: number[] = [];
 for (let i = 0; i < WARMUP + PACED; i++) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() };
-  const body = JSON.stringify({ method: 'pos.checkout_close_sale', params: closeParams(300_000 + i) });
-  t0 = performance.now();
-  const res = await post(headers, body);
-  if (res.status !== 200) throw new Error(`close answered ${res.status}: ${res.text.slice(0, 300)}`);
-  if (i >= WARMUP) pacedHttp.push(performance.now() - t0);
+  const ms = await timedCall('pos.checkout_close_sale', closeParams(300_000 + i));
+  if (i >= WARMUP) pacedHttp.push(ms);
   await sleep(PACE_MS);
 }
 report('HTTP', `close, ${PACE_MS} ms apart, idle checkpoint`, pacedHttp);

@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { ROOT } from './bundle.js';
 
-export const SERVER_OUTFILE = 'dist/server/cli.mjs';
+const SERVER_OUTFILE = 'dist/server/cli.mjs';
 
 /** The I/O thread of shared-node/pg/sync-pg.ts, found beside the module that starts it. */
 const PG_IO_WORKER = 'shared-node/pg/io-worker.mjs';
 
-export const serverBundle = (entry: string, outfile: string): BuildOptions => ({
+const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   absWorkingDir: ROOT,
   entryPoints: [entry],
   outfile,

@@ -162,7 +162,7 @@ const posFiscal = [
     kind: 'read',
     scope: 'pos.read',
     origin: 'project',
-    summary: 'Shifts opened between two dates, newest first, with their documents.',
+    summary: 'Shifts opened between two dates (the shop’s calendar days, both included), newest first, with their documents.',
     params: { kasm: opt(int(0, INT32_MAX), 0), start: req(dateParam), end: req(dateParam) },
     result: rows(
       cols(['shift_id', 'kasm', 'numprro', 'cashier', 'opened_at', 'closed_at', 'open_doc_id', 'z_doc_id', 'close_doc_id'], {

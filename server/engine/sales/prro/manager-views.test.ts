@@ -92,3 +92,21 @@ describe('the unsent chain', () => {
     expect(unsent().map((d) => d.id)).toEqual([b]);
   });
 });
+
+describe('the shifts of some days (pos.shifts)', () => {
+  it('are the shifts opened on those days in the shop’s zone, not in UTC', () => {
+    const shift = shiftOf(1);
+    // 00:26 on 24 November in Kyiv (UTC+2) is still the 23rd in UTC.
+    shop.db.prepare('UPDATE shifts SET opened_at = ? WHERE id = ?').run('2026-11-23T22:26:16.000Z', Number(shift));
+    const ids = (start: string, end: string) => rowsOf(shop.call('pos.shifts', { kasm: 1, start, end })).map((r) => r.shift_id);
+    expect(ids('2026-11-24', '2026-11-24')).toContain(shift);
+    expect(ids('2026-11-23', '2026-11-23')).not.toContain(shift);
+    expect(ids('2026-11-22', '2026-11-24')).toContain(shift);
+    // The last instant of a day is in it; the first of the next is not.
+    shop.db.prepare('UPDATE shifts SET opened_at = ? WHERE id = ?').run('2026-11-24T21:59:59.999Z', Number(shift));
+    expect(ids('2026-11-24', '2026-11-24')).toContain(shift);
+    shop.db.prepare('UPDATE shifts SET opened_at = ? WHERE id = ?').run('2026-11-24T22:00:00.000Z', Number(shift));
+    expect(ids('2026-11-24', '2026-11-24')).not.toContain(shift);
+    expect(ids('2026-11-25', '2026-11-25')).toContain(shift);
+  });
+});

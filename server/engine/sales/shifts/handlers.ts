@@ -1,5 +1,7 @@
 /** Shifts at the till: open, close with the Z-report, the state, the X-report, the list; service cash. */
+
 import { refuse } from '../../../upstream/upstream.js';
+import { dayStartUtc, nextDate } from '../../core/time.js';
 import { dec, fmt, fmtDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { cashSql } from '../cash/statements.js';
@@ -184,7 +186,8 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
 
   'pos.shifts': ({ kasm, start, end }, ctx) => ({
     rows: shiftSql(ctx.db)
-      .ofTill.all({ kasm, from: start, to: end })
+      // The days are the shop's: a shift opened at 00:26 in Kyiv belongs to that day, though UTC says the one before.
+      .ofTill.all({ kasm, from: dayStartUtc(start, ctx.timeZone), until: dayStartUtc(nextDate(end), ctx.timeZone) })
       .map((s) => ({
         shift_id: String(s.id),
         kasm: String(s.kasm),

@@ -23,8 +23,9 @@ const prepare = (db: Db) => ({
   anyOpen: db.prepare<[], number>('SELECT kasm FROM shifts WHERE closed_at IS NULL ORDER BY kasm LIMIT 1').pluck(),
   byId: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?'),
   last: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE kasm = ? ORDER BY id DESC LIMIT 1'),
-  ofTill: db.prepare<{ kasm: number; from: string; to: string }, ShiftRow>(
-    `SELECT * FROM shifts WHERE (@kasm = 0 OR kasm = @kasm) AND substr(opened_at, 1, 10) BETWEEN @from AND @to
+  /** Shifts opened in [from, until): UTC instants, the shop's days' bounds (opened_at is UTC). */
+  ofTill: db.prepare<{ kasm: number; from: string; until: string }, ShiftRow>(
+    `SELECT * FROM shifts WHERE (@kasm = 0 OR kasm = @kasm) AND opened_at >= @from AND opened_at < @until
      ORDER BY id DESC`,
   ),
   insert: db.prepare<

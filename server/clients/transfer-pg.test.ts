@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../shared-node/log/logger.js';
 import { PgDb, quoteIdent as q } from '../../shared-node/pg/pg-db.js';
-import { postgresBin, startTestPostgres, type TestPostgres } from '../../shared-node/pg/test-cluster.js';
+import { startTestPostgres, type TestPostgres } from '../../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase } from '../../shared-node/sqlite/open.js';
@@ -28,7 +28,6 @@ import { exportClientPg, importClientPg } from './transfer-pg.js';
 const dir = mkdtempSync(join(tmpdir(), 'transfer-pg-'));
 let pg: TestPostgres;
 beforeAll(async () => {
-  if (!postgresBin()) throw new Error('these tests need PostgreSQL: apt-get install -y postgresql');
   pg = await startTestPostgres();
 }, 60_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePg, rowidColumnsOf } from './migrate.js';
 import { PgDb } from './pg-db.js';
-import { postgresBin, startTestPostgres, type TestPostgres } from './test-cluster.js';
+import { startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 const MIGRATIONS = [
   {
@@ -21,7 +21,6 @@ describe('the engine’s database on PostgreSQL (PgDb)', () => {
     return db;
   };
   beforeAll(async () => {
-    if (!postgresBin()) throw new Error('these tests need PostgreSQL: apt-get install -y postgresql');
     pg = await startTestPostgres();
   }, 60_000);
   afterAll(() => pg?.stop());

@@ -1,12 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgError, SyncPg } from './sync-pg.js';
-import { postgresBin, startTestPostgres, type TestPostgres } from './test-cluster.js';
+import { startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 describe('a synchronous PostgreSQL connection', () => {
   let pg: TestPostgres;
   beforeAll(async () => {
-    if (!postgresBin()) throw new Error('these tests need PostgreSQL: apt-get install -y postgresql');
     pg = await startTestPostgres();
   }, 60_000);
   afterAll(() => pg?.stop());

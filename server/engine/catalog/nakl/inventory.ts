@@ -37,7 +37,14 @@ export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn },
       });
       raised++;
     } else if (diff < 0) {
-      takeFifo(db, { code: line.code, sk: invoice.sk, quantity: fromDb(-diff, 'unit'), shortage: 'refuse', ref: nn });
+      takeFifo(db, {
+        code: line.code,
+        sk: invoice.sk,
+        quantity: fromDb(-diff, 'unit'),
+        shortage: 'refuse',
+        ref: nn,
+        on: invoice.received_on,
+      });
       lowered++;
     }
   }

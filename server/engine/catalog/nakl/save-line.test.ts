@@ -92,7 +92,7 @@ describe('nakl.save_line', () => {
 
   it('refuses to take back more of a delivery than is left after sales', () => {
     call('nakl.save_line', { nn: 'П-3', code: sugar, quant: '10' });
-    takeFifo(t.db, { code: sugar, sk: 0, quantity: new D('8'), shortage: 'refuse', ref: 'check 1' });
+    takeFifo(t.db, { code: sugar, sk: 0, quantity: new D('8'), shortage: 'refuse', ref: 'check 1', on: '2025-03-01' });
     expect(() => call('nakl.save_line', { nn: 'П-3', code: sugar, quant: '1' })).toThrow(
       'only 2.000 of 4820000000127 from П-3 is left in stock; the rest is sold',
     );

@@ -27,7 +27,7 @@ describe('takeFifo', () => {
   it('takes from the oldest batches first and prices the take at their costs', () => {
     receive('N2', '12.50', '5', '2025-02-01');
     receive('N1', '10', '3', '2025-01-01');
-    const r = takeFifo(t.db, { code, sk: 0, quantity: new D('4.5'), shortage: 'refuse', ref: 'check 1' });
+    const r = takeFifo(t.db, { code, sk: 0, quantity: new D('4.5'), shortage: 'refuse', ref: 'check 1', on: '2025-03-01' });
     expect(fmt(r.cost)).toBe('48.75'); // 3 × 10 + 1.5 × 12.50
     expect(r.batches.map((b) => [fmt(b.quantity, 'unit'), fmt(b.cost)])).toEqual([
       ['3.000', '30.00'],
@@ -43,7 +43,7 @@ describe('takeFifo', () => {
 
   it('keeps a trail of what was taken from which batch under the given reference', () => {
     const id = receive('N1', '10', '3', '2025-01-01');
-    takeFifo(t.db, { code, sk: 0, quantity: new D('2'), shortage: 'refuse', ref: 'check 7' });
+    takeFifo(t.db, { code, sk: 0, quantity: new D('2'), shortage: 'refuse', ref: 'check 7', on: '2025-03-01' });
     expect(t.db.prepare('SELECT batch_id, quantity, cost, ref FROM stock_moves').all()).toEqual([
       { batch_id: id, quantity: -2000, cost: 200000, ref: 'check 7' },
     ]);
@@ -51,7 +51,8 @@ describe('takeFifo', () => {
 
   it('refuses a write-off of more than the stock, and changes nothing', () => {
     receive('N1', '10', '2', '2025-01-01');
-    const attempt = () => takeFifo(t.db, { code, sk: 0, quantity: new D('3'), shortage: 'refuse', ref: 'check 1' });
+    const attempt = () =>
+      takeFifo(t.db, { code, sk: 0, quantity: new D('3'), shortage: 'refuse', ref: 'check 1', on: '2025-03-01' });
     expect(attempt).toThrow(BusinessRefusal);
     expect(attempt).toThrow('not enough stock of 4820000000011: 2.000 left, 3.000 asked');
     expect(stock()).toBe(2000);
@@ -61,7 +62,7 @@ describe('takeFifo', () => {
   it('takes a sale beyond the stock from the newest batch, so stock still sums up', () => {
     receive('N1', '10', '1', '2025-01-01');
     receive('N2', '11', '1', '2025-02-01');
-    const r = takeFifo(t.db, { code, sk: 0, quantity: new D('3.25'), shortage: 'record', ref: 'check 2' });
+    const r = takeFifo(t.db, { code, sk: 0, quantity: new D('3.25'), shortage: 'record', ref: 'check 2', on: '2025-03-01' });
     expect(fmt(r.cost)).toBe('34.75'); // 10 + 11 + 1.25 × 11
     expect(batches()).toEqual([
       { document_number: 'N1', quantity: 0 },
@@ -73,8 +74,24 @@ describe('takeFifo', () => {
 
   it('records what a sale took beyond the books, once stock is at zero all of it, with the receipt and the time', () => {
     receive('N1', '10', '2', '2025-01-01');
-    takeFifo(t.db, { code, sk: 0, quantity: new D('3'), shortage: 'record', ref: 'check:1', at: '2025-03-01T10:00:00.000Z' });
-    takeFifo(t.db, { code, sk: 0, quantity: new D('0.5'), shortage: 'record', ref: 'check:2', at: '2025-03-01T11:00:00.000Z' });
+    takeFifo(t.db, {
+      code,
+      sk: 0,
+      quantity: new D('3'),
+      shortage: 'record',
+      ref: 'check:1',
+      on: '2025-03-01',
+      at: '2025-03-01T10:00:00.000Z',
+    });
+    takeFifo(t.db, {
+      code,
+      sk: 0,
+      quantity: new D('0.5'),
+      shortage: 'record',
+      ref: 'check:2',
+      on: '2025-03-01',
+      at: '2025-03-01T11:00:00.000Z',
+    });
     expect(t.db.prepare('SELECT code, sk, quantity, stock_before, ref, at FROM stock_shortages ORDER BY id').all()).toEqual([
       { code, sk: 0, quantity: 1000, stock_before: 2000, ref: 'check:1', at: '2025-03-01T10:00:00.000Z' },
       { code, sk: 0, quantity: 500, stock_before: -1000, ref: 'check:2', at: '2025-03-01T11:00:00.000Z' },
@@ -83,18 +100,19 @@ describe('takeFifo', () => {
 
   it('judges a shortage on the whole stock, counting batches that are already negative', () => {
     receive('N1', '10', '5', '2025-01-01');
-    takeFifo(t.db, { code, sk: 0, quantity: new D('7'), shortage: 'record', ref: 'check 1' });
+    takeFifo(t.db, { code, sk: 0, quantity: new D('7'), shortage: 'record', ref: 'check 1', on: '2025-03-01' });
     receive('N3', '10', '4', '2025-03-01');
     // Stock is 2 although the positive batch holds 4: the negative batch owes 2.
-    expect(() => takeFifo(t.db, { code, sk: 0, quantity: new D('3'), shortage: 'refuse', ref: 'check 2' })).toThrow(
-      'not enough stock of 4820000000011: 2.000 left, 3.000 asked',
-    );
+    expect(() =>
+      takeFifo(t.db, { code, sk: 0, quantity: new D('3'), shortage: 'refuse', ref: 'check 2', on: '2025-03-01' }),
+    ).toThrow('not enough stock of 4820000000011: 2.000 left, 3.000 asked');
   });
 
-  it('opens a batch at the card cost when a product that never had a delivery is sold short', () => {
-    const r = takeFifo(t.db, { code, sk: 1, quantity: new D('2'), shortage: 'record', ref: 'check 3' });
+  it('opens a batch at the card cost, dated the shop day of the take, when a product that never had a delivery is sold short', () => {
+    const r = takeFifo(t.db, { code, sk: 1, quantity: new D('2'), shortage: 'record', ref: 'check 3', on: '2025-03-02' });
     expect(fmt(r.cost)).toBe('18.00');
     expect(batches(1)).toEqual([{ document_number: 'check 3', quantity: -2000 }]);
+    expect(t.db.prepare('SELECT received_on FROM stock_batches WHERE sk = 1').get()).toEqual({ received_on: '2025-03-02' });
     expect(stock(1)).toBe(-2000);
     expect(stockMismatches(t.db)).toEqual([]);
   });
@@ -102,18 +120,18 @@ describe('takeFifo', () => {
   it('keeps storages apart', () => {
     receive('N1', '10', '5', '2025-01-01', 0);
     receive('B1', '10', '1', '2025-01-01', 2);
-    expect(() => takeFifo(t.db, { code, sk: 2, quantity: new D('2'), shortage: 'refuse', ref: 'x' })).toThrow(
+    expect(() => takeFifo(t.db, { code, sk: 2, quantity: new D('2'), shortage: 'refuse', ref: 'x', on: '2025-03-01' })).toThrow(
       '1.000 left, 2.000 asked',
     );
-    takeFifo(t.db, { code, sk: 0, quantity: new D('2'), shortage: 'refuse', ref: 'x' });
+    takeFifo(t.db, { code, sk: 0, quantity: new D('2'), shortage: 'refuse', ref: 'x', on: '2025-03-01' });
     expect([stock(0), stock(2)]).toEqual([3000, 1000]);
   });
 
   it('refuses an unknown product and a quantity that is not positive', () => {
-    expect(() => takeFifo(t.db, { code: '1', sk: 0, quantity: new D('1'), shortage: 'record', ref: 'x' })).toThrow(
-      'product 1 not found',
-    );
-    expect(() => takeFifo(t.db, { code, sk: 0, quantity: new D('0'), shortage: 'record', ref: 'x' })).toThrow(
+    expect(() =>
+      takeFifo(t.db, { code: '1', sk: 0, quantity: new D('1'), shortage: 'record', ref: 'x', on: '2025-03-01' }),
+    ).toThrow('product 1 not found');
+    expect(() => takeFifo(t.db, { code, sk: 0, quantity: new D('0'), shortage: 'record', ref: 'x', on: '2025-03-01' })).toThrow(
       'must be greater than zero',
     );
   });
@@ -131,7 +149,7 @@ describe('adjustBatch', () => {
 
   it('refuses to shrink a delivery below what is left of it after sales', () => {
     const id = receive('N1', '10', '5', '2025-01-01');
-    takeFifo(t.db, { code, sk: 0, quantity: new D('4'), shortage: 'refuse', ref: 'check 1' });
+    takeFifo(t.db, { code, sk: 0, quantity: new D('4'), shortage: 'refuse', ref: 'check 1', on: '2025-03-01' });
     expect(() => adjustBatch(t.db, id, new D('-2'), new D('10'))).toThrow(
       'only 1.000 of 4820000000011 from N1 is left in stock; the rest is sold',
     );

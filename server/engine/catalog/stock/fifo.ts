@@ -32,6 +32,8 @@ export interface TakeArgs {
   readonly ref: string;
   /** When, as UTC ISO 8601 (a shortage record carries it); now when not given. */
   readonly at?: string;
+  /** The shop's calendar date of the take: the date of a batch opened for goods never delivered. */
+  readonly on: string;
 }
 
 export function takeFifo(db: Db, args: TakeArgs): FifoTake {
@@ -76,7 +78,7 @@ export function takeFifo(db: Db, args: TakeArgs): FifoTake {
     // delivery shows the debt and stock still sums up.
     const newest = s.newestBatch.get(code, sk);
     if (newest) take(newest.id, newest.cost, rest);
-    else take(openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(card.cost, 'cur') }), card.cost, rest);
+    else take(openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(card.cost, 'cur'), on: args.on }), card.cost, rest);
   }
   s.addStock.run(code, sk, -want);
   return { cost: taken.reduce((sum, t) => sum.add(t.cost), new D(0)), batches: taken };
@@ -134,8 +136,7 @@ export function adjustBatch(db: Db, batchId: number, delta: D, unitCost: D): voi
 }
 
 /** An empty batch to hang a negative take on when a product never had a delivery. */
-function openBatch(db: Db, args: { code: string; sk: number; documentNumber: string; unitCost: D }): number {
-  // No clock is passed in here; the day only orders batches, and this is the only one.
-  const today = new Date().toISOString().slice(0, 10);
-  return receiveBatch(db, { ...args, quantity: new D(0), receivedOn: today });
+function openBatch(db: Db, args: { code: string; sk: number; documentNumber: string; unitCost: D; on: string }): number {
+  const { on, ...batch } = args;
+  return receiveBatch(db, { ...batch, quantity: new D(0), receivedOn: on });
 }

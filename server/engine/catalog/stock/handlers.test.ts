@@ -25,7 +25,7 @@ beforeEach(() => {
   receive('N-1', '10', '2025-01-02', 0, true);
   receive('N-2', '5', '2025-01-20');
   receive('B-1', '3', '2025-01-21', 2, true);
-  takeFifo(t.db, { code: oil, sk: 0, quantity: new D('10'), shortage: 'refuse', ref: 'check 1' });
+  takeFifo(t.db, { code: oil, sk: 0, quantity: new D('10'), shortage: 'refuse', ref: 'check 1', on: '2025-03-01' });
 });
 afterEach(() => t.close());
 

@@ -2,7 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../../shared/contract/index.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
 import { balanceOf, batchesOf, cardOf, linesOf, paymentsOf, stockOf } from '../testing/queries.js';
-import { addBatch, addCard, addUser, BREAD, CHEESE, CIGARETTES, MILK, type Shop, standardShop } from '../testing/shop.js';
+import {
+  addBatch,
+  addCard,
+  addProduct,
+  addUser,
+  BREAD,
+  CHEESE,
+  CIGARETTES,
+  MILK,
+  type Shop,
+  standardShop,
+} from '../testing/shop.js';
 import { snapshot } from '../testing/snapshot.js';
 
 type Close = ParamsOf<'pos.checkout_close_sale'>;
@@ -245,6 +256,18 @@ describe('a refused close', () => {
     expect(stockOf(shop.db, MILK)).toBe('-1.000');
     expect(shop.db.prepare('SELECT code, quantity, stock_before, ref FROM stock_shortages').all()).toEqual([
       { code: MILK, quantity: 1000, stock_before: 30000, ref: 'check:1' },
+    ]);
+    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+  });
+
+  it('dates the batch it opens for goods never delivered by the shop day, not the UTC one', () => {
+    const salt = '4820000000059';
+    addProduct(shop.db, { code: salt, name: 'Сіль', price: '12.00' });
+    // 00:30 on March 15 in Kyiv is still March 14 in UTC.
+    shop.setNow('2025-03-14T22:30:00Z');
+    close({ rows: [{ code: salt, quant: '1', price: '12.00', sum: '12.00' }], payments: [{ type: 'nal', amount: '12.00' }] });
+    expect(shop.db.prepare('SELECT received_on FROM stock_batches WHERE code = ?').all(salt)).toEqual([
+      { received_on: '2025-03-15' },
     ]);
     expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
   });

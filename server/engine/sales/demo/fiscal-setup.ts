@@ -7,9 +7,10 @@
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { receiveBatch } from '../../catalog/index.js';
+import { localDate } from '../../core/time.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';
-import { contextAt } from './clock.js';
+import { contextAt, DEMO_TIME_ZONE } from './clock.js';
 import { demoSql } from './statements.js';
 
 /** As the shop's receipt header (the catalog demo's template parts) names it. */
@@ -37,7 +38,7 @@ export function seedFiscalSetup(db: Db, at: Date, manager: string): void {
   const sql = demoSql(db);
   sql.exciseLetters.run();
   sql.beerWithoutStamps.run();
-  const day = at.toISOString().slice(0, 10);
+  const day = localDate(at, DEMO_TIME_ZONE);
   for (const g of FIRST_AID) {
     sql.insertFirstAid.run(g.code, g.name, g.price * 100, g.cost * 100, day);
     receiveBatch(db, {

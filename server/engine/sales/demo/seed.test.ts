@@ -10,6 +10,7 @@ import { seedDemo } from '../../demo/index.js';
 import { ENGINE_MIGRATIONS } from '../../engine.js';
 import { fiscalBreaches, NO_FISCAL_BREACHES } from '../testing/fiscal-invariants.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
+import { seedFiscalSetup } from './fiscal-setup.js';
 
 const NOW = new Date('2025-03-14T15:00:00Z');
 let dir: string;
@@ -91,5 +92,18 @@ describe('the demo shop, sales half', () => {
     const dump = (d: Db) => d.prepare('SELECT doc_hash FROM prro_docs ORDER BY id').pluck().all();
     expect(dump(other)).toEqual(dump(db));
     other.close();
+  });
+});
+
+describe('the demo fiscal setup', () => {
+  it('dates its deliveries by the shop day, not the UTC one', () => {
+    const fresh = openDatabase(path.join(dir, 'setup.sqlite'));
+    migrate(fresh, ENGINE_MIGRATIONS);
+    // 00:30 on March 10 in Kyiv is still March 9 in UTC.
+    seedFiscalSetup(fresh, new Date('2025-03-09T22:30:00Z'), 'Менеджер');
+    expect(
+      fresh.prepare("SELECT DISTINCT received_on FROM stock_batches WHERE document_number = 'ПН-АПТ-1'").pluck().all(),
+    ).toEqual(['2025-03-10']);
+    fresh.close();
   });
 });

@@ -29,6 +29,7 @@ export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string
       shortage: 'record',
       ref: `check:${checkNumber}`,
       at: moment.iso,
+      on: moment.date,
     });
     const info = sql.insertReceiptLine.run({
       check_number: checkNumber,

@@ -41,7 +41,7 @@ test('a new address takes its own key, is checked, applies at once, and writes q
     await page.getByTestId('settings-service-save').click();
     await expect(page.getByTestId('settings-queued-text')).toContainText(`1 запис ще чекає на ${old.serviceUrl}`);
     await snap('floor-6-settings-queued-question');
-    await page.keyboard.press('Enter'); // "Switch now": the write keeps waiting for its own service
+    await page.keyboard.press('Enter'); // "Switch, keeping them for the old one": the write keeps waiting for its own service
     await expect(page.getByTestId('settings-service-saved')).toBeVisible();
     await expect(page.getByTestId('settings-service-mode')).toContainText(other.url);
     await expect(page.getByTestId('settings-service-mode')).toContainText('cashdesk-backoffice');
@@ -65,4 +65,33 @@ test('a new address takes its own key, is checked, applies at once, and writes q
     await other.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a replacement key of the same shop takes the waiting writes along when the manager says so', async ({
+  page,
+  shop,
+  snap,
+}) => {
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
+  const { serviceUrl } = await shop.api.settingsGet();
+  // A write that waits: behind a refused one of its group, which only a person releases.
+  const refused = await shop.api.write('catalog.contrag.save', { nt: '' }, { group: 'e2e-send' });
+  expect(refused.status).toBe('refused');
+  const waiting = await shop.api.write('catalog.contrag.save', { nt: 'Постачальник з новим ключем' }, { group: 'e2e-send' });
+  expect(waiting.status).toBe('queued');
+
+  await page.keyboard.press('F9');
+  await page.getByTestId('settings-key').fill(shop.newKey('till-1-replacement'));
+  await page.getByTestId('settings-service-save').click();
+  await expect(page.getByTestId('settings-queued-text')).toContainText(`2 записи ще чекають на ${serviceUrl}`);
+  await expect(page.getByTestId('settings-queued-choices')).toContainText('той самий магазин');
+  await snap('floor-6-settings-queued-send');
+  await page.getByTestId('settings-queued-send').click();
+  await expect(page.getByTestId('settings-service-saved')).toBeVisible();
+  await expect(page.getByTestId('queue-elsewhere')).toHaveCount(0);
+
+  await shop.api.queueReconcile(refused.id, 'перевірено з постачальником');
+  await expect
+    .poll(() => shop.query("SELECT name FROM counterparties WHERE name = 'Постачальник з новим ключем'").length)
+    .toBe(1);
 });

@@ -121,7 +121,7 @@ test('settings never show the key, test the connection, switch the language at o
   // A wrong address is said under the field and stays as typed.
   await page.getByTestId('settings-url').fill('shop.example.ua');
   await page.getByTestId('settings-url').press('Enter');
-  await expect(page.getByText('Адреса має починатися з http://')).toBeVisible();
+  await expect(page.getByText('Потрібна проста адреса http:// або https://')).toBeVisible();
   await expect(page.getByTestId('settings-url')).toHaveValue('shop.example.ua');
   await page.getByTestId('settings-url').fill('');
 

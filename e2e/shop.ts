@@ -28,6 +28,8 @@ export interface Shop {
   readonly backofficeFile: string;
   /** Reads the back office directly (read-only), for assertions. */
   query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
+  /** Remote mode only: a new key of the same shop, as a manager issues one to replace a revoked key. */
+  newKey(name: string): string;
   /** Remote mode only: stop and start the service (same file, same port). */
   stopService(): Promise<void>;
   startService(): Promise<void>;
@@ -72,6 +74,10 @@ export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Pr
       } finally {
         db.close();
       }
+    },
+    newKey(name) {
+      if (!service) throw new Error('newKey needs a shop started with mode: remote, its service running');
+      return service.keys.create(name, 'all').key;
     },
     async stopService() {
       if (!service) throw new Error('stopService needs a shop started with mode: remote');

@@ -86,7 +86,7 @@ describe('settings and the API key', () => {
     expect((await desk.api.read('service.ping', {})).stale).toBe(false);
   });
 
-  it('shows a revoked key as an unauthorized connection, holds writes, and sends them with a good key', async () => {
+  it('shows a revoked key as an unauthorized connection, holds writes, and sends them with a new key of the same shop when told so', async () => {
     const revoked = newKey();
     const good = newKey();
     desk = await startDesk({ serviceUrl: proxy.url, apiKey: revoked.key });
@@ -108,9 +108,33 @@ describe('settings and the API key', () => {
     await waitUntil(async () => (await itemOf(api, held.id)).lastError?.code === 'UNAUTHORIZED', 'the send was unauthorized');
     expect(await itemOf(api, held.id)).toMatchObject({ state: 'queued', nextAttemptAt: null });
 
-    await api.serviceSet({ url: proxy.url, key: good.key });
+    // Another key may reach another shop's back office: the desk asks before the writes go under it.
+    await expect(api.serviceSet({ url: proxy.url, key: good.key })).rejects.toMatchObject({ code: 'QUEUED_WRITES' });
+    expect(await itemOf(api, held.id)).toMatchObject({ state: 'queued' });
+    await api.serviceSet({ url: proxy.url, key: good.key, queued: 'send' });
     await waitUntil(async () => (await itemOf(api, held.id)).state === 'done', 'the held write was sent');
     expect((await api.status()).connection).toBe('online');
+  });
+});
+
+describe('what the core itself refuses to send', () => {
+  it('never queues a write that carries a PIN, whoever asks', async () => {
+    desk = await startDesk({ serviceUrl: proxy.url, apiKey: newKey().key });
+    await expect(desk.api.write('pos.cashier_sign_in', { kasm: 1, card: '1003', pin: '3003' })).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+    });
+    await expect(desk.api.write('catalog.users.set_pin', { card: '1003', pin: '3003' })).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+    });
+    expect(readFileSync(join(desk.dataDir, 'outbox.sqlite')).includes('3003')).toBe(false);
+    expect(await desk.api.queueList()).toEqual([]);
+  });
+
+  it('sends no key to an address saved before addresses were checked, which can name another host than it seems', async () => {
+    const port = new URL(proxy.url).port;
+    // WHATWG URL, as node:http reads it, goes to the host after the @.
+    desk = await startDesk({ serviceUrl: `http://evil.invalid@127.0.0.1:${port}`, apiKey: newKey().key });
+    expect(await desk.api.testConnection()).toMatchObject({ ok: false, error: { code: 'NO_API_KEY' } });
   });
 });
 

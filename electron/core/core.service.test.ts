@@ -5,6 +5,8 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness.js';
 import { itemOf, startDesk, type TestDesk, waitUntil } from './testing/desk.js';
@@ -104,25 +106,9 @@ describe('pointing the till at a service', () => {
 
 describe('the status after a switch', () => {
   it('names the new service at once, and a late answer of the old one does not bring it back', async () => {
-    // The old service answers slowly, under a name of its own.
-    const slow = createServer((req, res) => {
-      const out = request(new URL(req.url ?? '/', shopA.url), { method: req.method, headers: req.headers }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () =>
-          setTimeout(() => {
-            const body = Buffer.concat(chunks).toString('utf8').replaceAll('"cashdesk-backoffice"', '"the-old-service"');
-            res.writeHead(answer.statusCode ?? 502, { 'Content-Type': 'application/json' });
-            res.end(body);
-          }, 400),
-        );
-      });
-      req.pipe(out);
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const slow = await slowProxyTo(shopA);
     try {
-      desk = await startDesk({ serviceUrl: slowUrl, apiKey: shopA.key });
+      desk = await startDesk({ serviceUrl: slow.url, apiKey: shopA.key });
       await waitUntil(async () => (await desk.api.status()).upstream?.name === 'the-old-service', 'the old service answered');
       const late = desk.api.testConnection();
       await desk.api.serviceSet({ url: shopB.url, key: shopB.key });
@@ -135,8 +121,57 @@ describe('the status after a switch', () => {
       expect((await late).upstream?.name).toBe('the-old-service');
       expect(await desk.api.status()).toMatchObject({ serviceUrl: shopB.url, upstream: { name: 'cashdesk-backoffice' } });
     } finally {
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
+      await slow.close();
+    }
+  });
+
+  it('signs nobody in, and caches nothing, from answers of the old service that arrive after a switch', async () => {
+    await shopA.call('catalog.users.save', { nt: 'Касир Старої Каси', card: '7001', level: '1' });
+    await shopA.call('catalog.users.set_pin', { card: '7001', pin: '7007' });
+    const slow = await slowProxyTo(shopA);
+    try {
+      desk = await startDesk({ serviceUrl: slow.url, apiKey: shopA.key });
+      const signIn = desk.api.signIn({ kasm: 1, card: '7001', pin: '7007' });
+      const card = desk.api.read('pos.debt_open_rows', { card: '7001' });
+      await desk.api.serviceSet({ url: shopB.url, key: shopB.key });
+      await expect(signIn).rejects.toMatchObject({ code: 'SERVICE_CHANGED' });
+      expect((await desk.api.status()).cashier).toBeNull();
+      // A's answer to the read came after the switch: it is not kept to be served as B's, marked stale.
+      await card.catch(() => undefined);
+      const outbox = new Database(join(desk.dataDir, 'outbox.sqlite'), { readonly: true });
+      try {
+        expect(outbox.prepare("SELECT count(*) FROM read_cache WHERE method = 'pos.debt_open_rows'").pluck().get()).toBe(0);
+      } finally {
+        outbox.close();
+      }
+    } finally {
+      await slow.close();
     }
   });
 });
+
+/** A proxy to a shop whose answers come 400 ms late, under a name of their own: a service the till is leaving. */
+async function slowProxyTo(shop: TestService): Promise<{ url: string; close(): Promise<void> }> {
+  const slow = createServer((req, res) => {
+    const out = request(new URL(req.url ?? '/', shop.url), { method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () =>
+        setTimeout(() => {
+          const body = Buffer.concat(chunks).toString('utf8').replaceAll('"cashdesk-backoffice"', '"the-old-service"');
+          res.writeHead(answer.statusCode ?? 502, { 'Content-Type': 'application/json' });
+          res.end(body);
+        }, 400),
+      );
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+    async close() {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    },
+  };
+}

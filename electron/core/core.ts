@@ -21,6 +21,7 @@ import type {
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
+import { carriesPin, serviceUrlProblem } from '../../shared/bridge/validate.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
@@ -39,7 +40,7 @@ import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
 import { RpcClient } from './rpc/client.js';
 import { UNREACHABLE_CODES } from './rpc/outcome.js';
-import { EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
+import { bindingOf, EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { checkService } from './service/service-check.js';
 import { SettingsStore } from './settings/settings-store.js';
@@ -89,7 +90,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   makePrivateDataDir(opts.dataDir);
   const settings = new SettingsStore(join(opts.dataDir, 'settings.json'));
   const keys = await KeyRing.open(opts.secrets, settings.get().serviceUrl, (key) => isEmbeddedServiceKey(opts.dataDir, key));
+  /** The address the till works with now. */
   const current = () => serviceId(settings.get().serviceUrl);
+  /**
+   * The back office it works with now: the address and its key (on a service of many shops the key
+   * decides the shop). Writes, cached answers, the catalogue copy and offline sign-ins belong to it.
+   */
+  const bound = () => bindingOf(current(), keys.get(current()));
   let embedded: EmbeddedService | undefined;
   const startEmbedded = async (): Promise<EmbeddedService> => {
     embedded ??= await startEmbeddedService({
@@ -106,9 +113,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const db: Db = openDatabase(privateFile(join(opts.dataDir, 'outbox.sqlite')));
   const store = new OutboxStore(db);
   // Writes queued before they were bound to a service were made for the one configured then: this one.
-  store.adoptUnbound(current());
+  store.adoptUnbound(bound());
+  // Writes bound to an address alone were made under the key stored for it now.
+  if (current() !== EMBEDDED) store.rebind(current(), bound(), 'all');
   const cache = new ReadCache(db);
-  const client = new RpcClient({ baseUrl: () => baseUrlOf(current()), apiKey: () => keys.get(current()) });
+  // An address saved before addresses were checked as they are now gets no key: a person enters it again.
+  const client = new RpcClient({
+    baseUrl: () => baseUrlOf(current()),
+    apiKey: () => (serviceUrlProblem(current()) === undefined ? keys.get(current()) : undefined),
+  });
   const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
   const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'));
 
@@ -116,7 +129,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const emit = (e: BridgeEvent) => {
     for (const l of listeners) l(e);
   };
-  const queueEvent = (changedId: number | null) => emit({ type: 'queue', counts: store.counts(current()), changedId });
+  const queueEvent = (changedId: number | null) => emit({ type: 'queue', counts: store.counts(bound()), changedId });
   let connection: ConnectionState = 'unknown';
   const setConnection = (state: ConnectionState) => {
     if (state === connection) return;
@@ -148,7 +161,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   let syncSoon: NodeJS.Timeout | undefined;
   const drainer = new OutboxDrainer(store, client, {
-    service: current,
+    service: bound,
     onChange: (item) => {
       queueEvent(item.id);
       if (item.state !== 'done' || DRAFT_WRITES.test(item.method)) return;
@@ -159,7 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     onConnection: setConnection,
     onError: (err) => logFault('outbox', err),
   });
-  const sync = new CatalogSync(catalog, client, current, {
+  const sync = new CatalogSync(catalog, client, bound, {
     ...(opts.catalogSyncMs ? { intervalMs: opts.catalogSyncMs } : {}),
     onChanged: (version) => emit({ type: 'catalog', version }),
     onError: (err) => logFault('catalogue sync', err),
@@ -186,17 +199,18 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
 
   async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
-    const asked = current();
+    const asked = bound();
     const outcome = await client.call(method, params);
     // An answer of the service the till worked with before a switch says nothing about the new one.
-    const fresh = current() === asked;
+    const fresh = bound() === asked;
     if (outcome.kind === 'ok') {
       if (fresh) {
         setConnection('online');
         upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
       }
       const now = new Date();
-      if (CACHED_READS.has(method)) cache.put(method, params as Record<string, unknown>, outcome.result, now);
+      // Nor may it be served later, marked stale, as the new one's.
+      if (fresh && CACHED_READS.has(method)) cache.put(method, params as Record<string, unknown>, outcome.result, now);
       return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
     }
     if (outcome.kind === 'retry') {
@@ -213,6 +227,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   async function write(method: WriteName, params: Record<string, unknown>, options: WriteOptions): Promise<WriteOutcome> {
     const op = findOperation(method);
     if (op?.kind !== 'write') throw new BridgeError('BAD_ARGUMENTS', `${method} is not a write`);
+    // The bridge refuses these too; the outbox is the last place a PIN could be written down.
+    if (carriesPin(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a PIN, which is never queued`);
     const described = describeWrite(method, params);
     const item = store.enqueue({
       method,
@@ -221,7 +237,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       group: options.group ?? `write-${randomUUID()}`,
       summary: options.summary ?? described.summary,
       label: options.label ?? described.label,
-      service: current(),
+      service: bound(),
       cashier: session && { id: session.id, name: session.name },
       ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
     });
@@ -241,8 +257,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   async function serviceSet(change: ServiceChange): Promise<PublicSettings> {
     const target = serviceId(change.url);
-    const switching = target !== current();
-    if (target !== EMBEDDED && change.key === undefined && (switching || !keys.has(target))) {
+    if (target !== EMBEDDED && change.key === undefined && (target !== current() || !keys.has(target))) {
       throw new BridgeError('BAD_ARGUMENTS', 'a new service address needs the API key entered with it', [
         { path: 'change.key', problem: 'is required with a new address: a stored key is never sent to another address' },
       ]);
@@ -250,18 +265,27 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const key = change.key ?? keys.get(target);
     const tested = await check(target, key);
     if (!tested.ok && tested.error) throw BridgeError.from(tested.error);
+    const from = bound();
+    const to = bindingOf(target, target === EMBEDDED ? keys.get(EMBEDDED) : key);
+    // Another address, or another key at this one (which may reach another shop's back office).
+    const switching = to !== from;
     if (switching) {
-      const open = store.counts(current());
+      const open = store.counts(from);
       const waiting = open.queued + open.sending + open.refused + open.reconcile;
-      if (waiting > 0 && change.queued !== 'keep') {
+      if (waiting > 0 && change.queued === undefined) {
+        const where = current() === EMBEDDED ? 'the embedded service' : `${current()} with the key stored for it`;
         throw new BridgeError(
           'QUEUED_WRITES',
-          `${waiting} writes wait for ${current() === EMBEDDED ? 'the embedded service' : current()}; keep them for it, or wait until they are sent`,
+          `${waiting} writes wait for ${where}; keep them for it, send them to the new one if it is the same shop's back office, or wait until they are sent`,
           [{ path: 'change.queued', problem: `${waiting} writes wait for the current service` }],
         );
       }
     }
     if (target !== EMBEDDED && change.key !== undefined) await keys.set(target, change.key);
+    // Writes made for the new address before the key was part of the binding belong to it.
+    if (target !== EMBEDDED) store.rebind(target, to, 'all');
+    // The person says the new one is the same shop's back office: its Idempotency-Keys are known there.
+    if (switching && change.queued === 'send') store.rebind(from, to, 'open');
     settings.update({ serviceUrl: target });
     upstream = tested.upstream;
     if (switching) {
@@ -314,12 +338,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return check(target, key ?? keys.get(target));
     },
     testConnection: async (): Promise<ConnectionTest> => {
-      const asked = current();
+      const asked = bound();
       const t0 = performance.now();
       const outcome = await client.call('service.ping', {});
       const latencyMs = Math.round(performance.now() - t0);
       // A probe of the service before a switch must not make the status name that one again.
-      const fresh = current() === asked;
+      const fresh = bound() === asked;
       if (outcome.kind === 'ok') {
         const { name, version } = outcome.result.upstream;
         if (fresh) {
@@ -333,7 +357,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     status: async (): Promise<AppStatus> => ({
       connection,
-      queue: store.counts(current()),
+      queue: store.counts(bound()),
       versions: { app: opts.appVersion, contract: CONTRACT_VERSION, runtime: opts.runtime },
       serviceUrl: baseUrlOf(current()),
       embedded: current() === EMBEDDED,
@@ -346,13 +370,20 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     catalogMirror: async (query) => catalog.mirror(query),
     confirmManualPrice: (params) => sendNow('pos.checkout_manual_price', params),
     signIn: async (params): Promise<RpcResult> => {
+      const asked = bound();
+      // A sign-in answered by the service the till left meanwhile signs nobody in at the new one.
+      const stillAsked = () => {
+        if (bound() !== asked)
+          throw new BridgeError('SERVICE_CHANGED', 'the service was changed while signing in: sign in again');
+      };
       let result: RpcResult;
       try {
         result = await sendNow('pos.cashier_sign_in', params);
       } catch (err) {
+        stillAsked();
         // The service cannot be reached: a PIN it accepted here lately signs in from the till's verifier.
         if (!(err instanceof BridgeError && UNREACHABLE_CODES.has(err.code))) throw err;
-        const answer = offlineSignIns.check(current(), params.kasm, params.card, params.pin);
+        const answer = offlineSignIns.check(asked, params.kasm, params.card, params.pin);
         if (answer.outcome === 'unknown') throw err;
         if (answer.outcome === 'signed_in') {
           setSession(answer.who);
@@ -360,6 +391,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         }
         return offlineSignInResult(answer);
       }
+      stillAsked();
       const row = result.rows[0] as { outcome?: string; user_id?: string; name?: string; role?: string } | undefined;
       if (row?.outcome === 'signed_in') {
         const who: SignedIn = {
@@ -368,9 +400,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
           role: row.role === 'manager' ? 'manager' : 'cashier',
         };
         setSession(who);
-        offlineSignIns.remember(current(), params.kasm, params.card, params.pin, who);
+        offlineSignIns.remember(asked, params.kasm, params.card, params.pin, who);
         opts.logger?.log('info', 'cashier signed in', { user: row.user_id ?? '' });
-      } else if (row?.outcome === 'locked') offlineSignIns.forget(current(), params.kasm, params.card);
+      } else if (row?.outcome === 'locked') offlineSignIns.forget(asked, params.kasm, params.card);
       return result;
     },
     signOut: async () => {

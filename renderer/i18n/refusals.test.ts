@@ -98,6 +98,7 @@ describe('a refusal on a Ukrainian screen', () => {
     'UNKNOWN_MESSAGE',
     'FORBIDDEN',
     'QUEUED_WRITES',
+    'SERVICE_CHANGED',
   ])('has words of its own for the code %s in both languages', (code) => {
     const uk = initI18n('uk').getFixedT('uk');
     const en = initI18n('uk').getFixedT('en');

@@ -6,8 +6,9 @@ const SCAN_ENTER_MS = 300;
 
 /**
  * A modal question. The focus starts on the blue button, so Enter does what it says and Escape
- * cancels. A barcode scanned while the question is open must not answer it: characters do nothing
- * here, and an Enter right after them (the end of a scan) is swallowed.
+ * cancels; Tab reaches the other answers. A barcode scanned while the question is open must not
+ * answer it: characters do nothing here, and an Enter right after them (the end of a scan) is
+ * swallowed.
  */
 export function ConfirmDialog(props: {
   readonly title: string;
@@ -18,6 +19,11 @@ export function ConfirmDialog(props: {
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
   readonly busy?: boolean;
+  /** A third answer, between going back and the blue button; never the one Enter gives. */
+  readonly alternative?: { readonly label: string; readonly onClick: () => void; readonly testId: string };
+  /** Test ids of the two buttons, when a screen names its answers (default `confirm`, `confirm-cancel`). */
+  readonly confirmTestId?: string;
+  readonly cancelTestId?: string;
 }) {
   const { t } = useTranslation();
   const confirm = useRef<HTMLButtonElement>(null);
@@ -48,16 +54,26 @@ export function ConfirmDialog(props: {
         <h2>{props.title}</h2>
         <div className="dialog-body">{props.children}</div>
         <div className="dialog-actions">
-          <button type="button" onClick={props.onCancel} data-testid="confirm-cancel">
+          <button type="button" onClick={props.onCancel} data-testid={props.cancelTestId ?? 'confirm-cancel'}>
             {props.cancelLabel ?? t('common:actions.cancel')}
           </button>
+          {props.alternative ? (
+            <button
+              type="button"
+              disabled={props.busy}
+              onClick={props.alternative.onClick}
+              data-testid={props.alternative.testId}
+            >
+              {props.alternative.label}
+            </button>
+          ) : null}
           <button
             type="button"
             ref={confirm}
             className="primary"
             disabled={props.busy}
             onClick={props.onConfirm}
-            data-testid="confirm"
+            data-testid={props.confirmTestId ?? 'confirm'}
           >
             {props.confirmLabel ?? t('common:actions.confirm')}
           </button>

@@ -47,7 +47,10 @@ export interface QueueItem {
   /** What the interface shows, in the cashier's language. */
   readonly label: WriteLabel | null;
   readonly note: string | null;
-  /** The service the write was made for, and the only one it is ever sent to ('' is the embedded one). */
+  /**
+   * The address of the service the write was made for ('' is the embedded one). It is sent only
+   * there, and only under the key stored for that address when it was made.
+   */
   readonly service: string;
   /** The cashier signed in when the write was made (sent with it as X-Cashier); null before sign-in existed. */
   readonly cashier: Cashier | null;
@@ -209,11 +212,15 @@ export interface ServiceChange {
   /** Required for a new remote address; for the current one, a replacement key. */
   readonly key?: string;
   /**
-   * Writes still waiting for the current service: `keep` them for it (they are sent when the till
-   * is pointed there again) and switch; without it a switch with writes waiting is refused
-   * (QUEUED_WRITES), so the interface can ask.
+   * Writes still waiting for the current service and key. A new address or a new key counts as
+   * another service: the key decides which shop's back office a write reaches. Either `keep` them
+   * for the current one (sent when the till is pointed there with that key again) and switch, or
+   * `send` them to the new one, which a person chooses only when it is the same shop's back office
+   * (its server moved, its key was replaced): the service recognises a write it already performed
+   * by its Idempotency-Key, so none is recorded twice. Without either, a switch with writes waiting
+   * is refused (QUEUED_WRITES), so the interface can ask.
    */
-  readonly queued?: 'keep';
+  readonly queued?: 'keep' | 'send';
 }
 
 export interface ConnectionTest {

@@ -4,8 +4,9 @@ import type { RpcErrorInfo } from './api.js';
 
 /**
  * The core's own refusals besides the service's codes: bad arguments, a message it does not know,
- * a caller it does not trust, its own fault, a service switch while writes wait for the old one, and
- * a silent print asked of a till that has no printing of its own (browser mode prints in the page).
+ * a caller it does not trust, its own fault, a service switch while writes wait for the old one, a
+ * sign-in answered by the old service after a switch, and a silent print asked of a till that has no
+ * printing of its own (browser mode prints in the page).
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -14,6 +15,7 @@ export type BridgeErrorCode =
   | 'FORBIDDEN'
   | 'INTERNAL'
   | 'QUEUED_WRITES'
+  | 'SERVICE_CHANGED'
   | 'NO_PRINTER';
 
 export class BridgeError extends Error {

@@ -3,12 +3,27 @@
  * host): the renderer is not trusted. Uses the contract language, so the rules read like the
  * registry's and produce the same issue paths.
  */
-import { bool, findOperation, type Issue, int, list, obj, oneOf, opt, req, str, validateParams } from '../contract/index.js';
+import {
+  bool,
+  type Fields,
+  findOperation,
+  type Issue,
+  int,
+  list,
+  OPERATIONS,
+  type OperationName,
+  obj,
+  oneOf,
+  opt,
+  type ParamSpec,
+  req,
+  str,
+  validateParams,
+} from '../contract/index.js';
 import { type BridgeMessage, MAX_COPIES, MIRROR_PAGE_MAX, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
 
 const language = oneOf('uk', 'en');
 
-const URL = /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/;
 const KEY = /^[\x21-\x7e]{8,512}$/;
 
 /** The messages that carry a PIN straight to one operation of the contract. */
@@ -17,6 +32,76 @@ const PIN_MESSAGES = {
   signIn: 'pos.cashier_sign_in',
   confirmManager: 'pos.manager_confirm',
 } as const;
+
+/** Whether a parameter spec has a member named `pin`, at any depth (objects, lists of objects). */
+function specHasPin(spec: ParamSpec): boolean {
+  if (spec.kind === 'object') return fieldsHavePin(spec.fields);
+  if (spec.kind === 'array') return specHasPin(spec.items);
+  return false;
+}
+
+function fieldsHavePin(fields: Fields): boolean {
+  return Object.entries(fields).some(([name, field]) => name === 'pin' || specHasPin(field.spec));
+}
+
+/**
+ * The operations of the registry whose parameters carry a PIN (a member named `pin`), derived from
+ * their params specs. A PIN is sent at once and never stored or queued: such a write is refused
+ * through the general `write` message (whose writes go to the durable outbox), and goes through its
+ * own message (PIN_MESSAGES) where it has one.
+ */
+export const PIN_OPERATIONS: ReadonlySet<OperationName> = new Set(
+  OPERATIONS.filter((op) => fieldsHavePin(op.params)).map((op) => op.name),
+);
+
+/** Whether the operation named carries a PIN in its parameters (see PIN_OPERATIONS). */
+export const carriesPin = (name: string): boolean => PIN_OPERATIONS.has(name as OperationName);
+
+/** Why a write of a PIN-carrying operation is refused, naming the bridge message to use where there is one. */
+function pinProblem(name: string): string {
+  const message = Object.entries(PIN_MESSAGES).find(([, op]) => op === name)?.[0];
+  return `carries a PIN, which is never queued: ${message ? `use its own bridge message, ${message}` : 'it has no bridge message of its own'}`;
+}
+
+/**
+ * Characters a service address must not contain anywhere: controls (the URL parser drops tabs and
+ * newlines, and trims the ends, so the host it reads is not the one shown), spaces of any kind, and
+ * invisible formatting characters (bidirectional overrides can make the address read otherwise).
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Z}\s]/u;
+
+/**
+ * What is wrong with a service address, if anything: '' (the embedded service) or a plain http(s)
+ * URL. Parsed as node:http parses it (WHATWG URL), and refused wherever a person reading it could
+ * expect another host than the one the key is sent to: user info (`http://127.0.0.1:9@evil`), a
+ * backslash (`http://evil\@127.0.0.1:9`, a slash to the parser), hidden characters, %-escapes in
+ * the host; and a query or fragment, which a base address has no use for.
+ */
+export function serviceUrlProblem(url: string): string | undefined {
+  if (url === '') return undefined;
+  if (HIDDEN.test(url)) return 'must not contain spaces, control or invisible characters';
+  if (url.includes('\\')) return 'must not contain a backslash';
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return 'must be an http or https URL';
+  if (!/^https?:\/\/[^/]/i.test(url)) return 'must be empty (the embedded service) or an http(s) URL: http://host[:port][/path]';
+  // The authority as written: from after `//` to the first `/`, `?` or `#` (backslashes are refused above).
+  const authority = url.slice(url.indexOf('//') + 2).split(/[/?#]/, 1)[0] ?? '';
+  if (authority.includes('@')) return 'must not carry a user name or password';
+  if (/[?#]/.test(url)) return 'must not carry a query or fragment';
+  if (authority.includes('%')) return 'must name its host plainly, without %-escapes';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'must be empty (the embedded service) or an http(s) URL: http://host[:port][/path]';
+  }
+  // The checks above read the text; these read what the parser made of it, as node:http will.
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  if (parsed.username !== '' || parsed.password !== '') return 'must not carry a user name or password';
+  if (parsed.search !== '' || parsed.hash !== '') return 'must not carry a query or fragment';
+  if (parsed.hostname === '') return 'must name a host';
+  return undefined;
+}
 
 const SHAPES = {
   writeOptions: {
@@ -43,7 +128,7 @@ const SHAPES = {
   },
   // A receipt is a few kilobytes of markup; the cap keeps a page from handing the printer megabytes.
   printJob: { html: req(str(256 * 1024, { min: 1 })), heightMm: req(int(10, 5000)) },
-  serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep')) },
+  serviceSet: { url: req(str(2048)), key: opt(str(512)), queued: opt(oneOf('keep', 'send')) },
   serviceTest: { url: req(str(2048)), key: opt(str(512)) },
   catalogQuery: { text: req(str(200)), limit: opt(int(1, 2000)), weighted: opt(bool()) },
   mirrorQuery: {
@@ -68,9 +153,10 @@ function labelProblem(label: unknown): string | undefined {
   return undefined;
 }
 
-/** The address and key of a service change: an empty url or an http(s) URL; a key of printable characters. */
+/** The address and key of a service change: an empty url or a plain http(s) URL; a key of printable characters. */
 function serviceProblem(v: { url: string; key?: string }): BridgeCheck | undefined {
-  if (v.url !== '' && !URL.test(v.url)) return bad('change.url', 'must be empty (the embedded service) or an http(s) URL');
+  const urlProblem = serviceUrlProblem(v.url);
+  if (urlProblem) return bad('change.url', urlProblem);
   if (v.key !== undefined && !KEY.test(v.key)) return bad('change.key', 'must be 8 to 512 printable characters without spaces');
   return undefined;
 }
@@ -112,6 +198,8 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const op = typeof method === 'string' ? findOperation(method) : undefined;
       const kind = message === 'read' ? 'read' : 'write';
       if (!op || op.kind !== kind) return bad('method', `must be the name of a ${kind} operation`);
+      // Checked before the params, so a PIN never reaches the outbox however well formed it is.
+      if (message === 'write' && carriesPin(op.name)) return bad('method', pinProblem(op.name));
       const p = validateParams(op.params, params);
       if (!p.ok) return { ok: false, issues: p.issues };
       if (message === 'read') return { ok: true, args: [method, p.value] };

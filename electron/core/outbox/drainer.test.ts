@@ -476,6 +476,25 @@ describe('OutboxDrainer in batches', () => {
     expect(await drainer.drainOnce()).toBe(false);
   });
 
+  it('takes what an answer of a service the till left says as nothing about the new one', async () => {
+    let service = 'http://a';
+    const { store, client, drainer, connection } = setup({ service: () => service });
+    const a = store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group: 'a', summary: 'a', service: 'http://a' });
+    const b = store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group: 'b', summary: 'b', service: 'http://b' });
+    // A's answer to a write in flight comes after the switch: its key no longer works there.
+    client.answer(() => {
+      service = 'http://b';
+      return Promise.resolve(retry('UNAUTHORIZED'));
+    });
+    await drainer.drainOnce();
+    expect(store.get(a.id)).toMatchObject({ state: 'queued', lastError: { code: 'UNAUTHORIZED' } });
+    // B's line is not paused, nor is B reported unauthorized.
+    expect(connection).toEqual([]);
+    expect(await drainer.drainOnce()).toBe(true);
+    expect(store.get(b.id)?.state).toBe('done');
+    expect(connection).toEqual(['online']);
+  });
+
   it('stop lets the send in flight finish and puts the rest of its batch back in line', async () => {
     const { store, client, drainer, put } = setup({ clock: Date.now, batchSize: 8 });
     put('warm-up');

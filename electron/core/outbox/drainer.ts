@@ -252,11 +252,14 @@ export class OutboxDrainer {
     for (const item of sending) this.changed(item);
     const { outcomes, unsent, halted } = await this.sendBatch(sending, batch, service);
     this.flowing = !halted;
-    // What the answers say about the service, a retry last: it decides the wait, as when it ended the line.
-    for (const { outcome } of [...outcomes].sort(
-      (a, b) => Number(a.outcome.kind === 'retry') - Number(b.outcome.kind === 'retry'),
-    ))
-      this.observe(outcome);
+    // What the answers say about the service, a retry last: it decides the wait, as when it ended the
+    // line. Answers of a service the till left meanwhile say nothing of the one it works with now.
+    const current = this.opts.service === undefined || this.opts.service() === service;
+    if (current)
+      for (const { outcome } of [...outcomes].sort(
+        (a, b) => Number(a.outcome.kind === 'retry') - Number(b.outcome.kind === 'retry'),
+      ))
+        this.observe(outcome);
     let recorded: QueueItem[];
     try {
       recorded = this.store.inOneCommit(() => [

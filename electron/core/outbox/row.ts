@@ -2,6 +2,7 @@
 
 import type { QueueItem, QueueState, RpcErrorInfo, WriteLabel } from '../../../shared/bridge/api.js';
 import type { RpcResult, WriteName } from '../../../shared/contract/index.js';
+import { addressOf } from '../secrets/key-ring.js';
 
 export interface OutboxRow {
   id: number;
@@ -54,7 +55,7 @@ export function toQueueItem(r: OutboxRow): QueueItem {
     summary: r.summary,
     label: r.label === null ? null : (JSON.parse(r.label) as WriteLabel),
     note: r.note,
-    service: r.service ?? '',
+    service: addressOf(r.service ?? ''),
     cashier: r.cashier_id === null ? null : { id: r.cashier_id, name: r.cashier ?? '' },
   };
 }

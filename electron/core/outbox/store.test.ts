@@ -83,6 +83,22 @@ describe('OutboxStore', () => {
     expect(store.nextToSend('http://c')).toBeUndefined();
   });
 
+  it('moves writes to another binding: all of them, or only those still open', () => {
+    const to = (service: string, group: string) =>
+      store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service });
+    const done = to('http://a', 'done');
+    store.markSending(done.id);
+    store.markDone(done.id, result());
+    const open = to('http://a', 'open');
+    const other = to('http://b', 'other');
+    expect(store.rebind('http://a', 'http://a#k2', 'open')).toBe(1);
+    expect(store.nextToSend('http://a#k2')?.item.id).toBe(open.id);
+    expect(store.nextToSend('http://a')).toBeUndefined();
+    expect(store.rebind('http://a', 'http://a#k1', 'all')).toBe(1);
+    expect(store.counts('http://a#k2')).toMatchObject({ queued: 1, elsewhere: 1 });
+    expect(store.nextToSend('http://b')?.item.id).toBe(other.id);
+  });
+
   it('gives the line in the order it is sent if every send is answered, past groups that wait', () => {
     const on = (service: string, group: string) =>
       store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service });

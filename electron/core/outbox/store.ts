@@ -84,6 +84,8 @@ export class OutboxStore {
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ),
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
+      rebind: db.prepare<[string, string]>('UPDATE outbox SET service = ? WHERE service = ?'),
+      rebindOpen: db.prepare<[string, string]>(`UPDATE outbox SET service = ? WHERE service = ? AND state IN ${OPEN}`),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
       list: db.prepare<[{ states: string | null; limit: number }], OutboxRow>(
         `SELECT ${ITEM_COLUMNS} FROM outbox o
@@ -185,6 +187,15 @@ export class OutboxStore {
   /** Items stored before writes were bound to a service belong to the one the till works with now; returns how many. */
   adoptUnbound(service: string): number {
     return this.stmt.adopt.run(service).changes;
+  }
+
+  /**
+   * Items made for `from` are now `to`'s: all of them (the same back office named anew), or only
+   * those still open (a person sends the waiting writes to where the same shop's back office now
+   * is). Returns how many.
+   */
+  rebind(from: string, to: string, which: 'all' | 'open'): number {
+    return (which === 'all' ? this.stmt.rebind : this.stmt.rebindOpen).run(to, from).changes;
   }
 
   /** Items a killed process left `sending` go back to `queued` under the same key; returns how many. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileSecretStore } from './file-secret-store.js';
-import { EMBEDDED, KeyRing } from './key-ring.js';
+import { addressOf, bindingOf, EMBEDDED, KeyRing } from './key-ring.js';
 
 let dir: string;
 let file: string;
@@ -48,5 +48,22 @@ describe('the key ring', () => {
     const ring = await KeyRing.open(new FileSecretStore(file), 'http://elsewhere:8787', (key) => key === 'rk_embedded_key');
     expect(ring.get(EMBEDDED)).toBe('rk_embedded_key');
     expect(ring.get('http://elsewhere:8787')).toBeUndefined();
+  });
+});
+
+describe('the binding of a write', () => {
+  it('names the address and the key, the key by a fingerprint only; the embedded service is one whatever its key', () => {
+    const a = bindingOf('http://shop:8787/', 'rk_key_of_north_0123456789');
+    expect(a).toMatch(/^http:\/\/shop:8787#[0-9a-f]{16}$/);
+    expect(a).not.toContain('rk_key');
+    expect(bindingOf('http://shop:8787', 'rk_key_of_north_0123456789')).toBe(a);
+    expect(bindingOf('http://shop:8787', 'rk_key_of_south_0123456789')).not.toBe(a);
+    expect(bindingOf('http://shop:8787', undefined)).toBe('http://shop:8787#no-key');
+    expect(bindingOf(EMBEDDED, 'any')).toBe(EMBEDDED);
+    expect([addressOf(a), addressOf('http://shop:8787#no-key'), addressOf(EMBEDDED)]).toEqual([
+      'http://shop:8787',
+      'http://shop:8787',
+      '',
+    ]);
   });
 });

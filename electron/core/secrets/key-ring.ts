@@ -5,6 +5,7 @@
  * remote one. A store written before keys were bound holds a bare key: it belongs to the address
  * the till was configured with then.
  */
+import { createHash } from 'node:crypto';
 import type { SecretStore } from './secret-store.js';
 
 /** The embedded service's slot; remote services are keyed by their address. */
@@ -12,6 +13,21 @@ export const EMBEDDED = '';
 
 /** One form of an address, so `http://host:8787/` and `http://host:8787` are one service. */
 export const serviceId = (url: string): string => url.trim().replace(/\/+$/, '');
+
+/**
+ * Which back office a write, a cached answer or the catalogue copy belongs to: the address and
+ * the key together, since on a service of many shops the key decides the shop. The key is named
+ * by a fingerprint (64 bits of its SHA-256), never by itself. The embedded service is one back
+ * office whatever its key.
+ */
+export const bindingOf = (service: string, key: string | undefined): string => {
+  const id = serviceId(service);
+  if (id === EMBEDDED) return EMBEDDED;
+  return `${id}#${key === undefined ? 'no-key' : createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+};
+
+/** The address of a binding, as a person reads it. */
+export const addressOf = (binding: string): string => binding.replace(/#[0-9a-f]{16}$|#no-key$/, '');
 
 interface Stored {
   readonly v: 1;

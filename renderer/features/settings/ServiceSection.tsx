@@ -40,12 +40,13 @@ export function ServiceSection({
   const kProblem = embedded ? undefined : key === '' ? (newAddress ? 'keyNeeded' : undefined) : keyProblem(key);
   const change = () => ({ url: url.trim(), ...(embedded || key === '' ? {} : { key }) });
 
-  const submit = (keep: boolean) => {
+  /** `queued`: what to do with writes waiting for the current service, once the person has said. */
+  const submit = (queued?: 'keep' | 'send') => {
     setTried(true);
     if (uProblem || kProblem) return;
     test.reset();
     save.mutate(
-      { ...change(), ...(keep ? { queued: 'keep' as const } : {}) },
+      { ...change(), ...(queued ? { queued } : {}) },
       {
         onSuccess: () => {
           setKey('');
@@ -53,7 +54,8 @@ export function ServiceSection({
           setAsking(null);
         },
         onError: (err) => {
-          if (err instanceof BridgeError && err.code === 'QUEUED_WRITES') setAsking(err.message);
+          // Any other refusal closes the question, so the person reads it under the form.
+          setAsking(err instanceof BridgeError && err.code === 'QUEUED_WRITES' ? err.message : null);
         },
       },
     );
@@ -61,6 +63,7 @@ export function ServiceSection({
 
   const result = test.data;
   const queuedRefusal = save.error instanceof BridgeError && save.error.code === 'QUEUED_WRITES';
+  const serviceName = settings.embedded ? t('service.embeddedName') : settings.serviceUrl;
   const waiting =
     (status?.queue.queued ?? 0) + (status?.queue.sending ?? 0) + (status?.queue.refused ?? 0) + (status?.queue.reconcile ?? 0);
   return (
@@ -72,7 +75,7 @@ export function ServiceSection({
       autoComplete="off"
       onSubmit={(e) => {
         e.preventDefault();
-        submit(false);
+        submit();
       }}
     >
       <h2 id="settings-service">
@@ -154,23 +157,34 @@ export function ServiceSection({
         </div>
       ) : null}
       {asking !== null ? (
+        // Keeping is the blue answer (Enter): it sends nothing anywhere new. Sending them on is for
+        // the same shop's back office only, so a person chooses it deliberately.
         <ConfirmDialog
           title={t('queued.title')}
-          confirmLabel={t('queued.switch')}
+          confirmLabel={t('queued.keep')}
+          confirmTestId="settings-queued-keep"
           cancelLabel={t('queued.wait')}
+          cancelTestId="settings-queued-wait"
+          alternative={{ label: t('queued.send'), onClick: () => submit('send'), testId: 'settings-queued-send' }}
           busy={save.isPending}
           onCancel={() => {
             setAsking(null);
             save.reset();
           }}
-          onConfirm={() => submit(true)}
+          onConfirm={() => submit('keep')}
         >
-          <p data-testid="settings-queued-text">
-            {t('queued.body', {
-              count: waiting,
-              service: settings.embedded ? t('service.embeddedName') : settings.serviceUrl,
-            })}
-          </p>
+          <p data-testid="settings-queued-text">{t('queued.body', { count: waiting, service: serviceName })}</p>
+          <ul className="settings-queued-choices" data-testid="settings-queued-choices">
+            <li>
+              <strong>{t('queued.keep')}</strong>: {t('queued.keepText', { service: serviceName })}
+            </li>
+            <li>
+              <strong>{t('queued.send')}</strong>: {t('queued.sendText')}
+            </li>
+            <li>
+              <strong>{t('queued.wait')}</strong>: {t('queued.waitText')}
+            </li>
+          </ul>
         </ConfirmDialog>
       ) : null}
     </form>

@@ -28,7 +28,7 @@ const bridge = {
     current = { ...current, ...patch } as PublicSettings;
     return current;
   }),
-  serviceSet: vi.fn(async (change: { url: string; key?: string; queued?: 'keep' }) => {
+  serviceSet: vi.fn(async (change: { url: string; key?: string; queued?: 'keep' | 'send' }) => {
     current = { ...current, serviceUrl: change.url, embedded: change.url === '', hasApiKey: true };
     return current;
   }),
@@ -100,7 +100,12 @@ describe('the settings screen', () => {
     fireEvent.change(screen.getByTestId('settings-key'), { target: { value: 'secret-key-0123456789' } });
     fireEvent.click(screen.getByTestId('settings-service-save'));
     expect((await screen.findByTestId('settings-queued-text')).textContent).toContain('3 записи ще чекають на вбудовану службу');
-    fireEvent.click(screen.getByTestId('confirm'));
+    // Keeping is the answer Enter gives: the focus starts on it, and Tab reaches the others.
+    const keep = screen.getByTestId('settings-queued-keep');
+    expect(document.activeElement).toBe(keep);
+    expect(screen.getByTestId('settings-queued-send')).toBeTruthy();
+    expect(screen.getByTestId('settings-queued-wait')).toBeTruthy();
+    fireEvent.click(keep);
     await waitFor(() =>
       expect(bridge.serviceSet).toHaveBeenLastCalledWith({
         url: 'http://store-server:8787',
@@ -108,6 +113,68 @@ describe('the settings screen', () => {
         queued: 'keep',
       }),
     );
+    expect(bridge.serviceSet).toHaveBeenCalledTimes(2);
+    await screen.findByTestId('settings-service-saved');
+    expect(screen.queryByTestId('settings-queued-text')).toBeNull();
+  });
+
+  it('sends the waiting writes to the new service only when told it is the same shop', async () => {
+    bridge.serviceSet.mockRejectedValueOnce(new BridgeError('QUEUED_WRITES', '3 writes wait', []));
+    show();
+    fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });
+    fireEvent.change(screen.getByTestId('settings-key'), { target: { value: 'secret-key-0123456789' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    await screen.findByTestId('settings-queued-text');
+    const choices = screen.getByTestId('settings-queued-choices').textContent ?? '';
+    expect(choices).toContain('той самий магазин');
+    expect(choices).toContain('жоден не буде записано двічі');
+    expect(choices).toContain('нічого не зміниться');
+    fireEvent.click(screen.getByTestId('settings-queued-send'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenLastCalledWith({
+        url: 'http://store-server:8787',
+        key: 'secret-key-0123456789',
+        queued: 'send',
+      }),
+    );
+    await screen.findByTestId('settings-service-saved');
+    expect(screen.queryByTestId('settings-queued-text')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('secret-key-0123456789');
+  });
+
+  it('asks the same for a replacement key at the current address, and waiting changes nothing', async () => {
+    current = { ...start, serviceUrl: 'http://store-server:8787', embedded: false };
+    const refusal = new BridgeError('QUEUED_WRITES', '3 writes wait', []);
+    bridge.serviceSet.mockRejectedValueOnce(refusal).mockRejectedValueOnce(refusal);
+    show();
+    fireEvent.change(await screen.findByTestId('settings-key'), { target: { value: 'replaced-key-0123456789' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenCalledWith({ url: 'http://store-server:8787', key: 'replaced-key-0123456789' }),
+    );
+    expect((await screen.findByTestId('settings-queued-text')).textContent).toContain(
+      '3 записи ще чекають на http://store-server:8787',
+    );
+    expect(screen.getByTestId('settings-queued-text').textContent).toContain('новий ключ');
+
+    // Escape is "wait": the dialog goes, nothing is sent again, the typed key stays to decide later.
+    fireEvent.keyDown(screen.getByTestId('settings-queued-keep'), { key: 'Escape' });
+    expect(screen.queryByTestId('settings-queued-text')).toBeNull();
+    expect(bridge.serviceSet).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('settings-service-error')).toBeNull();
+
+    // Asked again, the person says the key was replaced at the same shop: the writes go with it.
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    fireEvent.click(await screen.findByTestId('settings-queued-send'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenLastCalledWith({
+        url: 'http://store-server:8787',
+        key: 'replaced-key-0123456789',
+        queued: 'send',
+      }),
+    );
+    expect(bridge.serviceSet).toHaveBeenCalledTimes(3);
+    await screen.findByTestId('settings-service-saved');
   });
 
   it('says a service address that is not http(s), and switches to the embedded service without a key', async () => {
@@ -116,7 +183,7 @@ describe('the settings screen', () => {
     const url = (await screen.findByTestId('settings-url')) as HTMLInputElement;
     fireEvent.change(url, { target: { value: 'ftp://shop' } });
     fireEvent.click(screen.getByTestId('settings-service-save'));
-    expect(await screen.findByText(/Адреса має починатися з http:\/\//)).toBeTruthy();
+    expect(await screen.findByText(/Потрібна проста адреса http:\/\//)).toBeTruthy();
     expect(bridge.serviceSet).not.toHaveBeenCalled();
     fireEvent.change(url, { target: { value: '' } });
     expect((screen.getByTestId('settings-key') as HTMLInputElement).disabled).toBe(true);

@@ -32,15 +32,21 @@ export const strings = {
     queued: {
       title: 'Є записи, що чекають відправлення',
       body_one:
-        '{{count}} запис ще чекає на {{service}}. На новий сервер він не піде ніколи: він чекатиме, доки каса знову працюватиме з {{service}}.',
+        '{{count}} запис ще чекає на {{service}}. Нова адреса чи новий ключ — для каси це інша служба: саме ключ вирішує, в облік якого магазину потрапить запис. Що зробити із записом?',
       body_few:
-        '{{count}} записи ще чекають на {{service}}. На новий сервер вони не підуть ніколи: вони чекатимуть, доки каса знову працюватиме з {{service}}.',
+        '{{count}} записи ще чекають на {{service}}. Нова адреса чи новий ключ — для каси це інша служба: саме ключ вирішує, в облік якого магазину потрапить запис. Що зробити із записами?',
       body_many:
-        '{{count}} записів ще чекають на {{service}}. На новий сервер вони не підуть ніколи: вони чекатимуть, доки каса знову працюватиме з {{service}}.',
+        '{{count}} записів ще чекають на {{service}}. Нова адреса чи новий ключ — для каси це інша служба: саме ключ вирішує, в облік якого магазину потрапить запис. Що зробити із записами?',
       body_other:
-        '{{count}} записів ще чекають на {{service}}. На новий сервер вони не підуть ніколи: вони чекатимуть, доки каса знову працюватиме з {{service}}.',
-      switch: 'Перемкнути зараз',
-      wait: 'Зачекати, доки надішлються',
+        '{{count}} записів ще чекають на {{service}}. Нова адреса чи новий ключ — для каси це інша служба: саме ключ вирішує, в облік якого магазину потрапить запис. Що зробити із записами?',
+      keep: 'Перемкнути, а записи лишити для старої',
+      keepText:
+        'каса перемкнеться, а записи й далі чекатимуть на {{service}}: вони надішлються туди, коли каса знову працюватиме з цією службою й тим самим ключем, що зараз.',
+      send: 'Надіслати їх на нову',
+      sendText:
+        'каса перемкнеться, і записи підуть на нову адресу чи з новим ключем. Обирайте це, лише якщо це той самий магазин (та сама база): сервер магазину переїхав на нову адресу або йому замінили ключ. Служба впізнає запис, який уже виконала, тож жоден не буде записано двічі.',
+      wait: 'Зачекати, нічого не змінювати',
+      waitText: 'нічого не зміниться: каса лишиться з чинними адресою й ключем, записи чекатимуть, як досі.',
     },
     quick: {
       legend: 'Швидкі клавіші товарів',
@@ -66,7 +72,7 @@ export const strings = {
       en: 'English',
     },
     problems: {
-      url: 'Адреса має починатися з http:// або https:// (або залиште порожньо для вбудованої служби)',
+      url: 'Потрібна проста адреса http:// або https:// — без імені користувача, пароля, «?» чи «#» (або залиште порожньо для вбудованої служби)',
       keyShort: 'Ключ має містити від 8 до 512 символів',
       keyNeeded: 'Для нової адреси введіть її ключ: чинний ключ на іншу адресу не надсилається',
       keyChars: 'Ключ — лише латинські літери, цифри та знаки, без пробілів',
@@ -114,11 +120,17 @@ export const strings = {
     queued: {
       title: 'Writes are waiting to be sent',
       body_one:
-        '{{count}} write still waits for {{service}}. It will never go to the new server: it waits until the till works with {{service}} again.',
+        "{{count}} write still waits for {{service}}. A new address or a new key is another service to the till: the key decides which shop's back office a write reaches. What should happen to it?",
       body_other:
-        '{{count}} writes still wait for {{service}}. They will never go to the new server: they wait until the till works with {{service}} again.',
-      switch: 'Switch now',
-      wait: 'Wait until they are sent',
+        "{{count}} writes still wait for {{service}}. A new address or a new key is another service to the till: the key decides which shop's back office a write reaches. What should happen to them?",
+      keep: 'Switch, keep them for the old one',
+      keepText:
+        'the till switches, and the writes keep waiting for {{service}}: they are sent there when the till is pointed there again with the same key as now.',
+      send: 'Send them to the new one',
+      sendText:
+        "the till switches, and the writes go to the new address or with the new key. Choose this only if it is the same shop (its database): the shop's server moved to a new address, or its key was replaced. The service recognises a write it already performed, so none is recorded twice.",
+      wait: 'Wait, change nothing',
+      waitText: 'nothing changes: the till keeps its current address and key, and the writes wait as they do now.',
     },
     quick: {
       legend: 'Product quick keys',
@@ -144,7 +156,7 @@ export const strings = {
       en: 'English',
     },
     problems: {
-      url: 'The address starts with http:// or https:// (or leave it empty for the embedded service)',
+      url: 'A plain http:// or https:// address is needed, without a user name, password, “?” or “#” (or leave it empty for the embedded service)',
       keyShort: 'A key has 8 to 512 characters',
       keyNeeded: 'Enter the key of the new address: the current key is never sent to another address',
       keyChars: 'A key has Latin letters, digits and signs only, without spaces',

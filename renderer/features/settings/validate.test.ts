@@ -13,6 +13,25 @@ describe('settings checks', () => {
     expect(urlProblem('http://shop.example.ua/?key=1')).toBe('url');
   });
 
+  it('keep the plain addresses a till is given', () => {
+    expect(urlProblem('http://shop-server.local:8787/')).toBeUndefined();
+    expect(urlProblem('https://rpc.example.ua/base/path')).toBeUndefined();
+    expect(urlProblem(' http://127.0.0.1:8787 ')).toBeUndefined();
+  });
+
+  it('refuse what the bridge refuses: an address that reads as one host and goes to another, a query, a fragment', () => {
+    // Both go to evil.invalid (WHATWG URL, as node:http parses), not to 127.0.0.1.
+    expect(urlProblem('http://evil.invalid\\@127.0.0.1:9')).toBe('url');
+    expect(urlProblem('http://127.0.0.1:9@evil.invalid')).toBe('url');
+    expect(urlProblem('http://user:secret@shop.example.ua')).toBe('url');
+    expect(urlProblem('http://shop.example.ua\\rpc')).toBe('url');
+    expect(urlProblem('http://shop.example.ua/#top')).toBe('url');
+    expect(urlProblem('http://shop.example.ua?')).toBe('url');
+    expect(urlProblem('http:///shop.example.ua')).toBe('url');
+    expect(urlProblem('http://sh\top.example.ua')).toBe('url');
+    expect(urlProblem('http://\u202eau.elpmaxe.pohs')).toBe('url');
+  });
+
   it('want a key of 8 to 512 printable characters without spaces', () => {
     expect(keyProblem('short')).toBe('keyShort');
     expect(keyProblem('a'.repeat(513))).toBe('keyShort');

@@ -4,16 +4,19 @@
  * refusal from the core.
  */
 import type { TillIdentity } from '../../../shared/bridge/api.js';
+import { serviceUrlProblem } from '../../../shared/bridge/validate.js';
 
 export type UrlProblem = 'url';
 export type KeyProblem = 'keyShort' | 'keyChars' | 'keyNeeded';
 export type TillProblem = 'kasm' | 'akas' | 'numprro';
 
-/** Empty (the embedded service) or an http(s) address with a host and no query or fragment. */
+/**
+ * Empty (the embedded service) or a plain http(s) address: the bridge's own rule (serviceUrlProblem),
+ * so whatever the core would refuse (user info, a backslash, a query or fragment, hidden characters)
+ * is refused here first, under the field.
+ */
 export function urlProblem(text: string): UrlProblem | undefined {
-  const url = text.trim();
-  if (url === '') return undefined;
-  return /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s?#]*)?$/.test(url) ? undefined : 'url';
+  return serviceUrlProblem(text.trim()) === undefined ? undefined : 'url';
 }
 
 export function keyProblem(key: string): KeyProblem | undefined {

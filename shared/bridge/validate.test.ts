@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { findOperation } from '../contract/index.js';
+import type { BridgeMessage } from './api.js';
+import { type BridgeCheck, carriesPin, checkBridgeArgs, PIN_OPERATIONS, serviceUrlProblem } from './validate.js';
+
+const KEY = 'k3y-abcdefgh';
+
+const issuesOf = (check: BridgeCheck) => (check.ok ? [] : check.issues);
+
+describe('the service address at the bridge', () => {
+  const PLAIN = [
+    'http://127.0.0.1:8787',
+    'http://shop-server.local:8787/',
+    'https://rpc.example.ua/base/path',
+    'http://[::1]:8787',
+    'https://RPC.example.ua:443/rpc/',
+  ];
+
+  it.each(['serviceSet', 'serviceTest'] as const)('%s takes the embedded service and plain http(s) addresses', (message) => {
+    for (const url of PLAIN)
+      expect(checkBridgeArgs(message, [{ url, key: KEY }]), url).toEqual({ ok: true, args: [{ url, key: KEY }] });
+    expect(checkBridgeArgs(message, [{ url: '' }])).toEqual({ ok: true, args: [{ url: '' }] });
+  });
+
+  it('refuses the addresses a reader takes for one host and node:http sends to another', () => {
+    // What node:http does with them (WHATWG URL): the key would go to evil.invalid.
+    expect(new URL('http://evil.invalid\\@127.0.0.1:9').hostname).toBe('evil.invalid');
+    expect(new URL('http://127.0.0.1:9@evil.invalid').hostname).toBe('evil.invalid');
+    for (const message of ['serviceSet', 'serviceTest'] as const) {
+      expect(issuesOf(checkBridgeArgs(message, [{ url: 'http://evil.invalid\\@127.0.0.1:9', key: KEY }]))).toEqual([
+        { path: 'change.url', problem: 'must not contain a backslash' },
+      ]);
+      expect(issuesOf(checkBridgeArgs(message, [{ url: 'http://127.0.0.1:9@evil.invalid', key: KEY }]))).toEqual([
+        { path: 'change.url', problem: 'must not carry a user name or password' },
+      ]);
+    }
+  });
+
+  const REFUSED: [string, RegExp][] = [
+    // user info
+    ['http://user:secret@rpc.example.ua', /user name or password/],
+    ['http://user@rpc.example.ua:8787/', /user name or password/],
+    ['http://@rpc.example.ua', /user name or password/],
+    ['http://:@rpc.example.ua', /user name or password/],
+    // backslashes, which the parser reads as slashes
+    ['http://127.0.0.1:8787\\rpc', /backslash/],
+    ['http:\\\\evil.invalid', /backslash/],
+    ['https://rpc.example.ua/base\\..\\x', /backslash/],
+    // query and fragment
+    ['http://127.0.0.1:8787/?key=1', /query or fragment/],
+    ['http://127.0.0.1:8787?', /query or fragment/],
+    ['http://127.0.0.1:8787#', /query or fragment/],
+    ['https://rpc.example.ua/base#frag', /query or fragment/],
+    ['http://127.0.0.1:8787#@evil.invalid', /query or fragment/],
+    // not http(s)
+    ['ftp://rpc.example.ua', /http or https/],
+    ['file:///etc/passwd', /http or https/],
+    ['javascript:alert(1)', /http or https/],
+    ['ws://127.0.0.1:8787', /http or https/],
+    // no host, or not written as //host
+    ['http://', /http\(s\) URL/],
+    ['http://:8787', /http\(s\) URL/],
+    ['http:///evil.invalid', /http\(s\) URL/],
+    ['http:evil.invalid', /http\(s\) URL/],
+    ['http:/evil.invalid', /http\(s\) URL/],
+    ['rpc.example.ua', /http\(s\) URL/],
+    ['http://127.0.0.1:99999', /http\(s\) URL/],
+    // controls, spaces and invisible characters: the parser drops or trims some of them
+    ['http://ev\til.invalid', /spaces, control/],
+    ['http://127.0.0.1:8787/\n', /spaces, control/],
+    [' http://127.0.0.1:8787', /spaces, control/],
+    ['http://shop example', /spaces, control/],
+    ['http://127.0.0.1:8787\u0000', /spaces, control/],
+    ['http://127.0.0.1\u00a0:8787', /spaces, control/],
+    ['http://\u202eau.elpmaxe.cpr', /spaces, control/],
+    ['http://rpc\u200b.example.ua', /spaces, control/],
+    // a host spelt in escapes
+    ['http://evil%2Einvalid', /%-escapes/],
+  ];
+
+  it.each(REFUSED)('refuses %j', (url, words) => {
+    for (const message of ['serviceSet', 'serviceTest'] as const) {
+      const issues = issuesOf(checkBridgeArgs(message, [{ url, key: KEY }]));
+      expect(issues).toHaveLength(1);
+      expect(issues[0]?.path).toBe('change.url');
+      expect(issues[0]?.problem).toMatch(words);
+    }
+    expect(serviceUrlProblem(url)).toMatch(words);
+  });
+
+  it('the words say what is wrong', () => {
+    expect(serviceUrlProblem('http://a:b@rpc.example.ua')).toBe('must not carry a user name or password');
+    expect(serviceUrlProblem('http://rpc.example.ua/?x')).toBe('must not carry a query or fragment');
+    expect(serviceUrlProblem('ftp://rpc.example.ua')).toBe('must be an http or https URL');
+    expect(serviceUrlProblem('http://rpc.example.ua\\')).toBe('must not contain a backslash');
+  });
+});
+
+describe('writes that carry a PIN', () => {
+  it('are derived from the registry: every operation whose params have a pin member', () => {
+    // The list as it stands; a new operation with a PIN joins it by its params alone.
+    expect([...PIN_OPERATIONS].sort()).toEqual([
+      'catalog.users.set_pin',
+      'pos.cashier_sign_in',
+      'pos.checkout_manual_price',
+      'pos.manager_confirm',
+    ]);
+    for (const name of PIN_OPERATIONS) expect(findOperation(name)?.params).toHaveProperty('pin');
+    expect(carriesPin('pos.cashier_sign_in')).toBe(true);
+    expect(carriesPin('pos.card_setting_save')).toBe(false);
+    expect(carriesPin('no.such_operation')).toBe(false);
+  });
+
+  const SIGN_IN = { kasm: 2, card: '0001', pin: '1234' };
+  const CONFIRM = { kasm: 2, card: '0001', pin: '1234', action: 'return' };
+  const MANUAL = { ndoc: '1', code: '4820000000017', kasm: 2, quant: '1', price: '10', manager_card: '0001', pin: '1234' };
+
+  it('are refused through the general write message, which queues in the durable outbox', () => {
+    const cases: [string, unknown, string][] = [
+      ['pos.cashier_sign_in', SIGN_IN, 'signIn'],
+      ['pos.manager_confirm', CONFIRM, 'confirmManager'],
+      ['pos.checkout_manual_price', MANUAL, 'confirmManualPrice'],
+    ];
+    for (const [method, params, message] of cases) {
+      expect(checkBridgeArgs('write', [method, params])).toEqual({
+        ok: false,
+        issues: [{ path: 'method', problem: `carries a PIN, which is never queued: use its own bridge message, ${message}` }],
+      });
+      expect(checkBridgeArgs('write', [method, params, { group: 'g' }]).ok).toBe(false);
+    }
+    expect(checkBridgeArgs('write', ['catalog.users.set_pin', { card: '0001', pin: '1234' }])).toEqual({
+      ok: false,
+      issues: [{ path: 'method', problem: 'carries a PIN, which is never queued: it has no bridge message of its own' }],
+    });
+  });
+
+  it('are refused before their params are read: a malformed one does not slip through as a params issue', () => {
+    for (const method of PIN_OPERATIONS) {
+      const check = checkBridgeArgs('write', [method, { pin: 'not digits', extra: true }]);
+      expect(issuesOf(check)).toEqual([
+        { path: 'method', problem: expect.stringMatching(/^carries a PIN, which is never queued/) },
+      ]);
+    }
+  });
+
+  it('still go through their own messages, and other writes still queue', () => {
+    const own: [BridgeMessage, unknown][] = [
+      ['signIn', SIGN_IN],
+      ['confirmManager', CONFIRM],
+      ['confirmManualPrice', MANUAL],
+    ];
+    for (const [message, params] of own) expect(checkBridgeArgs(message, [params]).ok, message).toBe(true);
+    expect(
+      checkBridgeArgs('write', [
+        'pos.card_setting_save',
+        { code: '4820000000017', nt: 'Молоко 2,5%', price: '42.90' },
+        { group: 'card-1' },
+      ]).ok,
+    ).toBe(true);
+  });
+});

@@ -172,3 +172,32 @@ describe('connections', () => {
     for (const c of open) c.socket.destroy();
   });
 });
+
+describe('the answer to a bad request', () => {
+  it('stays a few kilobytes however many unknown members a body has, or however long their names', async () => {
+    const svc = await serviceWith();
+    const many = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`x${i}`, 1]));
+    const long = 'n'.repeat(300_000);
+    const bodies = [
+      { method: 'service.ping', params: {}, id: 1, ...many },
+      { method: 'service.ping', params: { ...many }, id: 1 },
+      { method: 'service.ping', params: {}, [long]: 1 },
+      { method: 'service.ping', params: { [long]: 1 } },
+    ];
+    for (const body of bodies) {
+      const res = await fetch(`${svc.url}/v1/rpc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${svc.key}` },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      // 400 for the envelope, 422 for the params.
+      expect([400, 422]).toContain(res.status);
+      expect(text.length).toBeLessThan(8_000);
+      const { details } = JSON.parse(text).error as { details: { path: string }[] };
+      expect(details.length).toBeGreaterThan(0);
+      expect(details.length).toBeLessThanOrEqual(20);
+      expect(Math.max(...details.map((d) => d.path.length))).toBeLessThanOrEqual(80);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 /** The request and success envelopes of `POST /v1/rpc` (spec, "Request envelope", "Success response"). */
 import { charLength } from './dsl/formats.js';
 import { issueWords } from './dsl/issues.js';
-import { type Issue, issueAt } from './dsl/validate.js';
+import { type Issue, issueAt, MAX_ISSUES, memberPath } from './dsl/validate.js';
 import { ENVELOPE_ID_MAX } from './request-size.js';
 
 export type RpcId = string | number | null;
@@ -37,7 +37,9 @@ export function checkEnvelope(body: unknown): { ok: true; value: RpcRequest } | 
   const issues: Issue[] = [];
   const env = body as Record<string, unknown>;
   for (const key of Object.keys(env)) {
-    if (!ENVELOPE_MEMBERS.has(key)) issues.push(issueAt(key, issueWords('envelope.member')));
+    // Bounded as the params' issues are: a body of 80,000 unknown members is not answered with as many.
+    if (issues.length >= MAX_ISSUES - 4) break;
+    if (!ENVELOPE_MEMBERS.has(key)) issues.push(issueAt(memberPath('', key), issueWords('envelope.member')));
   }
   if (typeof env.method !== 'string') issues.push(issueAt('method', issueWords('envelope.method')));
   if (env.params === undefined) issues.push(issueAt('params', issueWords('envelope.params_missing')));

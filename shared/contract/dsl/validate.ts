@@ -27,7 +27,16 @@ export const issueAt = (path: string, words: IssueWords): Issue => ({
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
 /** Bounded so one hostile request cannot make a megabyte of error text. */
-const MAX_ISSUES = 20;
+export const MAX_ISSUES = 20;
+
+/** How much of a member name an issue repeats: a name is the client's text, of any length. */
+const MEMBER_NAME_SHOWN = 64;
+
+/** The path of an unknown member, its name cut so an answer never echoes a megabyte the client sent. */
+export const memberPath = (path: string, name: string): string => {
+  const shown = name.length > MEMBER_NAME_SHOWN ? `${name.slice(0, MEMBER_NAME_SHOWN)}…` : name;
+  return path === '' ? shown : `${path}.${shown}`;
+};
 
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -48,7 +57,8 @@ function checkObject(fields: Fields, input: unknown, path: string, issues: Issue
   }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
-    if (!Object.hasOwn(fields, key)) issues.push(issueAt(`${path}.${key}`, issueWords('param.unknown_member')));
+    if (issues.length >= MAX_ISSUES) break;
+    if (!Object.hasOwn(fields, key)) issues.push(issueAt(memberPath(path, key), issueWords('param.unknown_member')));
   }
   for (const [name, field] of Object.entries(fields)) {
     const p = `${path}.${name}`;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +21,18 @@ describe('the service command line', () => {
     expect(cli('keys', 'list', '--db', db)).toMatch(/^till-1\tpos.read,pos.write\tcreated /m);
     expect(cli('keys', 'revoke', '--db', db, '--name', 'till-1')).toContain('revoked till-1');
     expect(cli('keys', 'list', '--db', db)).toMatch(/till-1.*revoked/);
+  });
+
+  it('keeps the --db file and its -wal and -shm readable by its user only, an older one made so too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-modes-'));
+    const fresh = join(dir, 'fresh.sqlite');
+    cli('keys', 'create', '--db', fresh, '--name', 'till-1', '--scopes', 'all');
+    const older = join(dir, 'older.sqlite');
+    for (const f of [older, `${older}-wal`, `${older}-shm`]) writeFileSync(f, '', { mode: 0o644 });
+    chmodSync(older, 0o644);
+    cli('keys', 'create', '--db', older, '--name', 'till-1', '--scopes', 'all');
+    for (const f of [fresh, older, `${older}-wal`, `${older}-shm`])
+      if (existsSync(f)) expect([f, statSync(f).mode & 0o777]).toEqual([f, 0o600]);
   });
 
   it('refuses unknown scopes and missing flags with the usage and exit code 2', () => {

@@ -15,6 +15,7 @@ import { exportClientPg, importClientPg } from './clients/transfer-pg.js';
 import {
   DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_BODY_BYTES,
 } from './http/limits.js';
@@ -23,7 +24,8 @@ import { isWorker, reportListening, runWorkers } from './workers.js';
 
 const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)
   server serve (--db FILE | MANY) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
-               [--idempotency-days N] [--max-connections N] [--max-inflight-mb N] [--request-timeout N]
+               [--idempotency-days N] [--max-connections N] [--max-connections-per-address N]
+               [--max-inflight-mb N] [--request-timeout N]
                [--idle-close S] [--max-open N]            (the last two with MANY only)
                [--workers N]                              (N service processes on one port)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
@@ -71,6 +73,7 @@ async function serve(args: string[]) {
       'rate-limit': { type: 'string' },
       'idempotency-days': { type: 'string' },
       'max-connections': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
       'max-inflight-mb': { type: 'string' },
       'request-timeout': { type: 'string' },
       workers: { type: 'string' },
@@ -116,6 +119,11 @@ function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
   const keepDays = positiveInt(str('idempotency-days'), '--idempotency-days', 7);
   if (keepDays < 2) throw new UsageError('--idempotency-days must be at least 2: a till may stay offline for 36 hours');
   const maxConnections = positiveInt(str('max-connections'), '--max-connections', DEFAULT_MAX_CONNECTIONS);
+  const perAddress = positiveInt(
+    str('max-connections-per-address'),
+    '--max-connections-per-address',
+    DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  );
   const inflightMb = positiveInt(str('max-inflight-mb'), '--max-inflight-mb', DEFAULT_MAX_BODY_BYTES_IN_FLIGHT / 2 ** 20);
   const timeoutS = positiveInt(str('request-timeout'), '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000);
   if (maxConnections < 1) throw new UsageError('--max-connections must be at least 1');
@@ -137,6 +145,7 @@ function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
     ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { perSecond: rate, burst: rate * 2 } }),
     idempotencyTtlMs: keepDays * 86_400_000,
     maxConnections,
+    maxConnectionsPerAddress: perAddress,
     bodyBytesInFlight: inflightMb * 2 ** 20,
     requestTimeoutMs: timeoutS * 1000,
   };

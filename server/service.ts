@@ -36,6 +36,8 @@ interface CommonConfig {
   readonly bodyBytesInFlight?: number;
   /** Open connections at once; more are closed on accept (default 512). */
   readonly maxConnections?: number;
+  /** Open connections from one address; more are closed on accept (default 128; 0: no cap, behind a proxy). */
+  readonly maxConnectionsPerAddress?: number;
   /** A request must arrive in full within this time, or it gets 408 and its socket is closed (default 30 s). */
   readonly requestTimeoutMs?: number;
   readonly idempotencyTtlMs?: number;
@@ -199,6 +201,7 @@ async function serve(
     ...(cfg.bodyLimit ? { bodyBytes: cfg.bodyLimit } : {}),
     ...(cfg.bodyBytesInFlight ? { bodyBytesInFlight: cfg.bodyBytesInFlight } : {}),
     ...(cfg.maxConnections ? { connections: cfg.maxConnections } : {}),
+    ...(cfg.maxConnectionsPerAddress === undefined ? {} : { connectionsPerAddress: cfg.maxConnectionsPerAddress }),
     ...(cfg.requestTimeoutMs ? { requestTimeoutMs: cfg.requestTimeoutMs } : {}),
   };
   const http = createHttpServer({

@@ -5,6 +5,7 @@
  * service holds one; a data folder holds one per client, opened when first asked for.
  */
 
+import { privateDatabaseFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, dialectOf } from '../../shared-node/sql/db.js';
 import { idleCheckpoint } from '../../shared-node/sqlite/idle-checkpoint.js';
@@ -51,7 +52,8 @@ export interface BackOffice {
 
 /** Opens (creating or upgrading) a back office database; used by `keys` commands too. */
 export function openServiceDatabase(file: string): SqliteDb {
-  const db = openDatabase(file);
+  // Key hashes and PIN hashes: readable by the service's user only.
+  const db = openDatabase(privateDatabaseFile(file));
   migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
   // Fold the migrations (and a demo seed) out of the WAL: reads that must search a long WAL
   // cost several times more than reads of the main file.

@@ -173,6 +173,24 @@ describe('connections', () => {
   });
 });
 
+describe('connections from one address', () => {
+  it('are capped, so a client that needs no key cannot hold every slot; other addresses still get in', async () => {
+    const svc = await serviceWith({ maxConnectionsPerAddress: 3 });
+    // Keep-alive requests that need no key, as a holder of slots sends them.
+    const held = await Promise.all([1, 2, 3].map(() => rawConnect(svc.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')));
+    for (const c of held) expect((await c.answer).status).toBe(200);
+    const fourth = await rawConnect(svc.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await fourth.closed).toEqual({ answered: false });
+    const elsewhere = await rawConnect(svc.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n', '127.0.0.2');
+    expect((await elsewhere.answer).status).toBe(200);
+    // A slot freed is a slot again.
+    (held[0] as (typeof held)[number]).socket.destroy();
+    await until(() => svc.service.load().connections === 3);
+    expect((await svc.call('service.ping', {})).status).toBe(200);
+    for (const c of [...held, elsewhere]) c.socket.destroy();
+  });
+});
+
 describe('the answer to a bad request', () => {
   it('stays a few kilobytes however many unknown members a body has, or however long their names', async () => {
     const svc = await serviceWith();

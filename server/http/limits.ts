@@ -10,6 +10,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 512;
 
 /**
+ * Open connections from one address: a client without a key could otherwise hold every slot with
+ * keep-alive requests that need none (GET /healthz). A till keeps at most 16; behind a reverse
+ * proxy every client has the proxy's address, so there it is turned off (0).
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+/**
  * Request bytes held at once across all connections: bodies being received (a declared length
  * is reserved before its first byte is read) or being handled. Past it a request gets 503.
  */
@@ -31,6 +38,8 @@ export interface HttpLimits {
   readonly bodyBytes: number;
   readonly bodyBytesInFlight: number;
   readonly connections: number;
+  /** 0: no cap per address. */
+  readonly connectionsPerAddress: number;
   readonly requestTimeoutMs: number;
 }
 
@@ -38,5 +47,6 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   bodyBytes: MAX_BODY_BYTES,
   bodyBytesInFlight: DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
   connections: DEFAULT_MAX_CONNECTIONS,
+  connectionsPerAddress: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
 };

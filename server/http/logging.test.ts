@@ -65,6 +65,23 @@ it('logs aborted uploads as one info line each, never as errors', async () => {
   expect(mine.filter((l) => l.status === 401)).toHaveLength(25);
 });
 
+it('logs an upload the client half-closed (FIN) before its body was in as one aborted line, not a 400', async () => {
+  const before = lines.length;
+  const uploads = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      rawConnect(svc.url, postHead({ Authorization: `Bearer ${svc.key}`, 'Content-Length': 100_000 })),
+    ),
+  );
+  for (const u of uploads) u.send('{"method":"service.ping","params":{"pad":"');
+  await until(() => svc.service.load().bodyBytesInFlight === 4 * 100_000);
+  for (const u of uploads) u.socket.end();
+  await Promise.all(uploads.map((u) => u.closed));
+  await until(() => svc.service.load().bodyBytesInFlight === 0);
+  await new Promise((r) => setTimeout(r, 50));
+  const mine = lines.slice(before).map((l) => JSON.parse(l));
+  expect(mine.map((l) => [l.level, l.msg, l.status ?? null])).toEqual(Array(4).fill(['info', 'request aborted', null]));
+});
+
 it('at level warn writes no request lines but still the error line of a failed request', async () => {
   const quiet: string[] = [];
   const failing = await startTestService({

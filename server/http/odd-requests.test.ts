@@ -70,4 +70,25 @@ describe('odd requests', () => {
     expect(a.status).toBe(200);
     expect(upstream.calls.at(-1)?.params).toMatchObject({ code: 'Їжак-€' });
   });
+
+  it('takes a request in the absolute form, as HTTP/1.1 asks of a server', async () => {
+    const body = JSON.stringify({ method: 'service.ping', params: {} });
+    const a = await ask(
+      `POST ${svc.url}/v1/rpc?x=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${svc.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(a.status).toBe(200);
+  });
+
+  it('refuses two Idempotency-Key headers, which node:http would join into one key', async () => {
+    const body = JSON.stringify({ method: 'pos.excise_clear_pending', params: { kasm: 1 } });
+    const head = postHead({ Authorization: `Bearer ${svc.key}`, 'Content-Length': body.length }).replace(
+      '\r\n\r\n',
+      '\r\nIdempotency-Key: a\r\nIdempotency-Key: b\r\n\r\n',
+    );
+    const calls = upstream.calls.length;
+    const a = await ask(`${head}${body}`);
+    expect(a.status).toBe(422);
+    expect(a.json.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(upstream.calls.length).toBe(calls);
+  });
 });

@@ -7,6 +7,7 @@
  * documented error body, and every connection that gets an answer gets an HTTP one.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../shared-node/log/logger.js';
 import type { ApiKey } from '../auth/keys.js';
@@ -93,7 +94,8 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
       opts.logger.log('info', 'request aborted', { http: `${req.method} ${pathOf(req)}`, ...out.facts });
       return;
     }
-    const level = out.status >= 500 ? 'error' : 'info';
+    // 503 is the service refusing under load, as designed: a warning, not a fault of its own.
+    const level = out.status === 503 ? 'warn' : out.status >= 500 ? 'error' : 'info';
     // A till logs warnings only: its requests then cost no log fields at all.
     if (opts.logger.enabled?.(level) === false) return;
     opts.logger.log(level, 'request', {
@@ -105,20 +107,39 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
     });
   }
 
-  server.on('connection', (socket: Duplex) => {
+  /** Warnings of closed connections, at most one line per 10 s per kind, with how many since. */
+  const dropLine = (() => {
+    const last = new Map<string, { at: number; dropped: number }>();
+    return (what: string, fields: Record<string, number>) => {
+      const seen = last.get(what) ?? { at: 0, dropped: 0 };
+      seen.dropped++;
+      last.set(what, seen);
+      const now = Date.now();
+      if (now - seen.at < 10_000) return;
+      opts.logger.log('warn', what, { ...fields, dropped: seen.dropped });
+      last.set(what, { at: now, dropped: 0 });
+    };
+  })();
+  const perAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
     connections++;
-    socket.once('close', () => connections--);
+    const address = socket.remoteAddress ?? '';
+    const open = (perAddress.get(address) ?? 0) + 1;
+    perAddress.set(address, open);
+    socket.once('close', () => {
+      connections--;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left === 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+    if (limits.connectionsPerAddress > 0 && open > limits.connectionsPerAddress) {
+      socket.destroy();
+      dropLine('connection limit of one address reached; its new connections are closed', {
+        limit: limits.connectionsPerAddress,
+      });
+    }
   });
-  let dropped = 0;
-  let lastDropLine = 0;
-  server.on('drop', () => {
-    dropped++;
-    const now = Date.now();
-    if (now - lastDropLine < 10_000) return;
-    lastDropLine = now;
-    opts.logger.log('warn', 'connection limit reached; new connections are closed', { limit: limits.connections, dropped });
-    dropped = 0;
-  });
+  server.on('drop', () => dropLine('connection limit reached; new connections are closed', { limit: limits.connections }));
 
   // CONNECT has its own event; without a listener node closes the socket without a word.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -137,7 +158,10 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     const code = err.code ?? '';
     const state = phase.get(socket);
-    if (code === 'ECONNRESET' || !socket.writable || state === 'discarding') {
+    // A client that half-closed before its body was in (HPE_INVALID_EOF_STATE while reading) went
+    // away like one that reset: the route logs it once, as aborted, and there is no one to answer.
+    const gone = code === 'ECONNRESET' || (code === 'HPE_INVALID_EOF_STATE' && state === 'reading');
+    if (gone || !socket.writable || state === 'discarding') {
       socket.destroy();
       return;
     }
@@ -176,7 +200,13 @@ interface RouteContext {
 }
 
 function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
+  let url = req.url ?? '/';
+  // The absolute form (POST http://host/v1/rpc), which a server must accept (RFC 9112, 3.2.2):
+  // the resource is its path.
+  if (/^https?:\/\//i.test(url)) {
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    url = slash === -1 ? '/' : url.slice(slash);
+  }
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
@@ -222,6 +252,16 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     if (err instanceof RpcError) return refuse(req, res, ctx, err, facts);
     throw err;
   }
+  // node:http joins a repeated header into one value ('a, b'), which would pass as one key.
+  const idempotencyKeys = req.headersDistinct['idempotency-key']?.length ?? 0;
+  if (idempotencyKeys > 1)
+    return refuse(
+      req,
+      res,
+      ctx,
+      new RpcError('IDEMPOTENCY_KEY_INVALID', `send one Idempotency-Key header, not ${idempotencyKeys}`),
+      facts,
+    );
   if (!JSON_TYPE.test(req.headers['content-type'] ?? ''))
     return refuse(
       req,

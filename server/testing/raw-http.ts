@@ -24,9 +24,10 @@ export interface RawConnection {
 }
 
 /** Opens a connection to `url` (http://host:port) and writes `head` (request line and headers) at once. */
-export async function rawConnect(url: string, head?: string): Promise<RawConnection> {
+/** `from`: the local address to connect from (any of 127.0.0.0/8 on a loopback service), as another machine would. */
+export async function rawConnect(url: string, head?: string, from?: string): Promise<RawConnection> {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
+  const socket = connect({ port: Number(port), host: hostname, ...(from ? { localAddress: from } : {}) });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);

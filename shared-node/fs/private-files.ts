@@ -28,3 +28,20 @@ export function privateFile(file: string): string {
   chmodSync(file, PRIVATE_FILE_MODE);
   return file;
 }
+
+/**
+ * A database file named by the operator (`serve --db FILE`), with its -wal and -shm if an older
+ * run left them: 0600 like the files of a data folder. Its folder is the operator's and is left as
+ * it is.
+ */
+export function privateDatabaseFile(file: string): string {
+  privateFile(file);
+  for (const side of [`${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(side, PRIVATE_FILE_MODE);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return file;
+}

@@ -18,7 +18,7 @@ import {
 } from '../../shared/contract/index.js';
 import { type ApiKey, hasScope, type KeyStore } from '../auth/keys.js';
 import type { RateLimiter } from '../auth/rate-limit.js';
-import { fingerprint, isValidIdempotencyKey } from '../idempotency/fingerprint.js';
+import { fingerprint, isValidIdempotencyKey, sameRequest } from '../idempotency/fingerprint.js';
 import type { IdempotencyRecord, IdempotencyStore } from '../idempotency/store.js';
 import { BusinessRefusal, type CommitHook, type Upstream, UpstreamError } from '../upstream/upstream.js';
 import { ContractBreach, normalizeResult } from './normalize.js';
@@ -189,12 +189,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     people: People,
   ): Promise<RpcResult> {
     const { idempotency, upstream } = office;
-    const fp = fingerprint(op.name, params);
+    const fp = fingerprint(op.name, params, people);
     // A NUL cannot occur in a client id: no two (client, key) pairs share a flight key.
     const flightKey = `${key.client}\u0000${idemKey}`;
     /** The answer to a key that has a record already. */
     const answerRecorded = (existing: IdempotencyRecord): RpcResult => {
-      if (existing.fingerprint !== fp) throw reused();
+      if (!sameRequest(existing.fingerprint, op.name, params, people)) throw reused();
       if (existing.state === 'done' && existing.result) {
         facts.replayed = true;
         return existing.result;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
@@ -173,10 +173,41 @@ describe('unknown outcomes', () => {
       .prepare(
         "INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, '', ?, ?, ?, ?, NULL, ?)",
       )
-      .run('died-1', keyId, fingerprint(WRITE, { code: '', kasm: 0 }), WRITE, 'in_progress', Date.now());
+      .run('died-1', keyId, fingerprint(WRITE, { code: '', kasm: 0 }, {}), WRITE, 'in_progress', Date.now());
     const r = await svc.call(WRITE, {}, { idempotencyKey: 'died-1' });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');
+    expect(up.calls).toHaveLength(0);
+  });
+
+  it('takes the same write for another cashier as another request: IDEMPOTENCY_KEY_REUSED', async () => {
+    const up = counting();
+    const svc = await serviceWith(up);
+    const key = randomUUID();
+    const as = (cashier: string) => svc.call(WRITE, {}, { idempotencyKey: key, headers: { 'X-Cashier': cashier } });
+    expect((await as('3')).status).toBe(200);
+    expect((await as('3')).headers.get('idempotent-replayed')).toBe('true');
+    const other = await as('4');
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(up.calls).toHaveLength(1);
+  });
+
+  it('judges a record written before cashiers were fingerprinted by its method and params', async () => {
+    const up = counting();
+    const svc = await serviceWith(up);
+    const keyId = svc.service.db.prepare("SELECT id FROM api_keys WHERE name = 'test'").pluck().get() as string;
+    const answer = { upstream: { name: 'fake-backoffice', version: '0.4.0', resource: 'pos' }, status: { affected: 7 } };
+    // The fingerprint of before: sha256 of the method and the canonical params, unmarked.
+    const legacy = createHash('sha256').update(WRITE).update('\n').update('{"code":"","kasm":0}').digest('hex');
+    svc.service.db
+      .prepare(
+        "INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, '', ?, ?, ?, 'done', ?, ?)",
+      )
+      .run('before-1', keyId, legacy, WRITE, JSON.stringify(answer), Date.now());
+    const r = await svc.call(WRITE, {}, { idempotencyKey: 'before-1', headers: { 'X-Cashier': '3' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('idempotent-replayed')).toBe('true');
     expect(up.calls).toHaveLength(0);
   });
 
@@ -212,7 +243,7 @@ describe('two gateways on one back office (a second process on the same files)',
         new IdempotencyStore(svc.service.db).saveDone(
           raceFor,
           'other-process',
-          fingerprint(WRITE, params),
+          fingerprint(WRITE, params, {}),
           WRITE,
           answer as never,
         );

@@ -8,9 +8,11 @@ import { IdempotencyStore } from './store.js';
 describe('fingerprints', () => {
   it('do not depend on member order, at any depth', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
-    expect(fingerprint('m', { a: 1, b: 2 })).toBe(fingerprint('m', { b: 2, a: 1 }));
-    expect(fingerprint('m', { a: 1 })).not.toBe(fingerprint('n', { a: 1 }));
-    expect(fingerprint('m', [1, 2])).not.toBe(fingerprint('m', [2, 1]));
+    expect(fingerprint('m', { a: 1, b: 2 }, {})).toBe(fingerprint('m', { b: 2, a: 1 }, {}));
+    expect(fingerprint('m', { a: 1 }, {})).not.toBe(fingerprint('n', { a: 1 }, {}));
+    expect(fingerprint('m', [1, 2], {})).not.toBe(fingerprint('m', [2, 1], {}));
+    expect(fingerprint('m', {}, { cashier: 3 })).not.toBe(fingerprint('m', {}, { cashier: 4 }));
+    expect(fingerprint('m', {}, { cashier: 3 })).not.toBe(fingerprint('m', {}, {}));
   });
 
   it('accept keys of 1 to 255 printable ASCII characters only, space included', () => {

@@ -77,6 +77,30 @@ describe('another key at the same address', () => {
     expect([counterparties('north', 'Sent along to north'), counterparties('south', 'Sent along to north')]).toEqual([1, 0]);
   });
 
+  it('lets a person send writes kept for a revoked key to its replacement, from the outbox', async () => {
+    const old = service.service.keys.create('north-old', 'all', service.clients.north!.id);
+    const replacement = service.service.keys.create('north-new', 'all', service.clients.north!.id).key;
+    desk = await startDesk({ serviceUrl: service.url, apiKey: old.key });
+    const { api } = desk;
+    const { refused, waiting } = await waitingWriteForNorth(desk, 'Kept, then sent here');
+    service.service.keys.revoke('north-old');
+    // Kept by mistake for a key that can never be entered again.
+    await api.serviceSet({ url: service.url, key: replacement, queued: 'keep' });
+    const listed = await api.queueList();
+    expect(
+      listed
+        .filter((i) => i.elsewhere)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([refused.id, waiting.id].sort());
+    await api.queueSendHere(waiting.id);
+    expect((await api.status()).queue).toMatchObject({ refused: 1, queued: 1, elsewhere: 0 });
+    await api.queueReconcile(refused.id, 'checked with the supplier');
+    await waitUntil(async () => (await itemOf(api, waiting.id)).state === 'done', 'the write reached north');
+    expect(counterparties('north', 'Kept, then sent here')).toBe(1);
+    await expect(api.queueSendHere(waiting.id)).rejects.toMatchObject({ code: 'BAD_ARGUMENTS' });
+  });
+
   it('takes the writes an older desk bound to the address alone as made under the key stored for it', async () => {
     desk = await startDesk({ serviceUrl: service.url, apiKey: service.keyOf('north') });
     const refused = await desk.api.write('catalog.contrag.save', { nt: '' });

@@ -304,7 +304,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const api: CashdeskApi = {
     read: (method, params) => read(method, params),
     write: (method, params, options = {}) => write(method, params as Record<string, unknown>, options),
-    queueList: async (filter = {}) => store.list(filter),
+    queueList: async (filter = {}) => store.list(filter, bound()),
     queueRetry: async (id) => {
       const item = personAction(() => store.retry(id));
       drainer.kick();
@@ -313,6 +313,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     queueReconcile: async (id, note) => {
       const item = personAction(() => store.reconcile(id, note));
+      drainer.kick();
+      queueEvent(id);
+      return item;
+    },
+    queueSendHere: async (id) => {
+      const item = personAction(() => store.sendHere(id, bound()));
       drainer.kick();
       queueEvent(id);
       return item;

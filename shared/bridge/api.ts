@@ -52,6 +52,12 @@ export interface QueueItem {
    * there, and only under the key stored for that address when it was made.
    */
   readonly service: string;
+  /**
+   * Still waiting, and made for another service than the one the till works with now (another
+   * address, or another key at this one): sent only there, unless a person sends it here
+   * (queueSendHere). Absent otherwise.
+   */
+  readonly elsewhere?: true;
   /** The cashier signed in when the write was made (sent with it as X-Cashier); null before sign-in existed. */
   readonly cashier: Cashier | null;
 }
@@ -349,6 +355,13 @@ export interface CashdeskApi {
   queueList(filter?: QueueFilter): Promise<QueueItem[]>;
   queueRetry(id: number): Promise<QueueItem>;
   queueReconcile(id: number, note: string): Promise<QueueItem>;
+  /**
+   * A waiting write made for another service goes to the one the till works with now, with the
+   * waiting writes of its group made for that service: for a person who knows it is the same shop's
+   * back office (its key was replaced, its server moved). Its Idempotency-Key stays, so a write the
+   * service already performed is answered, not done twice.
+   */
+  queueSendHere(id: number): Promise<QueueItem>;
   settingsGet(): Promise<PublicSettings>;
   settingsUpdate(patch: SettingsPatch): Promise<PublicSettings>;
   /** Points the till at a service with its key (checked first); there is no way to read a key back. */
@@ -389,6 +402,7 @@ export const BRIDGE_MESSAGES = [
   'queueList',
   'queueRetry',
   'queueReconcile',
+  'queueSendHere',
   'settingsGet',
   'settingsUpdate',
   'serviceSet',

@@ -216,7 +216,8 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const f = checkObject(SHAPES.queueFilter, args[0], 'filter', true);
       return isCheck(f) ? f : { ok: true, args: [f ?? {}] };
     }
-    case 'queueRetry': {
+    case 'queueRetry':
+    case 'queueSendHere': {
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
       const r = validateParams(ID, { id: args[0] }, 'args');

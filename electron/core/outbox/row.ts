@@ -38,7 +38,12 @@ export const ITEM_COLUMNS = `o.id, o.method, o.grp, o.summary, o.state, o.attemp
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toQueueItem(r: OutboxRow): QueueItem {
+/** States of an item still waiting to be sent or for a person (not in flight, not finished). */
+export const WAITING: ReadonlySet<QueueState> = new Set(['queued', 'refused', 'reconcile']);
+
+/** `here`: the service the till works with now; an open item made for another is marked `elsewhere`. */
+export function toQueueItem(r: OutboxRow, here?: string): QueueItem {
+  const elsewhere = here !== undefined && (r.service ?? '') !== here && WAITING.has(r.state);
   return {
     id: r.id,
     method: r.method as WriteName,
@@ -57,5 +62,6 @@ export function toQueueItem(r: OutboxRow): QueueItem {
     note: r.note,
     service: addressOf(r.service ?? ''),
     cashier: r.cashier_id === null ? null : { id: r.cashier_id, name: r.cashier ?? '' },
+    ...(elsewhere ? { elsewhere: true as const } : {}),
   };
 }

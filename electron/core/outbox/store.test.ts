@@ -99,6 +99,29 @@ describe('OutboxStore', () => {
     expect(store.nextToSend('http://b')?.item.id).toBe(other.id);
   });
 
+  it('marks the waiting writes made for another service, and a person sends one here with its group', () => {
+    // Bindings as the core makes them: the address and a key's fingerprint (key-ring.ts).
+    const [K1, K2] = ['http://a#00000000000000a1', 'http://a#00000000000000a2'];
+    const to = (service: string, group: string) =>
+      store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service });
+    const first = to(K1, 'g');
+    const second = to(K1, 'g');
+    const other = to(K1, 'h');
+    const mine = to(K2, 'm');
+    expect(store.list({}, K2).map((i) => [i.id, i.elsewhere ?? false, i.service])).toEqual([
+      [mine.id, false, 'http://a'],
+      [other.id, true, 'http://a'],
+      [second.id, true, 'http://a'],
+      [first.id, true, 'http://a'],
+    ]);
+    expect(store.sendHere(second.id, K2)).toMatchObject({ id: second.id, state: 'queued' });
+    // Its group went with it, in order; another group stays where it was made for.
+    expect(store.nextInLine(K2, 10).map((p) => p.item.id)).toEqual([first.id, second.id, mine.id]);
+    expect(store.counts(K2)).toMatchObject({ queued: 3, elsewhere: 1 });
+    expectProblem(() => store.sendHere(mine.id, K2), 'wrong_state');
+    expectProblem(() => store.sendHere(999, K2), 'not_found');
+  });
+
   it('gives the line in the order it is sent if every send is answered, past groups that wait', () => {
     const on = (service: string, group: string) =>
       store.enqueue({ method: CLEAR_STAMPS, params: { kasm: 1 }, group, summary: group, service });

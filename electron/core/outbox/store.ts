@@ -17,7 +17,7 @@ import { findOperation, type RpcResult, type WriteName } from '../../../shared/c
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import type { Db } from '../../../shared-node/sqlite/open.js';
 import { QueueItemError } from './errors.js';
-import { ITEM_COLUMNS, type OutboxRow, toQueueItem } from './row.js';
+import { ITEM_COLUMNS, type OutboxRow, toQueueItem, WAITING } from './row.js';
 import { outboxMigrations } from './schema.js';
 
 export interface EnqueueInput {
@@ -86,6 +86,9 @@ export class OutboxStore {
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
       rebind: db.prepare<[string, string]>('UPDATE outbox SET service = ? WHERE service = ?'),
       rebindOpen: db.prepare<[string, string]>(`UPDATE outbox SET service = ? WHERE service = ? AND state IN ${OPEN}`),
+      sendHere: db.prepare<[{ here: string; from: string; grp: string }]>(
+        `UPDATE outbox SET service = @here WHERE grp = @grp AND service = @from AND state IN ('queued', 'refused', 'reconcile')`,
+      ),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
       list: db.prepare<[{ states: string | null; limit: number }], OutboxRow>(
         `SELECT ${ITEM_COLUMNS} FROM outbox o
@@ -169,9 +172,10 @@ export class OutboxStore {
   }
 
   /** Newest first. */
-  list(filter: QueueListFilter = {}): QueueItem[] {
+  /** Newest first; `here`, the service the till works with now, marks the open items made for another. */
+  list(filter: QueueListFilter = {}, here?: string): QueueItem[] {
     const states = filter.states ? JSON.stringify(filter.states) : null;
-    return this.stmt.list.all({ states, limit: filter.limit ?? DEFAULT_LIST_LIMIT }).map(toQueueItem);
+    return this.stmt.list.all({ states, limit: filter.limit ?? DEFAULT_LIST_LIMIT }).map((r) => toQueueItem(r, here));
   }
 
   /** Open items of `service` (all when omitted) by state, and how many wait for another service. */
@@ -217,6 +221,20 @@ export class OutboxStore {
     if (note.trim() === '') throw new QueueItemError('no_note', 'say what was checked: a reconciled item needs a note');
     const changes = this.stmt.reconcile.run(note, this.clock(), id).changes;
     return this.transition(id, changes, 'only a refused item or one that needs reconciling can be marked reconciled');
+  }
+
+  /**
+   * A person sends a waiting item made for another service to `here`, with the waiting items of
+   * its group made for that service, so the group keeps its order.
+   */
+  sendHere(id: number, here: string): QueueItem {
+    const row = this.stmt.get.get(id);
+    if (!row) throw new QueueItemError('not_found', `there is no queue item ${id}`);
+    if (!WAITING.has(row.state)) throw new QueueItemError('wrong_state', 'only a write still waiting can be sent elsewhere');
+    if ((row.service ?? '') === here)
+      throw new QueueItemError('wrong_state', 'this write is already for the service the till works with');
+    this.stmt.sendHere.run({ here, from: row.service ?? '', grp: row.grp });
+    return toQueueItem(this.stmt.get.get(id) as OutboxRow, here);
   }
 
   /** Removes done and reconciled items last changed more than `olderThanMs` ago; returns how many. */

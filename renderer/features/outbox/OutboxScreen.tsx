@@ -8,9 +8,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '../../../shared/bridge/api.js';
 import { useQueueItems, useStatus } from '../../rpc/hooks.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { KEYS, viewKey } from './keys.js';
+import { labelOf } from './labels.js';
 import { QueueTable } from './QueueTable.js';
 import { ReconcileDialog } from './ReconcileDialog.js';
 import { useQueueActions } from './use-queue-actions.js';
@@ -24,8 +26,9 @@ export function OutboxScreen() {
   const states = VIEWS.find((v) => v.id === view)?.states ?? [];
   const items = useQueueItems({ states, limit: 500 });
   const status = useStatus();
-  const { retry, reconcile } = useQueueActions();
+  const { retry, reconcile, sendHere } = useQueueActions();
   const [reconciling, setReconciling] = useState<QueueItem | null>(null);
+  const [sending, setSending] = useState<QueueItem | null>(null);
   const [done, setDone] = useState('');
 
   useEffect(() => {
@@ -57,6 +60,17 @@ export function OutboxScreen() {
         },
       },
     );
+  };
+
+  const onSendHere = () => {
+    if (!sending) return;
+    const id = sending.id;
+    sendHere.mutate(id, {
+      onSuccess: () => {
+        setSending(null);
+        setDone(t('sendHere.done', { id }));
+      },
+    });
   };
 
   const counts = status.data?.queue;
@@ -105,6 +119,10 @@ export function OutboxScreen() {
           failed={retry.isError && retry.variables !== undefined ? { id: retry.variables, error: retry.error } : null}
           onRetry={onRetry}
           onReconcile={setReconciling}
+          onSendHere={(item) => {
+            sendHere.reset();
+            setSending(item);
+          }}
         />
       )}
       {reconciling ? (
@@ -118,6 +136,29 @@ export function OutboxScreen() {
             reconcile.reset();
           }}
         />
+      ) : null}
+      {sending ? (
+        // Keeping it for its own service is the safe answer; sending it here is for the same shop only.
+        <ConfirmDialog
+          title={t('sendHere.title', { id: sending.id })}
+          confirmLabel={t('sendHere.confirm')}
+          confirmTestId="outbox-send-here-confirm"
+          cancelTestId="outbox-send-here-cancel"
+          busy={sendHere.isPending}
+          onConfirm={onSendHere}
+          onCancel={() => {
+            setSending(null);
+            sendHere.reset();
+          }}
+        >
+          <p data-testid="outbox-send-here-text">
+            {t('sendHere.body', {
+              label: labelOf(t, sending),
+              service: sending.service === '' ? t('embeddedService') : sending.service,
+            })}
+          </p>
+          <ErrorMessage error={sendHere.error} testId="outbox-send-here-error" />
+        </ConfirmDialog>
       ) : null}
       <KeyHints
         className="outbox-keys"

@@ -16,6 +16,8 @@ interface Props {
   readonly failed: { readonly id: number; readonly error: unknown } | null;
   readonly onRetry: (item: QueueItem) => void;
   readonly onReconcile: (item: QueueItem) => void;
+  /** Asks before sending a write made for another service to the one the till works with now. */
+  readonly onSendHere: (item: QueueItem) => void;
 }
 
 const BADGE: Record<QueueItem['state'], string> = {
@@ -27,7 +29,7 @@ const BADGE: Record<QueueItem['state'], string> = {
   reconciled: 'ok',
 };
 
-export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Props) {
+export function QueueTable({ items, retrying, failed, onRetry, onReconcile, onSendHere }: Props) {
   const { t } = useTranslation('outbox');
   const zone = useShopTimeZone();
   return (
@@ -86,6 +88,11 @@ export function QueueTable({ items, retrying, failed, onRetry, onReconcile }: Pr
                     {t('reconcile')}
                   </button>
                 </div>
+              ) : null}
+              {item.elsewhere ? (
+                <button type="button" onClick={() => onSendHere(item)} data-testid={`outbox-send-here-${item.id}`}>
+                  {t('sendHere.action')}
+                </button>
               ) : null}
               {failed?.id === item.id ? <ErrorMessage error={failed.error} testId={`outbox-action-error-${item.id}`} /> : null}
             </td>

@@ -74,6 +74,13 @@ export const strings = {
     reconcile: 'Звірено…',
     retried: 'Запис №{{id}} знову в черзі.',
     reconciled: 'Запис №{{id}} позначено звіреним: його більше не буде надіслано.',
+    sendHere: {
+      action: 'Надіслати на поточну службу…',
+      title: 'Надіслати запис №{{id}} на службу, з якою каса працює зараз?',
+      body: 'Запис «{{label}}» зроблено для {{service}} з іншим ключем чи за іншою адресою, і він чекає на неї. Надсилайте його сюди, лише якщо це той самий магазин (та сама база): йому замінили ключ або сервер переїхав. Разом із ним піде решта записів його групи, що чекають на ту саму службу. Служба впізнає запис, який уже виконала, тож його не буде записано двічі.',
+      confirm: 'Надіслати сюди',
+      done: 'Запис №{{id}} надсилається на поточну службу.',
+    },
     dialog: {
       title: 'Позначити запис №{{id}} звіреним?',
       body: 'Запис «{{label}}» більше не буде надіслано, а записи його групи підуть далі. Перевірте в обліковій системі, чи виконано дію, і напишіть, що ви перевірили.',
@@ -163,6 +170,13 @@ export const strings = {
     reconcile: 'Reconciled…',
     retried: 'Record {{id}} is queued again.',
     reconciled: 'Record {{id}} is marked reconciled: it will not be sent again.',
+    sendHere: {
+      action: 'Send to the current service…',
+      title: 'Send record {{id}} to the service the till works with now?',
+      body: 'Record "{{label}}" was made for {{service}} under another key or at another address, and waits for it. Send it here only if this is the same shop (the same database): its key was replaced or its server moved. The other records of its group waiting for that service go with it. The service recognises a record it already performed, so it is not recorded twice.',
+      confirm: 'Send it here',
+      done: 'Record {{id}} is being sent to the current service.',
+    },
     dialog: {
       title: 'Mark record {{id}} as reconciled?',
       body: 'Record "{{label}}" will not be sent again, and the records of its group go on. Check in the back office whether it was done, and write what you checked.',

@@ -1,5 +1,5 @@
 /**
- * A person's retry and reconcile of an outbox item. renderer/rpc has no hooks for these two
+ * A person's retry, reconcile and send-here of an outbox item. renderer/rpc has no hooks for these
  * bridge messages, so they are here, over getBridge(), refreshing the queue views as useWrite does.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,5 +16,6 @@ export function useQueueActions() {
     mutationFn: (v: { id: number; note: string }) => getBridge().queueReconcile(v.id, v.note),
     onSettled: refresh,
   });
-  return { retry, reconcile };
+  const sendHere = useMutation({ mutationFn: (id: number) => getBridge().queueSendHere(id), onSettled: refresh });
+  return { retry, reconcile, sendHere };
 }

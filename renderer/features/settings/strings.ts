@@ -41,7 +41,7 @@ export const strings = {
         '{{count}} записів ще чекають на {{service}}. Нова адреса чи новий ключ — для каси це інша служба: саме ключ вирішує, в облік якого магазину потрапить запис. Що зробити із записами?',
       keep: 'Перемкнути, а записи лишити для старої',
       keepText:
-        'каса перемкнеться, а записи й далі чекатимуть на {{service}}: вони надішлються туди, коли каса знову працюватиме з цією службою й тим самим ключем, що зараз.',
+        'каса перемкнеться, а записи й далі чекатимуть на {{service}}: вони надішлються туди, коли каса знову працюватиме з цією службою й тим самим ключем, що зараз (або коли ви надішлете їх на поточну службу у «Відправленні», F8).',
       send: 'Надіслати їх на нову',
       sendText:
         'каса перемкнеться, і записи підуть на нову адресу чи з новим ключем. Обирайте це, лише якщо це той самий магазин (та сама база): сервер магазину переїхав на нову адресу або йому замінили ключ. Служба впізнає запис, який уже виконала, тож жоден не буде записано двічі.',
@@ -125,7 +125,7 @@ export const strings = {
         "{{count}} writes still wait for {{service}}. A new address or a new key is another service to the till: the key decides which shop's back office a write reaches. What should happen to them?",
       keep: 'Switch, keep them for the old one',
       keepText:
-        'the till switches, and the writes keep waiting for {{service}}: they are sent there when the till is pointed there again with the same key as now.',
+        'the till switches, and the writes keep waiting for {{service}}: they are sent there when the till is pointed there again with the same key as now (or when you send them to the current service from the Outbox, F8).',
       send: 'Send them to the new one',
       sendText:
         "the till switches, and the writes go to the new address or with the new key. Choose this only if it is the same shop (its database): the shop's server moved to a new address, or its key was replaced. The service recognises a write it already performed, so none is recorded twice.",

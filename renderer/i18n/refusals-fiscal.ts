@@ -62,6 +62,8 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'print.one_of': 'Вкажіть чек або повернення для друку.',
   'print.no_return': 'Повернення № {{return_id}} немає.',
   'print.not_fiscal': 'Цей чек зроблено на касі без ПРРО: фіскального чека для друку в нього немає.',
+  'print.unreadable':
+    'Фіскальний документ №{{doc_id}} цього чека не читається ({{problem}}): знайдіть його в черзі ПРРО, де менеджер його виправить або відкличе.',
 };
 
 export const enFiscal: Record<FiscalRefusalReason, string> = {
@@ -124,4 +126,6 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'print.one_of': 'Name the receipt or the return to print.',
   'print.no_return': 'There is no return No. {{return_id}}.',
   'print.not_fiscal': 'This receipt was made at a till without a PRRO: it has no fiscal receipt to print.',
+  'print.unreadable':
+    'Fiscal document {{doc_id}} of this receipt cannot be read ({{problem}}): find it in the PRRO queue, where a manager corrects or withdraws it.',
 };

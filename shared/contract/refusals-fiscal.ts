@@ -59,6 +59,8 @@ export const FISCAL_REFUSALS = {
   'print.one_of': 'name the receipt (check_number) or the return (return_id) to print, one of them',
   'print.no_return': 'names no return: {return_id}',
   'print.not_fiscal': 'this receipt was made at a till without a PRRO: it has no fiscal receipt to print',
+  'print.unreadable':
+    'the fiscal document {doc_id} of this receipt cannot be read ({problem}): see it in the PRRO queue, where a manager corrects or withdraws it',
 } as const satisfies Record<string, string>;
 
 export type FiscalRefusalReason = keyof typeof FISCAL_REFUSALS;

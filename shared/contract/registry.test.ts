@@ -193,3 +193,15 @@ describe('the PRRO queue statuses', () => {
     expect(prroStatusName(10)).toBeUndefined();
   });
 });
+
+describe('names printed in fiscal documents', () => {
+  it.each([
+    ['catalog.users.save', { nt: 'Олена\u0007Касир', card: '7001', level: '1' }],
+    ['pos.card_setting_save', { code: '4820000000011', nt: 'Сир\u0001плавлений' }],
+    ['settings.save_user_identity', { card: '7001', nt: 'Олена\u001bКасир', target_user_id: 3 }],
+  ] as const)('%s refuses a name with a control character, which XML cannot carry', (name, params) => {
+    const op = findOperation(name);
+    const result = op ? validateParams(op.params, params) : undefined;
+    expect(result).toMatchObject({ ok: false, issues: [{ path: 'params.nt', reason: 'param.control_chars' }] });
+  });
+});

@@ -50,6 +50,21 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
     confidence: 'sure',
   },
   {
+    topic: 'names in documents',
+    rule: 'a product or cashier name (NAME, CASHIER, also CODE and UNITNM) is written composed (NFC), with the characters XML cannot hold (control characters, a lone half of a surrogate pair) as spaces, and cut to the schema length in characters (128; 64 for CODE and UNITNM), never inside a character; the books keep the name as entered. New names with control characters are refused',
+    confidence: 'sure',
+  },
+  {
+    topic: 'kopecks',
+    rule: 'a receipt line price, and a service deposit or withdrawal, must be whole kopecks: the document states them in kopecks, and a finer amount would make a line or a drawer that does not add up',
+    confidence: 'sure',
+  },
+  {
+    topic: 'a cash part rounded to nothing',
+    rule: 'a cash part that rounds down to 0.00 is still a CHECKPAY row (SUM 0.00), so RNDSUM has the cash payment it belongs to',
+    confidence: 'likely',
+  },
+  {
     topic: 'local numbers',
     rule: 'ORDERNUM is the register’s own gap-free sequence over every kind of document; CASHDESKNUM is the register’s local number (settings.fiscal_register_save)',
     confidence: 'sure',

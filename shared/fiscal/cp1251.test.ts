@@ -22,5 +22,8 @@ describe('windows-1251', () => {
     expect(fitsCp1251('Сир 🧀')).toBe(false);
     expect(toCp1251Text('Сир 🧀 − 2')).toBe('Сир ? - 2');
     expect(decodeCp1251(encodeCp1251('Сир 🧀'))).toBe('Сир ?');
+    // A lone first half (a cut that split a pair) is replaced alone: the character after it stays.
+    expect(decodeCp1251(encodeCp1251('Сир \ud83e</NAME>'))).toBe('Сир ?</NAME>');
+    expect(decodeCp1251(encodeCp1251('Сир \udd40<'))).toBe('Сир ?<');
   });
 });

@@ -56,8 +56,10 @@ export function encodeCp1251(text: string): Uint8Array {
       out[n++] = b;
       continue;
     }
-    // A surrogate pair is one character outside windows-1251: one replacement for both halves.
-    if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length) i++;
+    // A surrogate pair is one character outside windows-1251: one replacement for both halves. A
+    // lone half is replaced alone: the character after it is its own.
+    const next = text.charCodeAt(i + 1);
+    if (code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000) i++;
     const near = NEAREST[String.fromCharCode(code)];
     out[n++] = near === undefined ? 0x3f : byteOf(near.charCodeAt(0));
   }

@@ -62,7 +62,8 @@ export const catalogOperations = [
     'catalog.users.save',
     'Creates or updates a user.',
     {
-      nt: req(str(255)),
+      // Printed in fiscal documents (CASHIER): no control characters.
+      nt: req(str(255, { noControl: true })),
       card: req(str(45)),
       level: req(str(2)),
       rekv: opt(str(4096)),

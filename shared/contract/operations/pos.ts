@@ -340,7 +340,8 @@ const writes = [
     kind: 'write',
     scope: 'pos.write',
     summary: 'Renames and reprices a product card, keeping the old name in its history.',
-    params: { code: opt(str(512), ''), nt: opt(str(512), ''), price: opt(dec('cur', 4096), '0') },
+    // The name is printed in fiscal documents (NAME): no control characters.
+    params: { code: opt(str(512), ''), nt: opt(str(512, { noControl: true }), ''), price: opt(dec('cur', 4096), '0') },
     result: status('affected'),
   }),
   defineOp({

@@ -33,7 +33,13 @@ export const settingsOperations = [
     kind: 'write',
     scope: 'settings.write',
     summary: "Sets a user's name, card and type.",
-    params: { card: req(str(512)), nt: req(str(512)), target_user_id: req(userId), typex: opt(str(512), '') },
+    // The name is printed in fiscal documents (CASHIER): no control characters.
+    params: {
+      card: req(str(512)),
+      nt: req(str(512, { noControl: true })),
+      target_user_id: req(userId),
+      typex: opt(str(512), ''),
+    },
     result: status('affected'),
   }),
 ] as const;

@@ -260,6 +260,18 @@ describe('a refused close', () => {
     expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
   });
 
+  it('is refused for a price finer than a kopeck, which the fiscal document could not state', () => {
+    refusedWithoutChange(
+      {
+        kasm: 1,
+        rows: [{ code: BREAD, quant: '3', price: '10.1234', sum: '30.37' }],
+        payments: [{ type: 'nal', amount: '30.37' }],
+      },
+      'params.rows[0].price',
+      /10.1234 is not a whole number of kopecks/,
+    );
+  });
+
   it('dates the batch it opens for goods never delivered by the shop day, not the UTC one', () => {
     const salt = '4820000000059';
     addProduct(shop.db, { code: salt, name: 'Сіль', price: '12.00' });

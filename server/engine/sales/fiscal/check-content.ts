@@ -10,6 +10,7 @@ import { type D, fmt, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';
 import type { BodyRow, CheckContent, CheckTotal, PayRow } from '../prro/dps/content.js';
 import { allocate, type TaxTable, taxRows } from './tax.js';
+import { fiscalText } from './text.js';
 
 export interface CheckLine {
   readonly code: string;
@@ -57,12 +58,12 @@ const FORM_ORDER: readonly PayForm[] = ['nal', 'bn', 'cert', 'bonus'];
 function bodyRow(l: CheckLine, partSum: D | undefined): BodyRow {
   const barcode = isEan13(l.code) || /^\d{8}$/.test(l.code) ? l.code : undefined;
   return {
-    CODE: l.code.slice(0, 64),
+    CODE: fiscalText(l.code, 64),
     ...(barcode ? { BARCODE: barcode } : {}),
     ...(UKTZED.test(l.uktzed) ? { UKTZED: l.uktzed } : {}),
-    NAME: l.name.slice(0, 128),
+    NAME: fiscalText(l.name, 128),
     ...(UNIT_CODES[l.unit] ? { UNITCD: UNIT_CODES[l.unit] } : {}),
-    UNITNM: l.unit.slice(0, 64),
+    UNITNM: fiscalText(l.unit, 64),
     AMOUNT: fmt(l.quantity, 'unit'),
     PRICE: x2(l.price),
     ...(l.letters === '' ? {} : { LETTERS: l.letters }),
@@ -102,7 +103,9 @@ export function checkContent(c: CheckInput): CheckContent {
         ...(discount.gt(0) ? { DISCOUNTSUM: x2(discount) } : {}),
       };
   const byForm = (form: PayForm) => sum(c.money.filter((m) => m.form === form).map((m) => m.amount));
-  const pay: PayRow[] = FORM_ORDER.filter((f) => byForm(f).gt(0)).map((form) => ({
+  // Rounding is the cash part's: a cash part rounded down to nothing is still a cash row, so RNDSUM
+  // has the payment it belongs to.
+  const pay: PayRow[] = FORM_ORDER.filter((f) => byForm(f).gt(0) || (f === 'nal' && rounded)).map((form) => ({
     PAYFORMCD: String(PAY_FORMS[form].code),
     PAYFORMNM: PAY_FORMS[form].name,
     SUM: x2(byForm(form)),

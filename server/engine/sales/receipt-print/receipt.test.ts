@@ -83,4 +83,18 @@ describe('the customer receipt', () => {
     expect(shop.refused('pos.receipt_print', { check_number: 99 }).reason).toBe('return.no_receipt');
     expect(shop.refused('pos.receipt_print', {}).reason).toBe('print.one_of');
   });
+
+  it('is refused in words, naming the document, when its fiscal document cannot be read', () => {
+    const check = sale();
+    // As an older back office wrote one: a name cut inside a character pair, the tag after it eaten.
+    const broken = Buffer.from('<?xml version="1.0" encoding="windows-1251"?><CHECK><CHECKHEAD><NAME>?/NAME></CHECK>').toString(
+      'base64',
+    );
+    shop.db
+      .prepare('UPDATE prro_docs SET xml_body_b64 = ? WHERE id = (SELECT prro_doc_id FROM receipts WHERE check_number = ?)')
+      .run(broken, check);
+    const refusal = shop.refused('pos.receipt_print', { check_number: check });
+    expect(refusal.reason).toBe('print.unreadable');
+    expect(refusal.message).toMatch(/PRRO queue/);
+  });
 });

@@ -12,6 +12,7 @@ import { refuse } from '../../../upstream/upstream.js';
 import { shownAt } from '../common/moment.js';
 import type { CheckContent } from '../prro/dps/content.js';
 import { readDocument } from '../prro/dps/read.js';
+import { XmlError } from '../prro/xml.js';
 import { type PrintedDoc, printSql } from './statements.js';
 
 type Row = Record<string, string | null>;
@@ -37,7 +38,7 @@ export function receiptRows(db: Db, a: { checkNumber: number; returnId: number }
           return sql.ofReceipt.get(a.checkNumber);
         })();
   if (!doc) throw refuse(a.returnId > 0 ? 'params.return_id' : 'params.check_number', 'print.not_fiscal', {});
-  const read = readDocument(Buffer.from(doc.xml_body_b64, 'base64'));
+  const read = readable(doc.id, doc.xml_body_b64, a.returnId > 0 ? 'params.return_id' : 'params.check_number');
   const h = read.head;
   const c = read.content as CheckContent;
   const t = c.CHECKTOTAL;
@@ -145,4 +146,17 @@ export function findByFiscalNumber(db: Db, fiscalNumber: string, numprro: string
       }
       return [];
     });
+}
+
+/**
+ * The document's body, read. One an older back office wrote malformed (a name cut inside a
+ * character pair) is a refusal that names it, not a fault of the service.
+ */
+function readable(docId: number, bodyB64: string, path: string): ReturnType<typeof readDocument> {
+  try {
+    return readDocument(Buffer.from(bodyB64, 'base64'));
+  } catch (err) {
+    if (!(err instanceof XmlError)) throw err;
+    throw refuse(path, 'print.unreadable', { doc_id: docId, problem: err.message.slice(0, 200) });
+  }
 }

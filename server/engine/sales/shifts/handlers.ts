@@ -6,6 +6,7 @@ import { dec, fmt, fmtDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { cashSql } from '../cash/statements.js';
 import { momentOf, shownAt } from '../common/moment.js';
+import { positiveKopecks } from '../common/money.js';
 import { fiscalTillOf } from '../fiscal/identity.js';
 import { spendConfirmation } from '../people/confirmations.js';
 import type { FiscalContent, ZPay } from '../prro/dps/content.js';
@@ -38,10 +39,12 @@ function tillOrRefuse(ctx: EngineContext, kasm: number) {
 type CashParams = { kasm: number; amount: string; comment: string; confirmation?: number };
 
 function serviceCash(ctx: EngineContext, p: CashParams, kind: 'deposit' | 'withdrawal') {
+  // The document says kopecks: an amount finer than that would leave the drawer and it apart.
+  const amount = positiveKopecks(p.amount, 'params.amount');
   const moment = momentOf(ctx);
   const work = fiscalWork(ctx.db, p.kasm, moment, 'params.kasm', ctx.cashier);
   if (!work) throw refuse('params.kasm', 'shift.no_register', { kasm: p.kasm });
-  const s = { work, amount: dec(p.amount), comment: p.comment, user: ctx.user, moment };
+  const s = { work, amount, comment: p.comment, user: ctx.user, moment };
   const done = kind === 'deposit' ? depositCash(ctx.db, s) : withdrawCash(ctx.db, s);
   // Cash out is a manager's to allow: the confirmation is used by this document, or all rolls back.
   if (kind === 'withdrawal') {

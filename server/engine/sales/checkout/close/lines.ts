@@ -30,6 +30,9 @@ function readLine(db: Db, r: Row, index: number): SaleLine {
   const price = dec(r.price);
   const discount = dec(r.discount);
   const sum = dec(r.sum);
+  // The fiscal document states the price in kopecks and its cost as quantity × price: a finer
+  // price would make a document whose line does not add up.
+  if (!isKopecks(price)) throw refuse(`${path}.price`, 'money.not_kopecks', { amount: r.price });
   if (!isKopecks(discount)) throw refuse(`${path}.discount`, 'money.not_kopecks', { amount: r.discount });
   const expected = toKopecks(quantity.mul(price).minus(discount));
   if (!sum.eq(expected)) {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
 import type { Moment } from '../../common/moment.js';
 import type { Seller } from '../../fiscal/identity.js';
+import { fiscalText } from '../../fiscal/text.js';
 import type { DocHead } from '../dps/content.js';
 import { HEAD_ORDER } from '../dps/head-order.js';
 import { decodeBody } from '../dps/read.js';
@@ -52,7 +53,7 @@ export function headOf(p: Place, offline: OfflineFields | undefined): DocHead {
     ORDERNUM: String(p.orderNum),
     CASHDESKNUM: String(p.localNumber),
     CASHREGISTERNUM: p.numprro,
-    ...(p.cashier === '' ? {} : { CASHIER: p.cashier.slice(0, 128) }),
+    ...(p.cashier === '' ? {} : { CASHIER: fiscalText(p.cashier, 128) }),
     VER: '1',
     ...(offline ? { ORDERTAXNUM: offline.ORDERTAXNUM, OFFLINE: 'true' as const } : {}),
     ...(offline?.PREVDOCHASH ? { PREVDOCHASH: offline.PREVDOCHASH } : {}),

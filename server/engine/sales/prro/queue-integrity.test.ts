@@ -113,6 +113,38 @@ describe('a corrected document requeued', () => {
     expect([queueDoc(shop.db, rejected.id).status, queueDoc(shop.db, blocked.id).status]).toEqual([PRRO.accepted, PRRO.accepted]);
   });
 
+  it('takes a name the document could only write as "?" (an emoji) as the books\' name, so a head correction is accepted', () => {
+    shop.db.prepare('UPDATE goods SET name = ? WHERE code = ?').run('Хліб 🍞 житній', BREAD);
+    const { rejected, grid } = refusedReceipt();
+    expect(rejected.text).toContain('<NAME>Хліб ? житній</NAME>');
+    const body = rejected.text.replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    expect(shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body), 'manager').status).toMatchObject({
+      affected: '1',
+    });
+    expect(send()).toMatchObject({ rejected: 0 });
+  });
+
+  it('takes the correction of a document an older version wrote malformed, a name cut inside a character pair', () => {
+    const { rejected, grid } = refusedReceipt();
+    // As the older version stored it: the name cut after the first half of a pair, and a body whose
+    // encoder then ate the '<' of </NAME>.
+    const cut = `${'Я'.repeat(127)}\ud83e`;
+    const content = JSON.parse(
+      shop.db.prepare('SELECT content_json FROM prro_docs WHERE id = ?').pluck().get(rejected.id) as string,
+    );
+    content.CHECKBODY[0].NAME = cut;
+    shop.db.prepare('UPDATE prro_docs SET content_json = ? WHERE id = ?').run(JSON.stringify(content), rejected.id);
+    const [head, body] = rejected.text.split('<CHECKBODY>') as [string, string];
+    const malformed = `${head}<CHECKBODY>${body.replace(/<NAME>[^<]*<\/NAME>/, `<NAME>${'Я'.repeat(127)}?/NAME>`)}`;
+    const corrected = malformed
+      .replace(`<NAME>${'Я'.repeat(127)}?/NAME>`, `<NAME>${'Я'.repeat(127)}?</NAME>`)
+      .replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`);
+    expect(shop.call('pos.prro_inline_requeue', requeue(rejected, grid, corrected), 'manager').status).toMatchObject({
+      affected: '1',
+    });
+    expect(send()).toMatchObject({ rejected: 0 });
+  });
+
   it('is audited: who, when, the status and the body hash before and after', () => {
     const { rejected, grid } = refusedReceipt();
     shop.setNow('2025-03-14T10:30:00Z');

@@ -11,6 +11,7 @@ import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { fiscalTillOf } from '../fiscal/identity.js';
+import { asWritten } from '../fiscal/text.js';
 import type { FiscalContent } from './dps/content.js';
 import { readDocument } from './dps/read.js';
 import { replaceTail, sha256Hex } from './register/chain.js';
@@ -125,6 +126,14 @@ function findDoc(db: Db, r: Requeue): PrroDocRow {
 }
 
 /** The first place two contents differ, as a path a manager can find in the XML. */
+/** Every text of a content as the document's bytes can say it (fiscal/text.ts). */
+function written(v: unknown): unknown {
+  if (typeof v === 'string') return asWritten(v);
+  if (Array.isArray(v)) return v.map(written);
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, written(x)]));
+  return v;
+}
+
 function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
   if (canonicalJson(a) === canonicalJson(b)) return undefined;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return path;
@@ -156,7 +165,7 @@ function checkIntegrity(doc: PrroDocRow, body: Buffer): string {
     throw err;
   }
   if (doc.content_json !== '') {
-    const diff = firstDifference(content, JSON.parse(doc.content_json), '');
+    const diff = firstDifference(written(content), written(JSON.parse(doc.content_json)), '');
     if (diff !== undefined)
       throw refuse('params.xml_body_b64', 'prro.requeue_changes_content', { id: doc.id, field: diff || 'document' });
   }

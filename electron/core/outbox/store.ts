@@ -171,7 +171,6 @@ export class OutboxStore {
     return row && toQueueItem(row);
   }
 
-  /** Newest first. */
   /** Newest first; `here`, the service the till works with now, marks the open items made for another. */
   list(filter: QueueListFilter = {}, here?: string): QueueItem[] {
     const states = filter.states ? JSON.stringify(filter.states) : null;

@@ -125,7 +125,6 @@ function findDoc(db: Db, r: Requeue): PrroDocRow {
   return doc;
 }
 
-/** The first place two contents differ, as a path a manager can find in the XML. */
 /** Every text of a content as the document's bytes can say it (fiscal/text.ts). */
 function written(v: unknown): unknown {
   if (typeof v === 'string') return asWritten(v);
@@ -134,6 +133,7 @@ function written(v: unknown): unknown {
   return v;
 }
 
+/** The first place two contents differ, as a path a manager can find in the XML. */
 function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
   if (canonicalJson(a) === canonicalJson(b)) return undefined;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return path;

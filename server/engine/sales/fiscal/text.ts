@@ -9,6 +9,7 @@
 import { toCp1251Text } from '../../../../shared/fiscal/cp1251.js';
 
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the characters XML cannot hold is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function fiscalText(text: string, max: number): string {

@@ -37,6 +37,8 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'prro.requeue_control_code': 'Це не контрольне число документа на його місці ({{expected}}).',
   'prro.enqueue_own_type': 'Документ «{{doc_type}}» формує сама програма: ззовні його не додають.',
   'fiscal.tin_format': 'Податковий номер {{tin}} має бути з 5–10 цифр або 2 літер і 6 цифр (паспорт).',
+  'fiscal.unwritable':
+    'У полі {{field}} є символи, яких фіскальний документ не вміщує (кодова сторінка 1251): кожен документ надрукував би їх як «?»: {{chars}}',
   'fiscal.ipn_required': 'Платнику ПДВ потрібен індивідуальний податковий номер (6–12 цифр).',
   'fiscal.numprro_format': 'Фіскальний номер ПРРО {{numprro}} має складатися з цифр.',
   'fiscal.numprro_taken': 'ПРРО {{numprro}} уже закріплено за касою {{kasm}}.',
@@ -101,6 +103,8 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'prro.requeue_control_code': 'This is not the control number of the document at its place ({{expected}}).',
   'prro.enqueue_own_type': 'A “{{doc_type}}” document is made by the program itself, not added from outside.',
   'fiscal.tin_format': 'Tax number {{tin}} must be 5–10 digits, or 2 letters and 6 digits (a passport).',
+  'fiscal.unwritable':
+    '{{field}} has characters a fiscal document cannot carry (windows-1251), which every document would print as "?": {{chars}}',
   'fiscal.ipn_required': 'A VAT payer needs its VAT number (6–12 digits).',
   'fiscal.numprro_format': 'PRRO fiscal number {{numprro}} must be digits.',
   'fiscal.numprro_taken': 'PRRO {{numprro}} already belongs to till {{kasm}}.',

@@ -35,6 +35,8 @@ export const FISCAL_REFUSALS = {
   'prro.enqueue_own_type':
     'a {doc_type} document is made by the back office itself (pos.shift_open, pos.shift_close and the offline sessions): it is not enqueued from outside',
   'fiscal.tin_format': 'tax number {tin} is not 5 to 10 digits, nor 2 Ukrainian capitals and 6 digits (a passport)',
+  'fiscal.unwritable':
+    '{field} has characters a fiscal document cannot carry (windows-1251), which every document would print as "?": {chars}',
   'fiscal.ipn_required': 'a VAT payer needs its VAT number (ipn, 6 to 12 digits)',
   'fiscal.numprro_format': 'the PRRO fiscal number {numprro} is not a number',
   'fiscal.numprro_taken': 'the PRRO {numprro} is already the register of till {kasm}',

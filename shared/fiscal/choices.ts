@@ -51,7 +51,7 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   },
   {
     topic: 'names in documents',
-    rule: 'a product or cashier name (NAME, CASHIER, also CODE and UNITNM) is written composed (NFC), with the characters XML cannot hold (control characters, a lone half of a surrogate pair) as "?", and cut to the schema length in characters (128; 64 for CODE and UNITNM), never inside a character; the books keep the name as entered. New names with control characters are refused',
+    rule: 'a product or cashier name (NAME, CASHIER, also CODE and UNITNM) is written composed (NFC), with the characters XML cannot hold (control characters, a lone half of a surrogate pair) as "?", and cut to the schema length in characters (128; 64 for CODE and UNITNM), never inside a character; the books keep the name as entered. New names with control characters are refused, and so is a seller name or address with a character windows-1251 cannot carry (it heads every document)',
     confidence: 'sure',
   },
   {

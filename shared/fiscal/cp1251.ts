@@ -37,6 +37,16 @@ export function fitsCp1251(text: string): boolean {
  */
 const NEAREST: Readonly<Record<string, string>> = { '\u2212': '-', '\u00a0': ' ', '\u2011': '-', '\u02bc': "'", '\u2032': "'" };
 
+/** The characters of a text a document can only write as "?": not in windows-1251, with no nearest letter there. */
+export function lostInCp1251(text: string): string[] {
+  const lost = new Set<string>();
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp !== 0 && byteOf(cp) === 0 && NEAREST[ch] === undefined) lost.add(ch);
+  }
+  return [...lost];
+}
+
 export function toCp1251Text(text: string): string {
   let out = '';
   for (const ch of text) {

@@ -1,4 +1,5 @@
 /** Fiscal settings: the seller, the registers, tax rates and goods' letters, cash rounding, limits. */
+import { lostInCp1251 } from '../../../../shared/fiscal/cp1251.js';
 import { formatSteps } from '../../../../shared/fiscal/rounding.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { DEFAULT_MANAGER_LEVEL } from '../../catalog/users/pins/pins.js';
@@ -82,6 +83,11 @@ export const fiscalSettingsHandlers: HandlerGroup<FiscalSettingsOps> = {
   'settings.fiscal_identity_save': (p, ctx) => {
     if (!TIN.test(p.tin)) throw refuse('params.tin', 'fiscal.tin_format', { tin: p.tin });
     if (p.vat_payer && !IPN.test(p.ipn)) throw refuse('params.ipn', 'fiscal.ipn_required');
+    // The seller heads every document: a name it could only print as "?" is refused, not saved.
+    for (const field of ['org_name', 'point_name', 'point_addr'] as const) {
+      const lost = lostInCp1251(p[field]);
+      if (lost.length > 0) throw refuse(`params.${field}`, 'fiscal.unwritable', { field, chars: lost.slice(0, 5).join(' ') });
+    }
     // Documents of one shift name one seller: the tax server refuses a change in the middle.
     const open = shiftSql(ctx.db).anyOpen.get();
     if (open !== undefined) throw refuse('params.tin', 'fiscal.seller_shift_open', { kasm: open });

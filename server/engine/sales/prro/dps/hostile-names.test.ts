@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arithmeticProblems, checkOf, queueDocs, validate } from '../../testing/fiscal.js';
-import { addBatch, addProduct, addTill, addUser, type Shop, standardShop } from '../../testing/shop.js';
+import { addBatch, addProduct, addTill, addUser, type Shop, standardShop, TEST_SELLER } from '../../testing/shop.js';
 import { sendToTaxServer } from '../../testing/tax-server.js';
 
 let shop: Shop;
@@ -76,5 +76,24 @@ describe('a cash sale that rounds to nothing', () => {
     expect(arithmeticProblems(doc.doc)).toEqual([]);
     const verdicts = validate([{ name: 'sale', root: 'CHECK', bytes: doc.bytes }]);
     expect(verdicts.get('sale')).toEqual({ xmllint: '', ours: { ok: true } });
+  });
+});
+
+describe('the seller, who heads every document', () => {
+  it('is refused with a name the documents could only print as "?", and the Ukrainian apostrophe passes', () => {
+    const seller = { ...TEST_SELLER };
+    const refusal = shop.refused('settings.fiscal_identity_save', { ...seller, org_name: 'ТОВ "Сир 🧀"' });
+    expect({ path: refusal.path, reason: refusal.reason, values: refusal.values }).toEqual({
+      path: 'params.org_name',
+      reason: 'fiscal.unwritable',
+      values: { field: 'org_name', chars: '🧀' },
+    });
+    expect(shop.refused('settings.fiscal_identity_save', { ...seller, point_addr: 'вул. 茶, 1' }).reason).toBe(
+      'fiscal.unwritable',
+    );
+    // U+02BC is written as the code page's apostrophe: nothing is lost. (Refused next only because shifts are open.)
+    expect(shop.refused('settings.fiscal_identity_save', { ...seller, org_name: 'ТОВ "Обʼєднання"' }).reason).toBe(
+      'fiscal.seller_shift_open',
+    );
   });
 });

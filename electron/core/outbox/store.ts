@@ -87,7 +87,8 @@ export class OutboxStore {
       rebind: db.prepare<[string, string]>('UPDATE outbox SET service = ? WHERE service = ?'),
       rebindOpen: db.prepare<[string, string]>(`UPDATE outbox SET service = ? WHERE service = ? AND state IN ${OPEN}`),
       sendHere: db.prepare<[{ here: string; from: string; grp: string }]>(
-        `UPDATE outbox SET service = @here WHERE grp = @grp AND service = @from AND state IN ('queued', 'refused', 'reconcile')`,
+        `UPDATE outbox SET service = @here WHERE grp = @grp AND service = @from
+           AND state IN (${[...WAITING].map((state) => `'${state}'`).join(', ')})`,
       ),
       get: db.prepare<[number], OutboxRow>(`SELECT ${ITEM_COLUMNS} FROM outbox o WHERE o.id = ?`),
       list: db.prepare<[{ states: string | null; limit: number }], OutboxRow>(

@@ -12,8 +12,11 @@ const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the characters XML cannot hold is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Composed, and what XML cannot hold written `?`: the step both forms below start from. */
+const xmlSafe = (text: string): string => text.normalize('NFC').replace(NOT_XML, '?');
+
 export function fiscalText(text: string, max: number): string {
-  const clean = text.normalize('NFC').replace(NOT_XML, '?');
+  const clean = xmlSafe(text);
   if (clean.length <= max) return clean;
   const chars = [...clean];
   return chars.length <= max ? clean : chars.slice(0, max).join('');
@@ -25,4 +28,4 @@ export function fiscalText(text: string, max: number): string {
  * a name the books hold with an emoji, or as an older version cut it, is not "changed" by a
  * document that says it as it can.
  */
-export const asWritten = (text: string): string => toCp1251Text(text.normalize('NFC').replace(NOT_XML, '?'));
+export const asWritten = (text: string): string => toCp1251Text(xmlSafe(text));

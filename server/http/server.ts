@@ -17,6 +17,7 @@ import { RpcError } from '../gateway/rpc-error.js';
 import { announcesBody, endAfterDiscarding, readBody } from './body.js';
 import { BodyBudget } from './budget.js';
 import { DEFAULT_HTTP_LIMITS, DISCARD_LIMIT_BYTES, HEADERS_TIMEOUT_MS, type HttpLimits } from './limits.js';
+import { UnauthorizedLog } from './unauthorized-log.js';
 
 export interface HttpOptions {
   /** Checks the bearer key and the rate limit from the headers alone; throws the RpcError to answer. */
@@ -60,6 +61,7 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
   // was written while the body still came (a timeout there just closes).
   const phase = new WeakMap<Duplex, 'reading' | 'discarding'>();
   const ctx: RouteContext = { opts, limits, budget, phase };
+  const unauthorized = new UnauthorizedLog(opts.logger);
   let connections = 0;
 
   const server = createServer(
@@ -77,6 +79,8 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
   server.on('checkContinue', onRequest);
   server.keepAliveTimeout = 65_000;
   server.maxConnections = limits.connections;
+  // The counts of refusals not logged yet are written before the server is gone.
+  server.on('close', () => unauthorized.close());
 
   function onRequest(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
@@ -98,6 +102,8 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
     const level = out.status === 503 ? 'warn' : out.status >= 500 ? 'error' : 'info';
     // A till logs warnings only: its requests then cost no log fields at all.
     if (opts.logger.enabled?.(level) === false) return;
+    // A client without a key can be refused at no cost to itself: its lines are bounded per address.
+    if (out.status === 401 && !unauthorized.admit(req.socket.remoteAddress ?? '')) return;
     opts.logger.log(level, 'request', {
       request_id: out.requestId,
       http: `${req.method} ${pathOf(req)}`,

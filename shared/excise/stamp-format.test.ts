@@ -44,6 +44,16 @@ describe('the excise stamp format', () => {
     expect(stampFormatProblem('AB12345678', ['AA99999999'])).toBeUndefined();
   });
 
+  it('keeps out a mask whose characters the fiscal document (windows-1251 XML) could not write as they are', () => {
+    // An emoji and Chinese would be `?` on the receipt; U+2212 would be written as '-', another
+    // stamp; a control character XML cannot hold. Cyrillic and the code page's own signs are written as they are.
+    for (const mask of ['AA😀99999999', 'AA中99999999', 'AA\u221299999999', 'AA\u000199999999', 'AA\t99999999'])
+      expect(parseStampMasks(`${mask};AA99999999`)).toEqual(['AA99999999']);
+    expect(parseStampMasks('AA😀99999999')).toEqual(DEFAULT_STAMP_MASKS);
+    expect(stampFormatProblem('AB😀12345678', ['AA😀99999999'])).toBe('format');
+    expect(parseStampMasks('АКЦ AA999999;AA №999999')).toEqual(['АКЦ AA999999', 'AA №999999']);
+  });
+
   it('never lets a configuration make a bare number or a barcode a stamp', () => {
     expect(stampFormatProblem('1234567890', ['9999999999'])).toBe('number');
     expect(stampFormatProblem('4820000000017', ['9999999999999'])).toBe('barcode');

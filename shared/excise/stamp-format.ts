@@ -8,8 +8,12 @@
  * letters and 6 digits, a space, 10 digits (domain.md, "Excise stamps", from the DPS samples; marked
  * likely there). What a 2D scanner returns varies by stamp generation, so the accepted formats are
  * configuration: masks where `A` is a capital Latin letter, `9` a digit and anything else itself.
- * A mask must hold at least one letter, so no configuration can make a bare number a stamp.
+ * A mask must hold at least one letter, so no configuration can make a bare number a stamp, and
+ * only characters the fiscal document writes as they are (below), so no stamp is sold that its
+ * receipt could only name with a `?`.
  */
+import { hasControlChars } from '../contract/dsl/formats.js';
+import { fitsCp1251 } from '../fiscal/cp1251.js';
 
 export const DEFAULT_STAMP_MASKS: readonly string[] = ['AAAA999999 9999999999'];
 
@@ -42,9 +46,15 @@ export function isProductBarcode(code: string): boolean {
   return (code.length === 8 || code.length === 12 || code.length === 13) && gs1CheckDigitOk(code);
 }
 
-/** A mask is usable when it has a letter position (so it can never take a bare number) and fits a stamp. */
+/**
+ * A mask is usable when it has a letter position (so it can never take a bare number), fits a
+ * stamp, and the fiscal document (windows-1251 XML) can write each of its characters as itself: a
+ * stamp is an identifier, so neither the `?` of a character the code page lacks (an emoji,
+ * Chinese) nor the nearest letter it has instead (U+2212 as `-`) would do, and XML holds no
+ * control character (a reader would also change a tab or CR).
+ */
 export function isUsableMask(mask: string): boolean {
-  return mask.length > 0 && mask.length <= MAX_STAMP_LENGTH && mask.includes('A');
+  return mask.length > 0 && mask.length <= MAX_STAMP_LENGTH && mask.includes('A') && fitsCp1251(mask) && !hasControlChars(mask);
 }
 
 export function matchesMask(code: string, mask: string): boolean {

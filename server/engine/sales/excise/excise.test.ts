@@ -183,6 +183,15 @@ describe('what an excise stamp looks like', () => {
       'excise.format',
     );
   });
+
+  it('takes no mask the fiscal document could not write, so a stamp with an emoji is never sold as one with a "?"', () => {
+    shop.db.prepare("INSERT INTO shop_settings (key, value) VALUES ('excise_stamp_masks', 'AA😀99999999')").run();
+    expect(shop.refused('pos.excise_add_mark', { code: 'AB😀12345678', etax: true, kasm: 1 })).toMatchObject({
+      reason: 'excise.format',
+      values: { formats: 'ABCD123456 7890123456' },
+    });
+    expect(scan('AATE508932 0000412168').status.affected).toBe('1');
+  });
 });
 
 describe('stamps reserved for a sale document', () => {

@@ -102,13 +102,16 @@ export function createHttpServer(opts: HttpOptions): HttpServer {
     const level = out.status === 503 ? 'warn' : out.status >= 500 ? 'error' : 'info';
     // A till logs warnings only: its requests then cost no log fields at all.
     if (opts.logger.enabled?.(level) === false) return;
-    // A client without a key can be refused at no cost to itself: its lines are bounded per address.
-    if (out.status === 401 && !unauthorized.admit(req.socket.remoteAddress ?? '')) return;
+    // A client without a key can be refused at no cost to itself: its lines are bounded per address,
+    // and the line logged names the address, as the summary of the ones counted after it does.
+    const refusedAddress = out.status === 401 ? (req.socket.remoteAddress ?? '') : undefined;
+    if (refusedAddress !== undefined && !unauthorized.admit(refusedAddress)) return;
     opts.logger.log(level, 'request', {
       request_id: out.requestId,
       http: `${req.method} ${pathOf(req)}`,
       status: out.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(refusedAddress === undefined ? {} : { address: refusedAddress }),
       ...out.facts,
     });
   }

@@ -109,10 +109,11 @@ describe('through the service', () => {
       await svc.close();
     }
     const logged = lines.map((l) => JSON.parse(l));
-    expect(logged.filter((l) => l.msg === 'request').map((l) => [l.status, l.code ?? l.key])).toEqual([
-      [401, 'UNAUTHORIZED'],
-      [401, 'UNAUTHORIZED'],
-      [200, 'test'],
+    // A refusal's line names its address, so its summary can be matched to it; other lines do not.
+    expect(logged.filter((l) => l.msg === 'request').map((l) => [l.status, l.code ?? l.key, l.address])).toEqual([
+      [401, 'UNAUTHORIZED', '127.0.0.1'],
+      [401, 'UNAUTHORIZED', '127.0.0.2'],
+      [200, 'test', undefined],
     ]);
     expect(logged.filter((l) => l.msg === SUMMARY_MSG)).toEqual([
       expect.objectContaining({ level: 'info', address: '127.0.0.1', status: 401, suppressed: 999, window_ms: WINDOW_MS }),

@@ -92,6 +92,10 @@ const uk: Record<Reason, string> = {
   'excise.ndoc_required': 'Не вказано документ продажу, для якого марки.',
   'excise.format': '{{mark}} — не акцизна марка. Марка має вигляд {{formats}}.',
   'excise.product_code': '{{mark}} — штрихкод товару «{{name}}» ({{code}}), а не акцизна марка.',
+  'excise.mask_no_letter': 'Маска {{mask}} не має позиції літери (A): за нею маркою вважалося б просте число.',
+  'excise.mask_separator': 'Маска {{mask}} містить «;», яким розділено збережені маски.',
+  'excise.mask_unwritable':
+    'Маска {{mask}} містить символ, якого фіскальний документ (кодова сторінка 1251) не запише як є: марку за нею не можна було б записати.',
   'pin.unknown_card': 'Користувача з карткою {{card}} немає.',
   'pin.not_set': 'У користувача {{name}} ще немає PIN-коду: його задає менеджер.',
   'pin.not_manager': '{{name}} не може це підтвердити: рівень доступу {{level}}, а менеджеру потрібен {{min}} чи вище.',
@@ -225,6 +229,10 @@ const en: Record<Reason, string> = {
   'excise.ndoc_required': 'No sale document is given for the stamps.',
   'excise.format': '{{mark}} is not an excise stamp. A stamp looks like {{formats}}.',
   'excise.product_code': '{{mark}} is the barcode of “{{name}}” ({{code}}), not an excise stamp.',
+  'excise.mask_no_letter': 'The mask {{mask}} has no letter position (A): it would take a bare number for a stamp.',
+  'excise.mask_separator': 'The mask {{mask}} holds a “;”, which separates the stored masks.',
+  'excise.mask_unwritable':
+    'The mask {{mask}} holds a character the fiscal document (windows-1251) cannot write as itself: a stamp in it could not be written.',
   'pin.unknown_card': 'No user has the card {{card}}.',
   'pin.not_set': '{{name}} has no PIN yet: a manager sets it.',
   'pin.not_manager': '{{name}} may not confirm this: access level {{level}}, a manager needs {{min}} or above.',

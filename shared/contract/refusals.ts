@@ -102,6 +102,10 @@ export const REFUSALS = {
   'excise.ndoc_required': 'names the sale document the stamps are for and is required',
   'excise.format': '{mark} is not an excise stamp: the accepted formats are {formats}',
   'excise.product_code': '{mark} is the barcode of product {code} ({name}), not an excise stamp',
+  'excise.mask_no_letter': 'the mask {mask} has no letter position (A), so it would take a bare number for a stamp',
+  'excise.mask_separator': 'the mask {mask} holds a ;, which separates the stored masks',
+  'excise.mask_unwritable':
+    'the mask {mask} holds a character the fiscal document (windows-1251) cannot write as itself, so a stamp in it could not be written',
   // Manager confirmation and manual prices
   'pin.unknown_card': 'no user has the card {card}',
   'pin.not_set': '{name} has no confirmation PIN yet; a manager sets one first',

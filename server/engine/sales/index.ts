@@ -57,6 +57,7 @@ export type SalesOperation =
   | 'pos.excise_add_mark'
   | 'pos.excise_bind_pending'
   | 'pos.excise_clear_pending'
+  | 'settings.excise_stamp_masks_save'
   | 'pos.prro_inline_enqueue'
   | 'pos.prro_inline_requeue'
   | 'pos.prro_inline_set_status'

@@ -1,15 +1,34 @@
 /**
  * Operations the till floor needs beyond the spec (issue 9), added to the spec's groups as
  * project-defined operations: the catalogue a till keeps for selling offline, the shortages a sale
- * beyond the books leaves, a manager-confirmed price change, and the manager PINs behind it.
+ * beyond the books leaves, a manager-confirmed price change, the manager PINs behind it, and the
+ * formats of excise stamps the shop accepts.
  */
 import { defineOp } from '../dsl/operation.js';
-import { dec, INT32_MAX, int, oneOf, opt, req, str } from '../dsl/params.js';
+import { MAX_STAMP_LENGTH } from '../../excise/stamp-format.js';
+import { dec, INT32_MAX, int, list, oneOf, opt, req, str } from '../dsl/params.js';
 import { cols, dateTime, money, pct, qty, rows, status, tagged } from '../dsl/results.js';
 
 const pin = str(12, { min: 4, format: 'digits' });
 
 export const floorOperations = [
+  defineOp({
+    name: 'settings.excise_stamp_masks_save',
+    kind: 'write',
+    scope: 'settings.write',
+    origin: 'project',
+    summary:
+      "Sets the formats of excise stamps the shop's tills and back office accept, as masks: A a capital Latin letter, 9 a digit, any other character itself. No masks: the default format.",
+    params: {
+      masks: req(list(str(MAX_STAMP_LENGTH, { min: 1, noControl: true }), 0, 16, true)),
+    },
+    result: status('affected'),
+    projectDefined: [
+      'why: what a 2D scanner returns varies by stamp generation, so the accepted formats are configuration; they were a row of shop_settings no operation could set',
+      'masks: an empty list restores the default, AAAA999999 9999999999 (the DPS sample); the tills receive the masks as the SETTING excise_stamp_masks of goods.catalog_changes',
+      'refusals: a mask with no letter position (it would take a bare number for a stamp), with a ; (the stored separator), or with a character the fiscal document cannot write as itself (outside windows-1251, or one it writes as another)',
+    ],
+  }),
   defineOp({
     name: 'goods.catalog_changes',
     kind: 'read',

@@ -194,6 +194,43 @@ describe('what an excise stamp looks like', () => {
   });
 });
 
+describe('the stamp formats a manager sets (settings.excise_stamp_masks_save)', () => {
+  const save = (masks: string[]) => shop.call('settings.excise_stamp_masks_save', { masks });
+  // The row the catalogue's change log sends the tills (catalog/sync: a SETTING row per change).
+  const stored = () => shop.db.prepare("SELECT value FROM shop_settings WHERE key = 'excise_stamp_masks'").pluck().get();
+
+  it('takes stamps of the saved formats only, stored as the setting the tills receive', () => {
+    expect(save(['AA99999999', 'AAA-999']).status.affected).toBe('1');
+    expect(scan('AB12345678').status.affected).toBe('1');
+    expect(scan('XYZ-123').status.affected).toBe('1');
+    expect(shop.refused('pos.excise_add_mark', { code: 'AATE508932 0000412167', etax: true, kasm: 1 }).reason).toBe(
+      'excise.format',
+    );
+    expect(stored()).toBe('AA99999999;AAA-999');
+  });
+
+  it('goes back to the default format with no masks', () => {
+    save(['AA99999999']);
+    save([]);
+    expect(scan('AATE508932 0000412167').status.affected).toBe('1');
+    expect(stored()).toBeUndefined();
+  });
+
+  it.each([
+    ['9999999999', 'excise.mask_no_letter'],
+    ['AA99;AA98', 'excise.mask_separator'],
+    ['AA😀99999999', 'excise.mask_unwritable'],
+    ['AA\u221299', 'excise.mask_unwritable'],
+    ['AA中99', 'excise.mask_unwritable'],
+  ])('refuses the mask %s (%s) and keeps the formats it had', (mask, reason) => {
+    save(['AA99999999']);
+    const refusal = shop.refused('settings.excise_stamp_masks_save', { masks: ['AAA999', mask] });
+    expect(refusal).toMatchObject({ path: 'params.masks[1]', reason, values: { mask } });
+    expect(stored()).toBe('AA99999999');
+    expect(scan('AB12345678').status.affected).toBe('1');
+  });
+});
+
 describe('stamps reserved for a sale document', () => {
   it("keeps reserved stamps for their document's close and out of another sale at the till", () => {
     scan('RESX000000 0000000001');

@@ -3,10 +3,16 @@ import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf } from '../common/moment.js';
+import { saveStampMasks } from './masks-save.js';
 import { releasePending, reservePending, scanStamp } from './stamps.js';
 import { exciseSql } from './statements.js';
 
-type ExciseOps = 'pos.excise_add_mark' | 'pos.excise_bind_pending' | 'pos.excise_clear_pending' | 'pos.excise_duplicate';
+type ExciseOps =
+  | 'pos.excise_add_mark'
+  | 'pos.excise_bind_pending'
+  | 'pos.excise_clear_pending'
+  | 'pos.excise_duplicate'
+  | 'settings.excise_stamp_masks_save';
 
 export const exciseHandlers: HandlerGroup<ExciseOps> = {
   'pos.excise_add_mark': (p, ctx) => {
@@ -40,4 +46,6 @@ export const exciseHandlers: HandlerGroup<ExciseOps> = {
       .duplicates.all(etax ? 1 : 0)
       .map((r) => ({ ...r, check_number: r.check_number === null ? '' : String(r.check_number) })),
   }),
+
+  'settings.excise_stamp_masks_save': saveStampMasks,
 };

@@ -20,6 +20,10 @@ const prepare = (db: Db) => ({
     `SELECT ${STAMP} FROM excise_stamps WHERE mark = ? AND state <> 'released' ORDER BY id DESC LIMIT 1`,
   ),
   setting: db.prepare<[string], string>('SELECT value FROM shop_settings WHERE key = ?').pluck(),
+  saveSetting: db.prepare<[string, string], void>(
+    'INSERT INTO shop_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ),
+  deleteSetting: db.prepare<[string], void>('DELETE FROM shop_settings WHERE key = ?'),
   insert: db.prepare<[string, number, number, number, string, string], void>(
     `INSERT INTO excise_stamps (mark, etax, kasm, state, duplicate, user, scanned_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?)`,

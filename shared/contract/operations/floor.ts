@@ -4,8 +4,9 @@
  * beyond the books leaves, a manager-confirmed price change, the manager PINs behind it, and the
  * formats of excise stamps the shop accepts.
  */
-import { defineOp } from '../dsl/operation.js';
+
 import { MAX_STAMP_LENGTH } from '../../excise/stamp-format.js';
+import { defineOp } from '../dsl/operation.js';
 import { dec, INT32_MAX, int, list, oneOf, opt, req, str } from '../dsl/params.js';
 import { cols, dateTime, money, pct, qty, rows, status, tagged } from '../dsl/results.js';
 

@@ -4,8 +4,9 @@
  * written some other way), so a manager learns at once that a format would never take a stamp.
  * The tills get the saved value through the catalogue's change log (the shop_settings triggers).
  */
-import { fitsCp1251 } from '../../../../shared/fiscal/cp1251.js';
+
 import { isUsableMask } from '../../../../shared/excise/stamp-format.js';
+import { fitsCp1251 } from '../../../../shared/fiscal/cp1251.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { STAMP_MASKS_SETTING } from './format.js';

@@ -25,8 +25,12 @@ function reclaim(): void {
   const trap = top();
   // A modal already taken out of the page is about to hand focus back itself (useFocusTrap).
   if (!trap?.container.isConnected || inside(trap, document.activeElement)) return;
-  const back = trap.last?.isConnected && inside(trap, trap.last) ? trap.last : tabbable(trap.container)[0];
-  (back ?? trap.container).focus();
+  // The control that had it may since have been disabled (a button while its answer is sent).
+  for (const el of [trap.last, tabbable(trap.container)[0], trap.container]) {
+    if (!el?.isConnected || !inside(trap, el)) continue;
+    el.focus();
+    if (document.activeElement === el) return;
+  }
 }
 
 function onKeyDown(e: KeyboardEvent): void {

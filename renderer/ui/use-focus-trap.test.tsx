@@ -67,6 +67,16 @@ describe('the focus trap of a modal', () => {
     expect(focused()).toBe('outer-middle');
   });
 
+  it('brings it to the first control when the one that had it has since been disabled', async () => {
+    render(<Till outer />);
+    const middle = screen.getByTestId('outer-middle') as HTMLButtonElement;
+    middle.focus();
+    middle.disabled = true;
+    screen.getByTestId('scan').focus();
+    await settle();
+    expect(focused()).toBe('outer-first');
+  });
+
   it('keeps a click on the backdrop from taking the focus', () => {
     render(<Till outer />);
     expect(fireEvent.mouseDown(screen.getByTestId('outer-backdrop'))).toBe(false);

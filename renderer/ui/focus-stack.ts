@@ -20,8 +20,11 @@ function inside(trap: Trap, node: unknown): boolean {
   return node instanceof Node && trap.container.contains(node);
 }
 
-/** Brings focus back into the topmost modal, if it has left it. */
-function reclaim(): void {
+/**
+ * Brings focus back into the topmost modal, if it has left it; also after a modal closed and gave
+ * focus back, so the one below keeps the keyboard again.
+ */
+export function reclaimFocus(): void {
   const trap = top();
   // A modal already taken out of the page is about to hand focus back itself (useFocusTrap).
   if (!trap?.container.isConnected || inside(trap, document.activeElement)) return;
@@ -55,13 +58,13 @@ function onFocusIn(e: FocusEvent): void {
   if (!trap) return;
   if (inside(trap, e.target)) trap.last = e.target as HTMLElement;
   // Later, not now: a modal opening over this one gives its field focus before it joins the stack.
-  else queueMicrotask(reclaim);
+  else queueMicrotask(reclaimFocus);
 }
 
 function onFocusOut(e: FocusEvent): void {
   const trap = top();
   // Focus falling on nothing (a click on the dialog's text, a control removed) has no focusin.
-  if (trap && e.relatedTarget === null && inside(trap, e.target)) queueMicrotask(reclaim);
+  if (trap && e.relatedTarget === null && inside(trap, e.target)) queueMicrotask(reclaimFocus);
 }
 
 function onMouseDown(e: MouseEvent): void {
@@ -85,7 +88,7 @@ export function pushTrap(container: HTMLElement): Trap {
   const below = stack.findIndex((t) => container.contains(t.container));
   if (below === -1) stack.push(trap);
   else stack.splice(below, 0, trap);
-  reclaim();
+  reclaimFocus();
   return trap;
 }
 
@@ -93,9 +96,4 @@ export function popTrap(trap: Trap): void {
   const at = stack.indexOf(trap);
   if (at !== -1) stack.splice(at, 1);
   if (stack.length === 0) for (const [type, fn] of listeners) document.removeEventListener(type, fn as EventListener, true);
-}
-
-/** After a modal closed and gave focus back: the one below keeps the keyboard again. */
-export function reclaimFocus(): void {
-  reclaim();
 }

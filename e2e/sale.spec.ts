@@ -1,6 +1,6 @@
 import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
-import { scan } from './floor-helpers.js';
+import { plainGoods, scan } from './floor-helpers.js';
 
 interface Good {
   code: string;
@@ -98,4 +98,34 @@ test('a cash sale: products scanned, lines edited from the keyboard, paid in cas
   expect(stockOf(first.code)).toBe(first.stock - 3 * QTY);
   expect(stockOf(second.code)).toBe(second.stock - QTY);
   expect(stockOf(third.code)).toBe(third.stock);
+});
+
+test('a dialog keeps Tab and Shift+Tab inside it, and gives the code field its focus back when it closes', async ({
+  page,
+  shop,
+}) => {
+  const [good] = plainGoods(shop, 1, 1);
+  if (!good) throw new Error('the demo shop lacks goods in stock');
+  await scan(page, good.code);
+  await expect(page.getByTestId('sale-line')).toHaveCount(1);
+  await page.keyboard.press('F12');
+  const dialog = page.getByTestId('cash-dialog');
+  await expect(page.getByTestId('cash-given')).toBeFocused();
+  // More presses than the dialog has stops: without the trap, Tab walked on to the sale behind it.
+  const stops = await dialog.evaluate(
+    (d) => d.querySelectorAll('button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])').length,
+  );
+  const insideAfter = async (key: string) => {
+    const where: boolean[] = [];
+    for (let i = 0; i < stops + 3; i += 1) {
+      await page.keyboard.press(key);
+      where.push(await dialog.evaluate((d) => d.contains(document.activeElement)));
+    }
+    return where;
+  };
+  expect(await insideAfter('Tab')).not.toContain(false);
+  expect(await insideAfter('Shift+Tab')).not.toContain(false);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
 });

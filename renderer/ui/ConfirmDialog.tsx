@@ -1,12 +1,13 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from './use-focus-trap.js';
 
 /** A scanner's Enter follows its characters within this; a person's Enter to confirm does not. */
 const SCAN_ENTER_MS = 300;
 
 /**
  * A modal question. The focus starts on the blue button, so Enter does what it says and Escape
- * cancels; Tab reaches the other answers. A barcode scanned while the question is open must not
+ * cancels; Tab reaches the other answers and never leaves the question. A barcode scanned while the question is open must not
  * answer it: characters do nothing here, and an Enter right after them (the end of a scan) is
  * swallowed.
  */
@@ -28,12 +29,14 @@ export function ConfirmDialog(props: {
   const { t } = useTranslation();
   const confirm = useRef<HTMLButtonElement>(null);
   const lastChar = useRef(Number.NEGATIVE_INFINITY);
+  const trap = useFocusTrap();
   useEffect(() => {
     confirm.current?.focus();
   }, []);
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

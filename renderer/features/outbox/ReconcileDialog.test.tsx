@@ -32,6 +32,16 @@ describe('reconciling an outbox item', () => {
     expect(screen.getByRole('alertdialog').textContent).toContain('Продаж: 2 позиції на 58,30\u00a0₴');
   });
 
+  it('keeps Tab inside: Tab from the confirm button comes back to the note, Shift+Tab from the note to it', () => {
+    const { note } = open();
+    const confirm = screen.getByTestId('outbox-reconcile-confirm');
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(note);
+    fireEvent.keyDown(note, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
   it('is refused in words without a note, keeping the dialog open', () => {
     const { onConfirm, note } = open();
     fireEvent.change(note, { target: { value: '   ' } });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '../../../shared/bridge/api.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useFocusTrap } from '../../ui/use-focus-trap.js';
 import { labelOf } from './labels.js';
 
 interface Props {
@@ -22,6 +23,7 @@ export function ReconcileDialog({ item, busy, error, onConfirm, onCancel }: Prop
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const blank = note.trim() === '';
+  const trap = useFocusTrap();
   const confirm = () => {
     setTried(true);
     if (!blank && !busy) onConfirm(note.trim());
@@ -29,6 +31,7 @@ export function ReconcileDialog({ item, busy, error, onConfirm, onCancel }: Prop
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

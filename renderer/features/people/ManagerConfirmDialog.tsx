@@ -5,6 +5,7 @@ import { getBridge } from '../../bridge/index.js';
 import { useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
+import { useFocusTrap } from '../../ui/use-focus-trap.js';
 import { useManagerConfirm } from './manager-confirm.js';
 import { PinFields } from './PinFields.js';
 import { isPin, type PinAnswer, pinAnswer } from './pin-answer.js';
@@ -27,6 +28,7 @@ function Asking() {
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const trap = useFocusTrap();
   if (!request) return null;
 
   const submit = async () => {
@@ -56,6 +58,7 @@ function Asking() {
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog"
         role="dialog"
         aria-modal="true"

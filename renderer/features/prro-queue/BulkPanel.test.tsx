@@ -12,11 +12,11 @@ const RESULT = { upstream: { name: 'b', version: '1', resource: 'pos' }, status:
 const FILTER: PrroFilter = { start: '2026-11-14', end: '2026-11-20', kasm: '', numprro: '', scope: 'kas' };
 /** Rows of two registers; their error text says nothing of their status. */
 const ROWS = [
-  ['1', '3', '4000211451'],
-  ['2', '6', '4000211451'],
-  ['3', '6', '4000211452'],
-  ['4', '8', '4000211452'],
-].map(([id, status, numprro]) => ({ id, status, numprro, kasm: '1', local_num: id, last_error: 'помилка' }));
+  ['1', '3', '4000211451', 'receipt'],
+  ['2', '6', '4000211451', 'service_deposit'],
+  ['3', '6', '4000211452', 'return'],
+  ['4', '8', '4000211452', 'shift_open'],
+].map(([id, status, numprro, doc_type]) => ({ id, status, numprro, doc_type, kasm: '1', local_num: id, last_error: 'помилка' }));
 
 /** The unsettled chains: register …451 has its rejected 1, blocked 2, and 5 still queued behind them. */
 const CHAIN = [
@@ -114,5 +114,46 @@ describe('a bulk change that breaks a chain', () => {
     fireEvent.click(screen.getByTestId('confirm'));
     await vi.waitFor(() => expect(write).toHaveBeenCalledOnce());
     expect(screen.queryByTestId('prro-ask-again')).toBeNull();
+  });
+});
+
+describe('a bulk withdrawal of documents the books keep', () => {
+  async function ask(from: string, to: string) {
+    show();
+    const select = (await screen.findByTestId('prro-bulk-from')) as HTMLSelectElement;
+    await screen.findByTestId('prro-bulk-count');
+    fireEvent.change(select, { target: { value: from } });
+    fireEvent.change(screen.getByTestId('prro-bulk-to'), { target: { value: to } });
+    fireEvent.click(screen.getByTestId('prro-bulk-apply'));
+    await screen.findByTestId('prro-bulk-confirm');
+  }
+
+  it('says a withdrawn receipt stays in the books but never reaches the tax server or the Z-report, in both questions', async () => {
+    await ask('rejected', 'cancelled');
+    const note = screen.getByTestId('prro-withdraw-note');
+    expect(note.dataset.kinds).toBe('receipt');
+    expect(note.textContent).toContain('Чеки продажу й повернення серед них лишаться в обліку');
+    expect(note.textContent).toContain('до податкової не підуть');
+    expect(note.textContent).toContain('Z-звіт');
+    expect(note.textContent).not.toContain('шухляд');
+    fireEvent.click(screen.getByTestId('confirm'));
+    await screen.findByTestId('prro-ask-again');
+    expect(screen.getByTestId('prro-withdraw-note').textContent).toContain('лишаться в обліку');
+  });
+
+  it('words a cash movement among them for the drawer, beside the sales', async () => {
+    await ask('blocked', 'cancelled');
+    const note = screen.getByTestId('prro-withdraw-note');
+    expect(note.dataset.kinds).toBe('return service_deposit');
+    expect(note.querySelectorAll('p')).toHaveLength(2);
+    expect(note.textContent).toContain('Службові внесення й видачі серед них лишаться в обліку каси');
+  });
+
+  it('says nothing of the books for documents that record none, or for a change that withdraws nothing', async () => {
+    await ask('retrying', 'cancelled');
+    expect(screen.queryByTestId('prro-withdraw-note')).toBeNull();
+    cleanup();
+    await ask('rejected', 'queued');
+    expect(screen.queryByTestId('prro-withdraw-note')).toBeNull();
   });
 });

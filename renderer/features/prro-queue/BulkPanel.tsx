@@ -3,7 +3,8 @@
  * moves them whatever their date, so the count the confirmation states is taken from the error
  * grid over all dates, just before asking. Only a status some of that grid's rows are in can be
  * counted, so only those are offered as the status to move from. A selection that leaves later
- * documents of a chain behind it (dependents.ts) says which, and is asked again.
+ * documents of a chain behind it (dependents.ts) says which, and is asked again. Withdrawing
+ * receipts or cash movements says that the books keep them (WithdrawNote).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -22,6 +23,7 @@ import { PRRO_READS, settle } from './outcome.js';
 import { codeOf, SETTABLE_STATUSES, statusesIn } from './status.js';
 import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
+import { WithdrawNote } from './WithdrawNote.js';
 
 interface Props {
   readonly filter: PrroFilter;
@@ -55,23 +57,16 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   // A status chosen stays offered after a recount finds none in it, so the choice never changes by itself.
   const from = chosen ?? present[0];
   const offered = from && !present.includes(from) ? [...present, from] : present;
-  const counted = useMemo(
-    () => (all.data && from ? rowsOf(all.data).filter((r) => r.status === String(codeOf(from))).length : undefined),
+  const moved = useMemo(
+    () => (all.data && from ? rowsOf(all.data).filter((r) => r.status === String(codeOf(from))) : undefined),
     [all.data, from],
   );
+  const counted = moved?.length;
   const scope = scopeText(filter, t);
   const names = { from: from ? t(`statuses.${from}`) : '', to: to ? t(`statuses.${to}`) : '' };
   const chain = useUnsentChain(filter);
-  const dependents = useMemo(
-    () =>
-      all.data && from
-        ? dependentsOf(
-            chain.rows,
-            rowsOf(all.data).filter((r) => r.status === String(codeOf(from))),
-          )
-        : [],
-    [all.data, from, chain.rows],
-  );
+  const dependents = useMemo(() => (moved ? dependentsOf(chain.rows, moved) : []), [moved, chain.rows]);
+  const withdrawing = to === 'cancelled' ? <WithdrawNote bulk docTypes={moved?.map((r) => r.doc_type) ?? []} /> : null;
 
   const ask = async () => {
     setRefusal(null);
@@ -199,6 +194,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
           <p data-testid="prro-bulk-confirm" data-count={counted}>
             {t('bulk.confirmBody', { count: counted, scope, ...names })}
           </p>
+          {withdrawing}
           <DependentsWarning dependents={dependents} cause="bulk" />
         </ConfirmDialog>
       ) : null}
@@ -210,6 +206,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
           onCancel={() => setAsking(false)}
         >
           <p data-testid="prro-ask-again">{t('dependents.again')}</p>
+          {withdrawing}
           <DependentsWarning dependents={dependents} cause="bulk" />
         </ConfirmDialog>
       ) : null}

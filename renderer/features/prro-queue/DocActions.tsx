@@ -1,6 +1,7 @@
 /**
  * Requeueing a document and setting its status by name, each after a confirmation. When later
  * documents of its chain depend on it (dependents.ts), the question names them and is asked again.
+ * Withdrawing a receipt's or a cash movement's document says that the books keep it (WithdrawNote).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { codeOf, SETTABLE_STATUSES } from './status.js';
 import { useAltKeys } from './use-alt-keys.js';
 import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
+import { WithdrawNote } from './WithdrawNote.js';
 
 interface Props {
   readonly doc: GridRow;
@@ -198,6 +200,7 @@ export function DocActions({ doc, body, onNotice }: Props) {
           onCancel={() => setAsking(null)}
         >
           <p>{t('confirm.statusBody', { status: t(`statuses.${status}`), help: t(`statusHelp.${status}`) })}</p>
+          {status === 'cancelled' ? <WithdrawNote docTypes={[r.doc_type]} /> : null}
           <DependentsWarning dependents={dependents} cause={cause} />
         </ConfirmDialog>
       ) : null}
@@ -216,6 +219,7 @@ export function DocActions({ doc, body, onNotice }: Props) {
           }}
         >
           <p data-testid="prro-ask-again">{t('dependents.again')}</p>
+          {cause === 'cancel' ? <WithdrawNote docTypes={[r.doc_type]} /> : null}
           <DependentsWarning dependents={dependents} cause={cause} />
         </ConfirmDialog>
       ) : null}

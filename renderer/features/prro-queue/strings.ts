@@ -204,6 +204,20 @@ export const strings = {
       again: 'Ви впевнені? Підтвердьте ще раз.',
       confirm: 'Так, змінити попри це',
     },
+    withdraw: {
+      receipt:
+        'Продаж за цим чеком лишиться в обліку: товар — проданим, оплата — прийнятою, чек — у журналі. Але до податкової чек не піде, і в X- та Z-звіт він не ввійде: Z-звіт розійдеться з обліком на суму чека.',
+      return:
+        'Повернення лишиться в обліку: товар — на залишках, кошти — поверненими покупцю, повернення — у журналі. Але до податкової воно не піде, і в X- та Z-звіт не ввійде: Z-звіт розійдеться з обліком на його суму.',
+      service_deposit:
+        'Внесення лишиться в обліку каси: гроші рахуються в шухляді. Але до податкової воно не піде, і в X- та Z-звіт не ввійде: Z-звіт розійдеться з готівкою в касі на його суму.',
+      service_withdrawal:
+        'Видача лишиться в обліку каси: гроші рахуються взятими з шухляди. Але до податкової вона не піде, і в X- та Z-звіт не ввійде: Z-звіт розійдеться з готівкою в касі на її суму.',
+      bulkSales:
+        'Чеки продажу й повернення серед них лишаться в обліку (залишки товару, оплати, журнал чеків), але до податкової не підуть, і в X- та Z-звіт не ввійдуть: Z-звіт розійдеться з обліком.',
+      bulkCash:
+        'Службові внесення й видачі серед них лишаться в обліку каси, але до податкової не підуть, і в X- та Z-звіт не ввійдуть: Z-звіт розійдеться з готівкою в касі.',
+    },
     confirm: {
       requeueTitle: 'Повернути документ №{{num}} в чергу?',
       requeueEdited:
@@ -467,6 +481,20 @@ export const strings = {
       more: '…and {{count}} more',
       again: 'Are you sure? Confirm once more.',
       confirm: 'Yes, change it all the same',
+    },
+    withdraw: {
+      receipt:
+        'The sale stays in the books: the goods stay sold, the payment taken, the receipt in the journal. But the receipt is never sent to the tax server and the X- and Z-reports leave it out: the Z-report will differ from the books by its amount.',
+      return:
+        'The return stays in the books: the goods back in stock, the money paid back, the return in the journal. But it is never sent to the tax server and the X- and Z-reports leave it out: the Z-report will differ from the books by its amount.',
+      service_deposit:
+        "The deposit stays in the drawer's books: the cash counts as in the drawer. But it is never sent to the tax server and the X- and Z-reports leave it out: the Z-report will differ from the cash in the drawer by its amount.",
+      service_withdrawal:
+        "The withdrawal stays in the drawer's books: the cash counts as taken out. But it is never sent to the tax server and the X- and Z-reports leave it out: the Z-report will differ from the cash in the drawer by its amount.",
+      bulkSales:
+        'Sales and returns among them stay in the books (stock, payments, the receipts journal), but they are never sent to the tax server and the X- and Z-reports leave them out: the Z-report will differ from the books.',
+      bulkCash:
+        "Service deposits and withdrawals among them stay in the drawer's books, but they are never sent to the tax server and the X- and Z-reports leave them out: the Z-report will differ from the cash in the drawer.",
     },
     confirm: {
       requeueTitle: 'Return document {{num}} to the queue?',

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { useFocusTrap } from '../../ui/use-focus-trap.js';
 import { printParams, type Receipt, receiptNumber, receiptOf } from './model.js';
 import { printOrSay } from './print-flow.js';
 import { ReceiptPaper } from './ReceiptPaper.js';
@@ -43,15 +44,14 @@ export function ReceiptDialog({ shown }: { shown: Shown }) {
   const receipt = useLiveReceipt(shown);
   const action = useRef<HTMLButtonElement>(null);
   const lastChar = useRef(Number.NEGATIVE_INFINITY);
+  const trap = useFocusTrap();
   const nc = receipt
     ? receiptNumber(receipt)
     : String('returnId' in shown.target ? shown.target.returnId : shown.target.checkNumber);
 
-  // The focus comes here and goes back where it was (the code field, the journal's row) after.
+  // The focus comes here; the trap gives it back where it was (the code field, the journal's row) after.
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
     action.current?.focus();
-    return () => before?.focus?.();
   }, []);
 
   const dismiss = () => useReceipt.getState().dismiss();
@@ -64,6 +64,7 @@ export function ReceiptDialog({ shown }: { shown: Shown }) {
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog receipt-dialog"
         role="dialog"
         aria-modal="true"

@@ -11,6 +11,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { Loading } from '../../ui/Loading.js';
 import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
+import { useFocusTrap } from '../../ui/use-focus-trap.js';
 import { usePrintReceipt } from '../receipt/index.js';
 import { FindReceipt } from './FindReceipt.js';
 import { type ConfirmWithManager, confirmWithManager as defaultConfirm, type OnReturned } from './integration.js';
@@ -35,10 +36,12 @@ export function ReturnDialog({ initial, onClose, ...props }: Props) {
   const [checkNumber, setCheckNumber] = useState<number | null>(start);
   // A new return starts with an empty field, not on the receipt just returned.
   const [findText, setFindText] = useState(initial);
+  const trap = useFocusTrap();
 
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog returns-dialog"
         role="dialog"
         aria-modal="true"

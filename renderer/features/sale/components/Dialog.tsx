@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { useFocusTrap } from '../../../ui/use-focus-trap.js';
 
-/** A modal of the sale: Escape closes it; the first control inside takes focus (autoFocus there). */
+/**
+ * A modal of the sale: Escape closes it; the first control inside takes focus (autoFocus there);
+ * Tab stays inside (useFocusTrap).
+ */
 export function Dialog(props: {
   readonly title: string;
   readonly testId: string;
@@ -8,9 +12,11 @@ export function Dialog(props: {
   readonly children: ReactNode;
   readonly actions: ReactNode;
 }) {
+  const trap = useFocusTrap();
   return (
     <div className="dialog-backdrop">
       <div
+        ref={trap}
         className="dialog sale-dialog"
         role="dialog"
         aria-modal="true"

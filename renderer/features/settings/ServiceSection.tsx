@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import type { useServiceActions } from './use-service-actions.js';
-import { keyProblem, urlProblem } from './validate.js';
+import { keyProblem, plainOverOpenNetwork, urlProblem } from './validate.js';
 
 export const KEY_FIELD_ID = 'settings-key';
 
@@ -102,6 +102,11 @@ export function ServiceSection({
         problem={tried && uProblem ? t(`problems.${uProblem}`) : undefined}
         data-testid="settings-url"
       />
+      {plainOverOpenNetwork(url) ? (
+        <p className="settings-note settings-warning" data-testid="settings-url-plain">
+          {t('service.plainHttp')}
+        </p>
+      ) : null}
       <Field
         id={KEY_FIELD_ID}
         label={newAddress && !embedded ? t('key.fieldNew') : t('key.field')}

@@ -83,6 +83,22 @@ describe('the settings screen', () => {
     expect(document.body.innerHTML).not.toContain('secret-key-0123456789');
   });
 
+  it('warns, without refusing, that a key typed for an http:// address beyond the shop would travel unencrypted', async () => {
+    show();
+    const url = await screen.findByTestId('settings-url');
+    fireEvent.change(url, { target: { value: 'http://store-server:8787' } });
+    expect(screen.queryByTestId('settings-url-plain')).toBeNull();
+    fireEvent.change(url, { target: { value: 'http://rpc.example.ua:8787' } });
+    expect(screen.getByTestId('settings-url-plain').textContent).toMatch(/незашифрованим.*https:\/\//);
+    fireEvent.change(screen.getByTestId('settings-key'), { target: { value: 'secret-key-0123456789' } });
+    fireEvent.click(screen.getByTestId('settings-service-save'));
+    await waitFor(() =>
+      expect(bridge.serviceSet).toHaveBeenCalledWith({ url: 'http://rpc.example.ua:8787', key: 'secret-key-0123456789' }),
+    );
+    fireEvent.change(url, { target: { value: 'https://rpc.example.ua' } });
+    expect(screen.queryByTestId('settings-url-plain')).toBeNull();
+  });
+
   it('tests a new address with the key typed for it, and says a refused key in words', async () => {
     show();
     fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });

@@ -13,6 +13,8 @@ export const strings = {
       name: 'Служба: «{{name}}» версії {{version}}.',
       save: 'Перевірити й зберегти',
       saved: 'Перевірено й збережено: каса вже працює з цією службою.',
+      plainHttp:
+        'Адреса http:// поза цим комп’ютером і мережею магазину: ключ доступу піде до неї незашифрованим. Для такої служби використовуйте https://.',
     },
     key: {
       isSet: 'Ключ задано',
@@ -101,6 +103,8 @@ export const strings = {
       name: 'Service: "{{name}}" version {{version}}.',
       save: 'Check and save',
       saved: 'Checked and saved: the till works with this service now.',
+      plainHttp:
+        'An http:// address beyond this computer and the shop’s network: the access key would travel to it unencrypted. Use https:// for such a service.',
     },
     key: {
       isSet: 'A key is set',

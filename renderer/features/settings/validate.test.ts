@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyProblem, tillOf, tillProblems, urlProblem } from './validate.js';
+import { keyProblem, plainOverOpenNetwork, tillOf, tillProblems, urlProblem } from './validate.js';
 
 describe('settings checks', () => {
   it('take an empty service address as the embedded service, and an http(s) address as a remote one', () => {
@@ -53,5 +53,28 @@ describe('settings checks', () => {
       akas: 'KAS3',
       numprro: '4000211453',
     });
+  });
+
+  it("warn of a key sent unencrypted (http://) beyond this computer and the shop's private network", () => {
+    for (const open of ['http://rpc.example.ua', 'http://203.0.113.7:8787', 'http://[2001:db8::1]:8787', 'http://172.32.0.1']) {
+      expect(plainOverOpenNetwork(open), open).toBe(true);
+    }
+    for (const own of [
+      '',
+      'https://rpc.example.ua',
+      'http://127.0.0.1:8787',
+      'http://localhost:8787',
+      'http://[::1]:8787',
+      'http://192.168.1.20:8787',
+      'http://10.0.0.5',
+      'http://172.16.4.1',
+      'http://169.254.10.10',
+      'http://[fd12:3456::1]',
+      'http://shop-server:8787',
+      'http://shop-server.local:8787',
+      'ftp://rpc.example.ua',
+    ]) {
+      expect(plainOverOpenNetwork(own), own).toBe(false);
+    }
   });
 });

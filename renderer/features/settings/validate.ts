@@ -19,6 +19,28 @@ export function urlProblem(text: string): UrlProblem | undefined {
   return serviceUrlProblem(text.trim()) === undefined ? undefined : 'url';
 }
 
+/**
+ * An `http://` address whose host is not this computer or a private network's (RFC 1918, link-local,
+ * IPv6 unique-local, a `.local` or single-label name): the bearer key would cross networks the
+ * shop does not own unencrypted. Only a warning: a shop's server may well sit on its own network
+ * under a name this cannot judge, and the person decides.
+ */
+export function plainOverOpenNetwork(text: string): boolean {
+  if (urlProblem(text) !== undefined || text.trim() === '') return false;
+  const url = new URL(text.trim());
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host.includes(':')) return !(host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host));
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    const local = a === 0 || a === 127 || a === 10 || (a === 169 && b === 254);
+    return !(local || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168));
+  }
+  // A name: this computer, one announced on the local link, or a single label of the shop's network.
+  return !(host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.'));
+}
+
 export function keyProblem(key: string): KeyProblem | undefined {
   if (key.length < 8 || key.length > 512) return 'keyShort';
   return /^[\x21-\x7e]+$/.test(key) ? undefined : 'keyChars';

@@ -21,6 +21,7 @@
  *    no id is given twice. The other way, sqlite_sequence is written from the identities.
  */
 import { type PgDb, quoteIdent as q } from '../../shared-node/pg/pg-db.js';
+import type { PgError } from '../../shared-node/pg/sync-pg.js';
 import type { Db as SqliteDb } from '../../shared-node/sqlite/open.js';
 import { backOfficeTables, POSTGRES_ONLY_TABLES, type TableShape } from './back-office-tables.js';
 
@@ -89,7 +90,13 @@ function copyTableToPg(from: SqliteDb, to: PgDb, t: TableShape): number {
   const flush = () => {
     const n = batch.length / t.columns.length;
     if (n === 0) return;
-    to.query(n === perStatement ? full : insert(n), batch);
+    const params = batch;
+    // A savepoint per statement: when one fails, the transaction can still find its row.
+    try {
+      to.transaction(() => to.query(n === perStatement ? full : insert(n), params))();
+    } catch (err) {
+      throw rowThatFails(to, t, insert(1), params, err);
+    }
     rows += n;
     batch = [];
   };
@@ -136,6 +143,44 @@ function toSqlite(v: unknown): unknown {
   // BYTEA crosses the I/O thread (sync-pg.ts) as a plain Uint8Array.
   if (v instanceof Uint8Array) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
   throw new Error(`a value of a kind SQLite does not hold: ${Object.prototype.toString.call(v)}`);
+}
+
+/**
+ * The row of a failed multi-row INSERT that PostgreSQL refuses, found by inserting the statement's
+ * rows one at a time (each in a savepoint) until one fails, so that the person moving a shop can
+ * find and mend it. Paid only when a copy fails, which undoes all of it anyway.
+ */
+function rowThatFails(to: PgDb, t: TableShape, insertOne: string, params: readonly unknown[], batchError: unknown): Error {
+  const width = t.columns.length;
+  for (let at = 0; at < params.length; at += width) {
+    const values = params.slice(at, at + width);
+    try {
+      to.transaction(() => to.query(insertOne, values))();
+    } catch (err) {
+      return new Error(`${rowName(t, values)}: ${pgMessage(err)}`, { cause: err });
+    }
+  }
+  return new Error(pgMessage(batchError), { cause: batchError });
+}
+
+/** PostgreSQL's message, with its DETAIL (the key a constraint failed on) when it gives one. */
+function pgMessage(err: unknown): string {
+  const { message, detail } = err as PgError;
+  return detail ? `${message} (${detail})` : message;
+}
+
+/** The longest a value is shown in a row's name: enough to find it, never a whole document. */
+const SHOWN_VALUE = 40;
+
+/** A row as its primary key names it (`row (id)=(17)`); a table without one, by its first columns. */
+function rowName(t: TableShape, values: readonly unknown[]): string {
+  const named = t.primaryKey.length > 0 ? t.primaryKey : t.columns.slice(0, 3);
+  const shown = named.map((c) => {
+    const v = values[t.columns.indexOf(c)];
+    const text = v === null ? 'NULL' : Buffer.isBuffer(v) ? `<${v.length} bytes>` : JSON.stringify(String(v));
+    return text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE)}…` : text;
+  });
+  return `row (${named.join(', ')})=(${shown.join(', ')})`;
 }
 
 /** Tells which table a copy failed in (a constraint, a NUL in a text PostgreSQL refuses, …). */

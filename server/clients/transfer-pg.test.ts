@@ -233,8 +233,35 @@ describe('moving a shop between a back office file and PostgreSQL', () => {
       db.close();
     }
     const before = storeState();
-    expect(() => importClientPg(pg.url, 'broken', file)).toThrow(/copying table users/);
+    let error: unknown;
+    try {
+      importClientPg(pg.url, 'broken', file);
+    } catch (err) {
+      error = err;
+    }
+    // The table and the row, by its key, so the person moving the shop can find and mend it.
+    expect((error as Error).message).toMatch(/^copying table users: row \(id\)=\("\d+"\): .*0x00/);
     expect(storeState()).toEqual(before);
+  });
+
+  it('names the key PostgreSQL gives when a row breaks a constraint the file did not keep', () => {
+    const file = fileWithKey('orphan.sqlite', 'orphan-till');
+    const db = openDatabase(file);
+    try {
+      // Written with foreign keys off, as an old tool or a hand edit could: a PIN of no user.
+      db.pragma('foreign_keys = OFF');
+      db.prepare('INSERT INTO user_pins (user_id, salt, hash, set_at) VALUES (?, ?, ?, ?)').run(
+        987654,
+        's',
+        'h',
+        '2026-11-24T00:00:00Z',
+      );
+    } finally {
+      db.close();
+    }
+    expect(() => importClientPg(pg.url, 'orphan', file)).toThrow(
+      /^copying table user_pins: row \(user_id\)=\("987654"\): .*\(Key \(user_id\)=\(987654\) is not present in table "users"\.\)$/,
+    );
   });
 
   it('takes in a file of an older schema version, migrating a copy of it', () => {

@@ -43,6 +43,8 @@ const failure = (err) => ({
   // A query cut by a lost connection has no SQLSTATE: 08006, connection failure.
   code: typeof err?.code === 'string' ? err.code : broken ? '08006' : 'XX000',
   message: String(err?.message ?? err),
+  // Which key or row a constraint failed on ("Key (id)=(17) already exists."), when PostgreSQL says.
+  ...(typeof err?.detail === 'string' ? { detail: err.detail } : {}),
 });
 
 const client = new pg.Client({ ...connection, types });

@@ -28,6 +28,8 @@ export class PgError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** PostgreSQL's DETAIL, where it gives one: the key or row a constraint failed on. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'PgError';
@@ -67,7 +69,9 @@ function takeThread(): Worker {
   return worker;
 }
 
-type Answer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; code: string; message: string };
+type Answer =
+  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
+  | { ok: false; code: string; message: string; detail?: string };
 
 export class SyncPg {
   private readonly worker: Worker;
@@ -130,7 +134,7 @@ export class SyncPg {
     if (!got) throw new Error('the PostgreSQL thread ended without an answer');
     if (!got.ok) {
       if (LOST.test(got.code)) this.broken = true;
-      throw new PgError(got.code, got.message);
+      throw new PgError(got.code, got.message, got.detail);
     }
     return got;
   }

@@ -8,7 +8,7 @@
 import { PRRO } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
-import { dayStartUtc, firstOfNextMonth, localDate } from '../../../core/time.js';
+import { dayStartUtc, firstOfNextMonth } from '../../../core/time.js';
 import { type Moment, momentAt } from '../../common/moment.js';
 import { type FiscalTill, requireSeller } from '../../fiscal/identity.js';
 import { fiscalSql } from '../../fiscal/statements.js';
@@ -126,7 +126,6 @@ export function goOffline(db: Db, till: FiscalTill, first: PrroDocRow, at: Momen
     session_id: reg.offline_session_id,
     seed: reg.offline_seed,
     started_at: startedAt.iso,
-    month: localDate(startedAt.at, at.timeZone).slice(0, 7),
     last_financial_at: startedAt.iso,
     ended_at: null,
   });

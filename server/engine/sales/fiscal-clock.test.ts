@@ -1,8 +1,8 @@
 /**
  * The fiscal engine's clock, probed where a shop's clock is hard: Kyiv's changes of the clocks
  * (forward at 03:00 on the last Sunday of March, back at 04:00 on the last Sunday of October),
- * local midnight, month and year ends. Documents carry the shop's wall clock; limits are real
- * elapsed hours.
+ * local midnight, month and year ends, and a till whose clock goes backwards. Documents carry the
+ * shop's wall clock; limits are real elapsed hours.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../shared/contract/index.js';
@@ -245,5 +245,31 @@ describe('a shop-local day', () => {
     expect(day('2025-10-25')).toEqual(['2025-10-25T23:59:59+03:00']);
     expect(day('2025-10-26')).toEqual(['2025-10-26T23:59:59+02:00', '2025-10-26T00:00:00+03:00']);
     expect(day('2025-10-27')).toEqual(['2025-10-27T00:00:00+02:00']);
+  });
+});
+
+describe('a till whose clock goes backwards', () => {
+  it('is refused a document dated before the last one of its register, saying both times; the chain stays in order', () => {
+    at('2025-03-14T11:00:00Z');
+    sale();
+    const before = docs().length;
+    at('2025-03-14T10:30:00Z');
+    expect(refusedSale()).toEqual({
+      reason: 'fiscal.clock_behind',
+      values: { kasm: '1', last_at: '2025-03-14T13:00:00+02:00', now: '2025-03-14T12:30:00+02:00' },
+    });
+    expect(shop.refused('pos.cash_deposit', { kasm: 1, amount: '10.00', comment: '' }).reason).toBe('fiscal.clock_behind');
+    send();
+    expect(shop.refused('pos.shift_close', { kasm: 1 }).reason).toBe('fiscal.clock_behind');
+    expect(docs()).toHaveLength(before);
+    // The clock set right, the till works on; within one second (as a head writes it) is not behind.
+    at('2025-03-14T11:00:00.900Z');
+    sale();
+    at('2025-03-14T11:00:00.100Z');
+    sale();
+    send();
+    shop.call('pos.shift_close', { kasm: 1 });
+    at('2025-03-14T10:59:00Z');
+    expect(shop.refused('pos.shift_open', { kasm: 1, cashier: cashier() }).reason).toBe('fiscal.clock_behind');
   });
 });

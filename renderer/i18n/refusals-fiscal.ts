@@ -11,6 +11,8 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
     'Каса {{kasm}} працює без зв’язку з податковою вже {{hours}} год — це межа. Нові чеки неможливі, доки зв’язок не відновиться.',
   'fiscal.offline_month_exhausted':
     'Каса {{kasm}} цього місяця вже працювала без зв’язку з податковою {{hours}} год — це межа. Нові чеки неможливі, доки зв’язок не відновиться.',
+  'fiscal.clock_behind':
+    'Годинник показує {{now}} — раніше за останній документ каси {{kasm}} ({{last_at}}). Документи не можна датувати назад: виставте правильний час.',
   'shift.not_open': 'На касі {{kasm}} зміну не відкрито. Відкрийте зміну перед першим чеком.',
   'shift.too_long': 'Зміна каси {{kasm}} відкрита {{opened_at}} — понад {{hours}} год. Спершу закрийте її Z-звітом.',
   'shift.no_register': 'Каса {{kasm}} працює без ПРРО: змін у неї немає.',
@@ -75,6 +77,8 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
     'Till {{kasm}} has worked without the tax server for {{hours}} hours, the limit. No new receipts until the connection is back.',
   'fiscal.offline_month_exhausted':
     'Till {{kasm}} has used its {{hours}} offline hours this month. No new receipts until the connection is back.',
+  'fiscal.clock_behind':
+    'The clock says {{now}}, earlier than the last document of till {{kasm}} ({{last_at}}). Documents cannot be dated back: set the clock right.',
   'shift.not_open': 'Till {{kasm}} has no open shift. Open a shift before the first receipt.',
   'shift.too_long':
     'The shift of till {{kasm}} opened at {{opened_at}}, over {{hours}} hours ago. Close it with a Z-report first.',

@@ -6,6 +6,8 @@ export const FISCAL_REFUSALS = {
     'the register of till {kasm} has worked offline for {hours} hours, the limit of one offline session: no new receipts until it reaches the tax server again',
   'fiscal.offline_month_exhausted':
     'the register of till {kasm} has used its {hours} offline hours of this month: no new receipts until it reaches the tax server again',
+  'fiscal.clock_behind':
+    'the clock says {now}, before {last_at}, the time of the last document of the register of till {kasm}: set the clock right (documents are dated in the order they are made)',
   'shift.not_open': 'till {kasm} has no open shift: open a shift before the first receipt',
   'shift.too_long': 'the shift of till {kasm} opened at {opened_at} is {hours} hours old: close it with a Z-report first',
   'shift.no_register': 'till {kasm} works without a PRRO: it has no shifts',

@@ -91,7 +91,7 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   },
   {
     topic: 'shifts',
-    rule: 'a shift is opened explicitly (pos.shift_open) by a cashier of catalog.users, and a receipt, refund or service document at a till with a PRRO needs it open; it must be closed with a Z-report within 24 hours, and the Z-report is refused while any document of the shift has not reached the tax server',
+    rule: 'a shift is opened explicitly (pos.shift_open) by a cashier of catalog.users, and a receipt, refund or service document at a till with a PRRO needs it open; it must be closed with a Z-report within 24 real hours (not wall-clock: a change of the clocks adds or takes none), and the Z-report is refused while any document of the shift has not reached the tax server',
     confidence: 'sure',
   },
   {
@@ -111,7 +111,7 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   },
   {
     topic: 'offline limits',
-    rule: 'at most 36 hours in one offline session and 168 hours in a calendar month (configuration, because the limits were relaxed under martial law); the till warns 6 hours before the session limit and 24 hours before the month limit, and refuses new receipts once a limit is reached',
+    rule: 'at most 36 hours in one offline session and 168 hours in a calendar month (configuration, because the limits were relaxed under martial law), in real hours whatever the clocks do; a session over a month’s end counts in each month the hours that fall in it (Kyiv midnight of the 1st); the till warns 6 hours before the session limit and 24 hours before the month limit, and refuses new receipts once a limit is reached',
     confidence: 'likely',
   },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStartUtc, localDate, localDateTime, nextDate } from './time.js';
+import { dayStartUtc, firstOfNextMonth, instantOfWall, localDate, localDateTime, nextDate } from './time.js';
 
 describe('a shop-local day in UTC', () => {
   it('begins at the zone’s midnight, in winter, in summer and on both days the clocks change', () => {
@@ -13,10 +13,23 @@ describe('a shop-local day in UTC', () => {
     expect(dayStartUtc('2025-10-27', 'UTC')).toBe('2025-10-27T00:00:00.000Z');
   });
 
-  it('the next date runs over months and years', () => {
+  it('the next date and the first of the next month run over months and years', () => {
     expect(nextDate('2025-02-28')).toBe('2025-03-01');
     expect(nextDate('2024-02-28')).toBe('2024-02-29');
     expect(nextDate('2025-12-31')).toBe('2026-01-01');
+    expect(firstOfNextMonth('2025-01-31')).toBe('2025-02-01');
+    expect(firstOfNextMonth('2025-12-01')).toBe('2026-01-01');
+  });
+});
+
+describe('a wall-clock reading as an instant', () => {
+  const kyiv = (wall: string) => new Date(instantOfWall(Date.parse(`${wall}Z`), 'Europe/Kyiv')).toISOString();
+  it('takes the offset of that moment, and the winter one in the hour October repeats', () => {
+    expect(kyiv('2025-03-30T02:59:59')).toBe('2025-03-30T00:59:59.000Z');
+    expect(kyiv('2025-03-30T04:00:00')).toBe('2025-03-30T01:00:00.000Z');
+    expect(kyiv('2025-10-26T02:59:59')).toBe('2025-10-25T23:59:59.000Z');
+    expect(kyiv('2025-10-26T03:30:00')).toBe('2025-10-26T01:30:00.000Z');
+    expect(kyiv('2025-10-26T04:00:00')).toBe('2025-10-26T02:00:00.000Z');
   });
 });
 

@@ -50,17 +50,30 @@ export function localDateTime(date: Date, timeZone: string): string {
 /** The instant a shop-local calendar date begins (its midnight in the shop's zone), as UTC ISO 8601. */
 export function dayStartUtc(date: string, timeZone: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  // The zone's offset at the guess, then once more at the corrected instant (an offset change near midnight).
+  return new Date(instantOfWall(Date.UTC(y, m - 1, d), timeZone)).toISOString();
+}
+
+/**
+ * The instant (epoch ms) a wall-clock reading in a zone stands for; the reading is given as epoch
+ * ms of the same fields in UTC. In the hour a change of the clocks repeats, the later (winter) one.
+ */
+export function instantOfWall(wall: number, timeZone: string): number {
+  // The zone's offset at the guess, then once more at the corrected instant (an offset change near it).
   let at = wall;
   for (let i = 0; i < 2; i++) at = wall - offsetMs(new Date(at), timeZone);
-  return new Date(at).toISOString();
+  return at;
 }
 
 /** The day after a `YYYY-MM-DD` date. */
 export function nextDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The first day of the month after a `YYYY-MM-DD` date's. */
+export function firstOfNextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
 }
 
 /**

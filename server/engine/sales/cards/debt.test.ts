@@ -12,7 +12,9 @@ let shop: Shop;
 
 /** Three receipts on credit on three days: 42.00, 51.00 and 84.00, and one paid in cash. */
 beforeEach(() => {
-  shop = standardShop();
+  // The shifts open before the first sale and stay open until the repayments on the 14th.
+  shop = standardShop([], { shiftsFrom: '2025-03-10T08:00:00Z' });
+  shop.call('settings.fiscal_limits_save', { shift_max_hours: 168 });
   addCard(shop, { code: CARD, maxdolg: '1000', bonus: '100', bonusPercent: '0', last: 'Бондаренко' });
   addCard(shop, { code: 'NEIGHBOUR', maxdolg: '500', last: 'Ткачук' });
   const sale = (

@@ -126,4 +126,10 @@ CREATE TABLE prro_doc_audit (
 CREATE INDEX prro_doc_audit_doc ON prro_doc_audit(doc_id, id);
 `,
   },
+  {
+    // The monthly offline limit splits each session at the month's start (register/offline.ts), so
+    // the month a session began is no longer what it sums over.
+    id: '0360_prro_offline_sessions_without_month',
+    up: 'ALTER TABLE prro_offline_sessions DROP COLUMN month;',
+  },
 ];

@@ -88,7 +88,6 @@ export interface SessionRow {
   session_id: number;
   seed: string;
   started_at: string;
-  month: string;
   last_financial_at: string;
   ended_at: string | null;
 }
@@ -230,12 +229,15 @@ const prepare = (db: Db) => ({
     `SELECT ${DOC} FROM prro_docs WHERE shift_id = ? AND status <> ${CANCELLED} ORDER BY local_num`,
   ),
   insertSession: db.prepare<[SessionRow], void>(
-    `INSERT INTO prro_offline_sessions (numprro, session_id, seed, started_at, month, last_financial_at, ended_at)
-     VALUES (@numprro, @session_id, @seed, @started_at, @month, @last_financial_at, @ended_at)`,
+    `INSERT INTO prro_offline_sessions (numprro, session_id, seed, started_at, last_financial_at, ended_at)
+     VALUES (@numprro, @session_id, @seed, @started_at, @last_financial_at, @ended_at)`,
   ),
   session: db.prepare<[string, number], SessionRow>('SELECT * FROM prro_offline_sessions WHERE numprro = ? AND session_id = ?'),
-  sessionsOfMonth: db.prepare<[string, string], SessionRow>(
-    'SELECT * FROM prro_offline_sessions WHERE numprro = ? AND month = ? ORDER BY session_id',
+  /** Sessions with offline time between two UTC instants: begun before `until`, counted past `from`. */
+  sessionsBetween: db.prepare<[{ numprro: string; from: string; until: string }], SessionRow>(
+    `SELECT * FROM prro_offline_sessions
+     WHERE numprro = @numprro AND started_at < @until AND (ended_at IS NULL OR last_financial_at > @from)
+     ORDER BY session_id`,
   ),
   touchSession: db.prepare<[string, string, number], void>(
     'UPDATE prro_offline_sessions SET last_financial_at = ? WHERE numprro = ? AND session_id = ?',

@@ -1,6 +1,6 @@
 /**
  * What fiscal work at a till needs: a register, the seller, and an open shift younger than the
- * limit (24 hours by default); a receipt-class document also needs the register within its
+ * limit (24 hours by default), at a clock not behind the register's last document; a receipt-class document also needs the register within its
  * offline limits. A till without a PRRO issues no fiscal documents and needs none of this.
  */
 import type { Db } from '../../../../shared-node/sql/db.js';
@@ -9,6 +9,7 @@ import { type Moment, shownAt } from '../common/moment.js';
 import { type FiscalTill, fiscalTillOf, requireSeller, type Seller } from '../fiscal/identity.js';
 import { fiscalSql } from '../fiscal/statements.js';
 import { actingCashier } from '../people/actor.js';
+import { checkClock } from '../prro/register/clock.js';
 import { checkOfflineLimits, type OfflineClock } from '../prro/register/offline.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 
@@ -34,6 +35,7 @@ export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cash
   const till = fiscalTillOf(db, kasm);
   if (!till) return undefined;
   const seller = requireSeller(db, path);
+  checkClock(db, till, now, path);
   const shift = shiftSql(db).open.get(kasm);
   if (!shift) throw refuse(path, 'shift.not_open', { kasm });
   const max = shiftMaxHours(db);

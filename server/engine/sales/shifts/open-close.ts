@@ -11,6 +11,7 @@ import { type Moment, shownAt } from '../common/moment.js';
 import { fiscalTillOf, requireSeller } from '../fiscal/identity.js';
 import type { FiscalContent } from '../prro/dps/content.js';
 import { issueDocument } from '../prro/register/chain.js';
+import { checkClock } from '../prro/register/clock.js';
 import { offlineClock } from '../prro/register/offline.js';
 import { prroSql } from '../prro/statements.js';
 import { depositCash } from './service-cash.js';
@@ -39,6 +40,7 @@ export function openShift(db: Db, a: { kasm: number; cashierId: number; float: D
   }
   const cashier = sql.user.get(a.cashierId);
   if (!cashier) throw refuse('params.cashier', 'shift.cashier_unknown', { cashier: a.cashierId });
+  checkClock(db, till, a.moment, 'params.kasm');
   const box = cashSql(db).box.get(till.akas);
   const id = Number(
     sql.insert.run({
@@ -93,6 +95,7 @@ export function closeShift(db: Db, a: { kasm: number; user: string; moment: Mome
   const prro = prroSql(db);
   const unsent = prro.unsentOfShift.get(shift.id) ?? 0;
   if (unsent > 0) throw refuse('params.kasm', 'shift.unsent_documents', { kasm: a.kasm, count: unsent });
+  checkClock(db, till, a.moment, 'params.kasm');
   const z = shiftTotals(
     prro.shiftDocs
       .all(shift.id)

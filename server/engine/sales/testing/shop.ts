@@ -144,10 +144,15 @@ export function addUser(db: Db, name: string): number {
  * The standard little shop: bread and milk, vodka (excise), cigarettes (excise, no discount),
  * cheese by weight; two tills, the first with a PRRO and two bank destinations.
  */
-/** `extra`: more migrations (the catalogue's change log, for a test of the whole engine). */
-export function standardShop(extra: readonly Migration[] = []): Shop {
+/**
+ * `extra`: more migrations (the catalogue's change log, for a test of the whole engine);
+ * `shiftsFrom`: when the shifts open (2025-03-14T10:00Z by default) and the shop's clock stays, for
+ * a test that sells earlier: a register refuses a document dated before its last one.
+ */
+export function standardShop(extra: readonly Migration[] = [], opts: { shiftsFrom?: string } = {}): Shop {
   const shop = openShop(extra);
   const { db } = shop;
+  if (opts.shiftsFrom) shop.setNow(opts.shiftsFrom);
   addProduct(db, { code: '4820000000011', name: 'Хліб житній', price: '25.50' });
   addProduct(db, { code: '4820000000028', name: 'Молоко 2,5%', price: '42.00' });
   addProduct(db, { code: '4820000000035', name: 'Горілка 0,5', price: '180.00', excise_input: true, uktzed: '2208601100' });

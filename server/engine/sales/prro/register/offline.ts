@@ -8,7 +8,7 @@
 import { PRRO } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
-import { localDate } from '../../../core/time.js';
+import { dayStartUtc, firstOfNextMonth } from '../../../core/time.js';
 import { type Moment, momentAt } from '../../common/moment.js';
 import { type FiscalTill, requireSeller } from '../../fiscal/identity.js';
 import { fiscalSql } from '../../fiscal/statements.js';
@@ -27,9 +27,33 @@ function limits(db: Db) {
   };
 }
 
-/** Hours an offline session counts: to its last financial document, or to now while it runs. */
-const sessionHours = (s: SessionRow, now: Date): number =>
-  ((s.ended_at === null ? now.getTime() : new Date(s.last_financial_at).getTime()) - new Date(s.started_at).getTime()) / HOUR;
+/** The instant an offline session counts to: its last financial document, or now while it runs. */
+const countedEnd = (s: SessionRow, now: Date): number =>
+  s.ended_at === null ? now.getTime() : new Date(s.last_financial_at).getTime();
+
+/** Real hours an offline session counts (UTC instants, so a change of the clocks adds or takes none). */
+const sessionHours = (s: SessionRow, now: Date): number => (countedEnd(s, now) - new Date(s.started_at).getTime()) / HOUR;
+
+/**
+ * Offline hours in the shop-local calendar month of `now`. A session over the month's end counts
+ * its hours before Kyiv midnight on the 1st in the old month and the rest in the new one: the rule
+ * limits the hours of a calendar month, and counting a session whole in the month it began would
+ * leave the new month's part of it uncounted anywhere.
+ */
+function monthHours(db: Db, numprro: string, now: Moment): number {
+  const first = `${now.date.slice(0, 7)}-01`;
+  const from = dayStartUtc(first, now.timeZone);
+  const until = dayStartUtc(firstOfNextMonth(first), now.timeZone);
+  const [start, end] = [new Date(from).getTime(), new Date(until).getTime()];
+  return (
+    prroSql(db)
+      .sessionsBetween.all({ numprro, from, until })
+      .reduce(
+        (h, s) => h + Math.max(0, Math.min(countedEnd(s, now.at), end) - Math.max(new Date(s.started_at).getTime(), start)),
+        0,
+      ) / HOUR
+  );
+}
 
 export interface OfflineClock {
   readonly mode: 'online' | 'offline';
@@ -49,25 +73,18 @@ export function offlineClock(db: Db, numprro: string, now: Moment): OfflineClock
   const reg = registerOf(db, numprro);
   const sql = prroSql(db);
   const l = limits(db);
-  const month = now.date.slice(0, 7);
-  const monthHours = sql.sessionsOfMonth.all(numprro, month).reduce((h, s) => h + sessionHours(s, now.at), 0);
+  const month = monthHours(db, numprro, now);
   const current = reg.mode === 'offline' ? sql.session.get(numprro, reg.offline_session_id) : undefined;
   const hours = current ? sessionHours(current, now.at) : 0;
-  const exhausted = current && hours >= l.session ? 'session' : current && monthHours >= l.month ? 'month' : '';
-  const warning = !current
-    ? ''
-    : hours >= l.session - l.warnSession
-      ? 'session'
-      : monthHours >= l.month - l.warnMonth
-        ? 'month'
-        : '';
+  const exhausted = current && hours >= l.session ? 'session' : current && month >= l.month ? 'month' : '';
+  const warning = !current ? '' : hours >= l.session - l.warnSession ? 'session' : month >= l.month - l.warnMonth ? 'month' : '';
   return {
     mode: reg.mode,
     sessionId: current?.session_id ?? 0,
     startedAt: current?.started_at ?? '',
     sessionHours: hours,
     sessionLimit: l.session,
-    monthHours,
+    monthHours: month,
     monthLimit: l.month,
     warning,
     exhausted,
@@ -109,7 +126,6 @@ export function goOffline(db: Db, till: FiscalTill, first: PrroDocRow, at: Momen
     session_id: reg.offline_session_id,
     seed: reg.offline_seed,
     started_at: startedAt.iso,
-    month: localDate(startedAt.at, at.timeZone).slice(0, 7),
     last_financial_at: startedAt.iso,
     ended_at: null,
   });

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../../../../shared-node/sql/db.js';
+import { instantOfWall } from '../../../../core/time.js';
 import { fiscalSql } from '../../../fiscal/statements.js';
 import type { CheckContent } from '../../dps/content.js';
 import { decodeBody, type ReadDocument, readDocument } from '../../dps/read.js';
@@ -21,11 +22,17 @@ import { type ServerRegisterRow, simulatorSql } from './statements.js';
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const HOUR = 3_600_000;
 
-/** ddMMyyyy + HHmmss of a head as an instant, read in the shop's zone offset of that moment. */
+/** A head's dates are Ukraine's wall clock: the tax server reads them in Kyiv's zone. */
+const HEAD_ZONE = 'Europe/Kyiv';
+
+/**
+ * ddMMyyyy + HHmmss of a head as an instant, read with the offset Kyiv had then: a session's hours
+ * are real hours, so one over the March change is not an hour longer than it lasted.
+ */
 function headInstant(head: Readonly<Record<string, string>>): number {
   const d = head.ORDERDATE ?? '';
   const t = head.ORDERTIME ?? '';
-  return Date.UTC(
+  const wall = Date.UTC(
     Number(d.slice(4, 8)),
     Number(d.slice(2, 4)) - 1,
     Number(d.slice(0, 2)),
@@ -33,6 +40,7 @@ function headInstant(head: Readonly<Record<string, string>>): number {
     Number(t.slice(2, 4)),
     Number(t.slice(4, 6)),
   );
+  return instantOfWall(wall, HEAD_ZONE);
 }
 
 /** What kind of document the head says it is. */

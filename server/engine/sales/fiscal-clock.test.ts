@@ -272,4 +272,26 @@ describe('a till whose clock goes backwards', () => {
     at('2025-03-14T10:59:00Z');
     expect(shop.refused('pos.shift_open', { kasm: 1, cashier: cashier() }).reason).toBe('fiscal.clock_behind');
   });
+
+  it('keeps an offline register offline while the clock is behind its last receipt, and ends the session once it is right', () => {
+    send();
+    at('2025-03-14T11:00:00Z');
+    reachable(false);
+    sale();
+    send();
+    expect(state()).toMatchObject({ register_mode: 'offline' });
+    reachable(true);
+    at('2025-03-14T10:30:00Z');
+    // The server answers again, but the 103 would be dated half an hour before the receipt it ends.
+    expect(send()).toMatchObject({ cameOnline: [] });
+    expect(docs().at(-1)?.docType).toBe('receipt');
+    at('2025-03-14T11:05:00Z');
+    expect(send()).toMatchObject({ rejected: 0, cameOnline: [NUMPRRO] });
+    expect(docs().slice(-2).map((d) => [d.docType, d.doc.head.ORDERTIME])).toEqual([
+      ['receipt', '130000'],
+      ['offline_end', '130500'],
+    ]);
+    expect(chainProblems(docs())).toEqual([]);
+    expect(offlineProblems(docs(), seedOfSession(shop.db, NUMPRRO))).toEqual([]);
+  });
 });

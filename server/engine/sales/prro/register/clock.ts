@@ -15,9 +15,15 @@ import { prroSql } from '../statements.js';
 /** A head's time is to the second: within one second two documents are not out of order on paper. */
 const second = (ms: number): number => Math.floor(ms / 1000);
 
-export function checkClock(db: Db, till: FiscalTill, now: Moment, path: string): void {
+/** The register's last document when `now` is an earlier second than it; undefined when the clock is fine. */
+export function clockBehind(db: Db, till: FiscalTill, now: Moment): { readonly created_at: string } | undefined {
   const last = prroSql(db).chainTail.get(till.numprro);
-  if (last && second(now.at.getTime()) < second(new Date(last.created_at).getTime())) {
+  return last && second(now.at.getTime()) < second(new Date(last.created_at).getTime()) ? last : undefined;
+}
+
+export function checkClock(db: Db, till: FiscalTill, now: Moment, path: string): void {
+  const last = clockBehind(db, till, now);
+  if (last) {
     throw refuse(path, 'fiscal.clock_behind', {
       kasm: till.kasm,
       last_at: shownAt(last.created_at, now.timeZone),

@@ -12,6 +12,7 @@ import { momentAt } from '../../common/moment.js';
 import { fiscalTills } from '../../fiscal/identity.js';
 import { shiftSql } from '../../shifts/statements.js';
 import { registerOf } from '../register/chain.js';
+import { clockBehind } from '../register/clock.js';
 import { goOffline, goOnline } from '../register/offline.js';
 import { type PrroDocRow, prroSql } from '../statements.js';
 import type { FiscalServer, Outgoing } from './port.js';
@@ -72,6 +73,9 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
     const reg = registerOf(db, till.numprro);
     if (reg.mode === 'offline') {
       if (!(yield* ask(() => server.reachable(till.numprro)))) continue;
+      // The session's end is a document too: with the clock gone back it would be dated before the
+      // session's last receipt, so the register stays offline until the clock is right again.
+      if (clockBehind(db, till, at())) continue;
       tx(() => goOnline(db, till, at(), cashierOf(till.kasm)));
       result.cameOnline.push(till.numprro);
     }

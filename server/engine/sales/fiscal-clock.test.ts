@@ -287,7 +287,11 @@ describe('a till whose clock goes backwards', () => {
     expect(docs().at(-1)?.docType).toBe('receipt');
     at('2025-03-14T11:05:00Z');
     expect(send()).toMatchObject({ rejected: 0, cameOnline: [NUMPRRO] });
-    expect(docs().slice(-2).map((d) => [d.docType, d.doc.head.ORDERTIME])).toEqual([
+    expect(
+      docs()
+        .slice(-2)
+        .map((d) => [d.docType, d.doc.head.ORDERTIME]),
+    ).toEqual([
       ['receipt', '130000'],
       ['offline_end', '130500'],
     ]);

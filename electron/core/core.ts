@@ -27,7 +27,7 @@ import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
-import { isStorageFailure } from '../../shared-node/sqlite/storage-failure.js';
+import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
@@ -125,7 +125,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     apiKey: () => (serviceUrlProblem(current()) === undefined ? keys.get(current()) : undefined),
   });
   const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
-  const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {
@@ -161,6 +160,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const logFault = (what: string, err: unknown) =>
     opts.logger?.log('error', what, { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
   const health = new StorageHealth(opts.logger);
+  const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'), Date.now, {
+    failed: (err) => health.failed('sign-ins', err),
+    wrote: () => health.wrote('sign-ins'),
+  });
 
   let syncSoon: NodeJS.Timeout | undefined;
   const drainer = new OutboxDrainer(store, client, {

@@ -5,8 +5,8 @@
  */
 import type { Logger } from '../../shared-node/log/logger.js';
 
-/** The outbox (writes and their keys), the cache of answers, the catalogue copy. */
-export type TillStore = 'outbox' | 'cache' | 'catalog';
+/** The outbox (writes and their keys), the cache of answers, the catalogue copy, the offline sign-ins. */
+export type TillStore = 'outbox' | 'cache' | 'catalog' | 'sign-ins';
 
 export class StorageHealth {
   private readonly failing = new Map<TillStore, number>();

@@ -10,7 +10,7 @@ import { findOperation, type RpcResult, validateParams } from '../../../shared/c
 import { canonicalJson } from '../../../shared-node/canonical-json.js';
 import { type Migration, migrate } from '../../../shared-node/sqlite/migrate.js';
 import type { Db } from '../../../shared-node/sqlite/open.js';
-import { isStorageFailure } from '../../../shared-node/sqlite/storage-failure.js';
+import { isStorageFailure } from '../../../shared-node/storage-failure.js';
 
 export const readCacheMigrations: readonly Migration[] = [
   {

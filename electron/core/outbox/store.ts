@@ -16,7 +16,7 @@ import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo, WriteLabel } fro
 import { findOperation, type RpcResult, type WriteName } from '../../../shared/contract/index.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import type { Db } from '../../../shared-node/sqlite/open.js';
-import { isStorageFailure } from '../../../shared-node/sqlite/storage-failure.js';
+import { isStorageFailure } from '../../../shared-node/storage-failure.js';
 import { NotStoredError, QueueItemError } from './errors.js';
 import { ITEM_COLUMNS, type OutboxRow, toQueueItem, WAITING } from './row.js';
 import { outboxMigrations } from './schema.js';

@@ -152,6 +152,7 @@ describe('status and events', () => {
       upstream: expect.toBeOneOf([null, { name: expect.any(String), version: expect.any(String) }]),
       catalog: expect.objectContaining({ goods: expect.any(Number) }),
       cashier: null,
+      storageFault: null,
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

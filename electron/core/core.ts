@@ -27,13 +27,14 @@ import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
+import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
 import { OutboxDrainer } from './outbox/drainer.js';
-import { QueueItemError } from './outbox/errors.js';
+import { NotStoredError, QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { OfflineSignIns, offlineSignInResult } from './people/offline-sign-in.js';
 import { printReceipt } from './printing/print-receipt.js';
@@ -44,6 +45,7 @@ import { bindingOf, EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { checkService } from './service/service-check.js';
 import { SettingsStore } from './settings/settings-store.js';
+import { StorageHealth } from './storage-health.js';
 
 export interface CoreOptions {
   readonly dataDir: string;
@@ -123,7 +125,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     apiKey: () => (serviceUrlProblem(current()) === undefined ? keys.get(current()) : undefined),
   });
   const catalog = new LocalCatalog(privateFile(join(opts.dataDir, 'catalog.sqlite')));
-  const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'));
 
   const listeners = new Set<(e: BridgeEvent) => void>();
   const emit = (e: BridgeEvent) => {
@@ -158,11 +159,18 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
   const logFault = (what: string, err: unknown) =>
     opts.logger?.log('error', what, { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+  const health = new StorageHealth(opts.logger);
+  const offlineSignIns = new OfflineSignIns(join(opts.dataDir, 'offline-sign-in.json'), Date.now, {
+    failed: (err) => health.failed('sign-ins', err),
+    wrote: () => health.wrote('sign-ins'),
+  });
 
   let syncSoon: NodeJS.Timeout | undefined;
   const drainer = new OutboxDrainer(store, client, {
     service: bound,
     onChange: (item) => {
+      // Told only after its commit: the outbox writes again.
+      health.wrote('outbox');
       queueEvent(item.id);
       if (item.state !== 'done' || DRAFT_WRITES.test(item.method)) return;
       clearTimeout(syncSoon);
@@ -170,15 +178,23 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       syncSoon.unref();
     },
     onConnection: setConnection,
-    onError: (err) => logFault('outbox', err),
+    onError: (err) => (isStorageFailure(err) ? health.failed('outbox', err) : logFault('outbox', err)),
   });
   const sync = new CatalogSync(catalog, client, bound, {
     ...(opts.catalogSyncMs ? { intervalMs: opts.catalogSyncMs } : {}),
     onChanged: (version) => emit({ type: 'catalog', version }),
-    onError: (err) => logFault('catalogue sync', err),
+    onSynced: () => health.wrote('catalog'),
+    // Selling goes on from the copy as it is; the status bar says the disk refuses.
+    onError: (err) => (isStorageFailure(err) ? health.failed('catalog', err) : logFault('catalogue sync', err)),
   });
-  store.recoverAfterCrash();
-  store.purgeDone(opts.keepDoneMs ?? 30 * 86400_000);
+  // Items a killed process left sending are put back in line by the drainer's first step.
+  try {
+    store.purgeDone(opts.keepDoneMs ?? 30 * 86400_000);
+  } catch (err) {
+    // A full disk cannot even delete (the WAL grows): the journal stays longer, and the till starts.
+    if (!isStorageFailure(err)) throw err;
+    health.failed('outbox', err);
+  }
   drainer.start();
 
   const publicSettings = (): PublicSettings => {
@@ -210,7 +226,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       }
       const now = new Date();
       // Nor may it be served later, marked stale, as the new one's.
-      if (fresh && CACHED_READS.has(method)) cache.put(method, params as Record<string, unknown>, outcome.result, now);
+      if (fresh && CACHED_READS.has(method)) {
+        // An answer the disk will not keep is still the answer: only selling offline misses it.
+        if (cache.put(method, params as Record<string, unknown>, outcome.result, now)) health.wrote('cache');
+        else health.failed('cache', 'an answer could not be kept for selling offline');
+      }
       return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
     }
     if (outcome.kind === 'retry') {
@@ -230,7 +250,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     // The bridge refuses these too; the outbox is the last place a PIN could be written down.
     if (carriesPin(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a PIN, which is never queued`);
     const described = describeWrite(method, params);
-    const item = store.enqueue({
+    const item = storeWrite({
       method,
       params,
       // A write that names no business object depends on no other: a refusal of it holds nothing up.
@@ -244,6 +264,23 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     queueEvent(item.id);
     drainer.kick();
     return outcomeOf(await drainer.waitFor(item.id, options.waitMs ?? DEFAULT_WAIT_MS));
+  }
+
+  /** The write stored in the outbox, or a refusal that says it was not: never "saved" of a write the disk did not take. */
+  function storeWrite(input: Parameters<OutboxStore['enqueue']>[0]): QueueItem {
+    let item: QueueItem;
+    try {
+      item = store.enqueue(input);
+    } catch (err) {
+      if (!(err instanceof NotStoredError)) throw err;
+      health.failed('outbox', err.reason);
+      throw new BridgeError(
+        'NOT_SAVED',
+        'the cash desk could not store this write: its disk is full or failing. Nothing was saved or sent; free space on the disk, then do it again',
+      );
+    }
+    health.wrote('outbox');
+    return item;
   }
 
   /** Checks an address with a key; the embedded service with its own key. */
@@ -370,6 +407,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       upstream,
       catalog: catalog.state(),
       cashier: session,
+      storageFault: health.since(),
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,

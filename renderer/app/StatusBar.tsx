@@ -1,6 +1,7 @@
 /**
  * Always visible: the connection to the server, writes waiting to be sent (and those waiting for
- * another service), and how old the till's catalogue copy is, which is what it sells from offline.
+ * another service), a disk that refuses the till's own files, and how old the till's catalogue copy
+ * is, which is what it sells from offline.
  */
 import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
@@ -70,6 +71,11 @@ export function StatusBar() {
         {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
       <OfflineClock />
+      {s?.storageFault ? (
+        <strong className="storage-fault warn" role="alert" data-testid="storage-fault" data-since={s.storageFault}>
+          {t('common:storageFault')}
+        </strong>
+      ) : null}
       {s ? <CatalogAge catalog={s.catalog} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>

@@ -68,6 +68,7 @@ export const common = {
       hours_other: '{{count}} год тому',
       title: 'Копія каталогу для продажу без зв’язку: {{goods}} товарів, {{cards}} карток',
     },
+    storageFault: 'Диск каси заповнений або несправний: нові записи не зберігаються. Покличте менеджера.',
     failed: {
       title: 'Екран «{{screen}}» зупинився через помилку',
       body: 'Інші екрани працюють: продаж, відправлення і все, що вже збережено, не постраждали. Помилку записано в журнал каси.',
@@ -106,6 +107,8 @@ export const common = {
       FORBIDDEN: 'Доступ заборонено: відкрийте касу за адресою, яку вона показала під час запуску.',
       QUEUED_WRITES: 'Є записи, які ще чекають відправлення на поточний сервер.',
       SERVICE_CHANGED: 'Службу змінено під час входу: увійдіть ще раз.',
+      NOT_SAVED:
+        'Каса не змогла зберегти дані: її диск заповнений або несправний. Нічого не збережено й не надіслано. Покличте менеджера, щоб звільнити місце на диску, тоді повторіть.',
       field: '«{{field}}»: {{problem}}',
       refusedUnknown: 'Сервер відхилив дані з причини, якої ця каса не знає. Подробиці — нижче.',
       default: 'Щось пішло не так. Подробиці — нижче.',
@@ -163,6 +166,7 @@ export const common = {
       hours_other: '{{count}} h ago',
       title: 'The catalogue copy for selling offline: {{goods}} goods, {{cards}} cards',
     },
+    storageFault: "The till's disk is full or failing: new writes are not saved. Call the manager.",
     failed: {
       title: 'The “{{screen}}” screen stopped on an error',
       body: 'The other screens work: the sale, the outbox and everything saved are unharmed. The error is in the till log.',
@@ -202,6 +206,8 @@ export const common = {
       FORBIDDEN: 'Access denied: open the till at the address it showed when it started.',
       QUEUED_WRITES: 'Some writes still wait to be sent to the current server.',
       SERVICE_CHANGED: 'The service was changed while signing in: sign in again.',
+      NOT_SAVED:
+        'The cash desk could not save this: its disk is full or failing. Nothing was saved or sent. Call the manager to free space on the disk, then do it again.',
       field: '“{{field}}”: {{problem}}',
       refusedUnknown: 'The server refused the data for a reason this till does not know. Details below.',
       default: 'Something went wrong. Details below.',

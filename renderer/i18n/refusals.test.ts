@@ -99,6 +99,7 @@ describe('a refusal on a Ukrainian screen', () => {
     'FORBIDDEN',
     'QUEUED_WRITES',
     'SERVICE_CHANGED',
+    'NOT_SAVED',
   ])('has words of its own for the code %s in both languages', (code) => {
     const uk = initI18n('uk').getFixedT('uk');
     const en = initI18n('uk').getFixedT('en');

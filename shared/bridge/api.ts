@@ -255,6 +255,11 @@ export interface AppStatus {
   readonly catalog: CatalogState;
   /** Who is signed in at the till; null while it is locked. */
   readonly cashier: SignedIn | null;
+  /**
+   * Since when the till's disk refuses to store its own files (full or failing; ISO 8601), null while
+   * it stores them: a write is then refused (NOT_SAVED), and the till sells from what it has.
+   */
+  readonly storageFault: string | null;
 }
 
 /** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */

@@ -5,8 +5,9 @@ import type { RpcErrorInfo } from './api.js';
 /**
  * The core's own refusals besides the service's codes: bad arguments, a message it does not know,
  * a caller it does not trust, its own fault, a service switch while writes wait for the old one, a
- * sign-in answered by the old service after a switch, and a silent print asked of a till that has no
- * printing of its own (browser mode prints in the page).
+ * sign-in answered by the old service after a switch, a silent print asked of a till that has no
+ * printing of its own (browser mode prints in the page), and a write the till's disk could not store
+ * (full or failing): it was neither saved nor sent.
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -16,7 +17,8 @@ export type BridgeErrorCode =
   | 'INTERNAL'
   | 'QUEUED_WRITES'
   | 'SERVICE_CHANGED'
-  | 'NO_PRINTER';
+  | 'NO_PRINTER'
+  | 'NOT_SAVED';
 
 export class BridgeError extends Error {
   constructor(

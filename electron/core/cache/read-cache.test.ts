@@ -73,4 +73,25 @@ describe('ReadCache', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('answers false, not a fault, for an answer the full disk cannot take, and keeps serving what it has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
+    try {
+      const db = openDatabase(join(dir, 'cache.sqlite'));
+      const cache = new ReadCache(db);
+      expect(cache.put('goods.card_open', { code: '1' }, card('Milk'), at(0))).toBe(true);
+      // The file may not grow from here, as on a full disk (SQLITE_FULL).
+      db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`);
+      const big = card('x'.repeat(8000));
+      expect(cache.put('goods.card_open', { code: '2' }, big, at(1))).toBe(false);
+      expect(cache.get('goods.card_open', { code: '1' })?.result).toEqual(card('Milk'));
+      expect(cache.get('goods.card_open', { code: '2' })).toBeUndefined();
+      db.pragma('max_page_count = 1073741823');
+      expect(cache.put('goods.card_open', { code: '2' }, big, at(2))).toBe(true);
+      expect(cache.get('goods.card_open', { code: '2' })?.result).toEqual(big);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { findOperation, type RpcResult, validateParams } from '../../../shared/c
 import { canonicalJson } from '../../../shared-node/canonical-json.js';
 import { type Migration, migrate } from '../../../shared-node/sqlite/migrate.js';
 import type { Db } from '../../../shared-node/sqlite/open.js';
+import { isStorageFailure } from '../../../shared-node/storage-failure.js';
 
 export const readCacheMigrations: readonly Migration[] = [
   {
@@ -69,8 +70,18 @@ export class ReadCache {
     });
   }
 
-  put(method: string, params: unknown, result: RpcResult, at: Date): void {
-    this.size = this.store(cacheKey(method, params), method, JSON.stringify(result), at.getTime());
+  /**
+   * False when the disk could not take it (full or failing): the answer is good all the same, it is
+   * only not kept for selling offline, and what is kept stays as it was.
+   */
+  put(method: string, params: unknown, result: RpcResult, at: Date): boolean {
+    try {
+      this.size = this.store(cacheKey(method, params), method, JSON.stringify(result), at.getTime());
+      return true;
+    } catch (err) {
+      if (isStorageFailure(err)) return false;
+      throw err;
+    }
   }
 
   /** Forgets every answer: they were another service's. */

@@ -105,6 +105,12 @@ export class OutboxDrainer {
   private serviceWaitUntil = 0;
   private connection: DrainerConnection | undefined;
   private errorStreak = 0;
+  /**
+   * Items are left sending, which no step picks, until they are put back in line: by a process that
+   * died (at start), or by a batch whose outcomes the disk would not store (full or failing) and
+   * which it would not put back either. The next step does it first, and backs off while it fails.
+   */
+  private unrecorded = false;
   /** Serialises the batches: one at a time, whoever asks (the loop or drainOnce). */
   private chain: Promise<unknown> = Promise.resolve();
   private loopDone: Promise<void> = Promise.resolve();
@@ -134,13 +140,8 @@ export class OutboxDrainer {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loopDone = this.exclusive(async () => this.store.recoverAfterCrash()).then(
-      () => this.loop(),
-      (err: unknown) => {
-        this.running = false;
-        this.report(err);
-      },
-    );
+    this.unrecorded = true;
+    this.loopDone = this.loop();
   }
 
   /** Something was enqueued, retried or reconciled, or the network or key changed: try now. */
@@ -231,6 +232,10 @@ export class OutboxDrainer {
 
   private async step(): Promise<Step> {
     if (this.paused) return { kind: 'paused' };
+    if (this.unrecorded) {
+      this.store.recoverAfterCrash();
+      this.unrecorded = false;
+    }
     const service = this.opts.service?.();
     const line = this.store.nextInLine(service, this.flowing ? this.batchSize : 1);
     const head = line[0];
@@ -269,8 +274,10 @@ export class OutboxDrainer {
     } catch (err) {
       // The outcomes could not be stored: back in line under their keys, where the service's stored answers will decide.
       this.flowing = false;
+      this.unrecorded = true;
       try {
         this.store.recoverAfterCrash();
+        this.unrecorded = false;
       } catch {}
       throw err;
     }

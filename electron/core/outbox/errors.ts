@@ -10,3 +10,14 @@ export class QueueItemError extends Error {
     super(message);
   }
 }
+
+/**
+ * A write the outbox could not store (the disk is full or failing): it does not exist for the desk,
+ * no key was kept for it and nothing was sent, so whoever asked must not be told it was saved.
+ */
+export class NotStoredError extends Error {
+  override readonly name = 'NotStoredError';
+  constructor(readonly reason: unknown) {
+    super(`the write was not stored: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}

@@ -16,7 +16,8 @@ import type { QueueCounts, QueueItem, QueueState, RpcErrorInfo, WriteLabel } fro
 import { findOperation, type RpcResult, type WriteName } from '../../../shared/contract/index.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import type { Db } from '../../../shared-node/sqlite/open.js';
-import { QueueItemError } from './errors.js';
+import { isStorageFailure } from '../../../shared-node/storage-failure.js';
+import { NotStoredError, QueueItemError } from './errors.js';
 import { ITEM_COLUMNS, type OutboxRow, toQueueItem, WAITING } from './row.js';
 import { outboxMigrations } from './schema.js';
 
@@ -76,12 +77,14 @@ export class OutboxStore {
           number | null,
           string | null,
           number | null,
-        ],
-        { id: number }
+        ]
       >(
+        // Run, not a RETURNING row read with get(): get() takes the row and resets the statement,
+        // and the error of the commit that follows (SQLITE_FULL writing the WAL on a full disk) was
+        // lost, so a write the disk refused looked stored.
         `INSERT INTO outbox (method, params, grp, summary, state, idempotency_key, created_at, updated_at, service, label,
            cashier_id, cashier, confirmation_id)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
       rebind: db.prepare<[string, string]>('UPDATE outbox SET service = ? WHERE service = ?'),
@@ -146,11 +149,25 @@ export class OutboxStore {
     };
   }
 
-  /** Mints the item's Idempotency-Key and commits both in one INSERT, before the item can be sent. */
+  /**
+   * Mints the item's Idempotency-Key and commits both in one INSERT, before the item can be sent.
+   * Throws NotStoredError when the disk cannot take it: then neither the write nor its key exists.
+   */
   enqueue(input: EnqueueInput): QueueItem {
     if (findOperation(input.method)?.kind !== 'write') throw new TypeError(`${String(input.method)} is not a write operation`);
+    let id: number;
+    try {
+      id = this.insert(input);
+    } catch (err) {
+      throw isStorageFailure(err) ? new NotStoredError(err) : err;
+    }
+    // Outside the try: a failing read after the commit must not say "not stored" of a stored write.
+    return this.require(id);
+  }
+
+  private insert(input: EnqueueInput): number {
     const now = this.clock();
-    const { id } = this.stmt.insert.get(
+    const { lastInsertRowid } = this.stmt.insert.run(
       input.method,
       JSON.stringify(input.params),
       input.group,
@@ -163,8 +180,8 @@ export class OutboxStore {
       input.cashier?.id ?? null,
       input.cashier?.name ?? null,
       input.confirmation ?? null,
-    )!;
-    return this.require(id);
+    );
+    return Number(lastInsertRowid);
   }
 
   get(id: number): QueueItem | undefined {

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mountSmallDisk } from '../../../server/testing/small-disk.js';
 import { OFFLINE_SIGN_IN_HOURS, OfflineSignIns } from './offline-sign-in.js';
 
 const OKSANA = { id: 3, name: 'Шевчук Оксана', role: 'cashier' as const };
@@ -82,5 +83,31 @@ describe('signing in while the service cannot be reached', () => {
     store.remember('', 1, '1003', '3003', OKSANA);
     store.forget('', 1, '1003');
     expect(store.check('', 1, '1003', '3003').outcome).toBe('unknown');
+  });
+});
+
+const disk = mountSmallDisk();
+afterAll(() => disk?.unmount());
+
+// A real full file system (server/testing/small-disk.ts); skipped where mounting is not allowed.
+describe.skipIf(disk === undefined)('on a full disk', () => {
+  it('signs in and counts wrong PINs all the same, tells that the disk refused, and saves once space is back', () => {
+    const { dir, fill } = disk as NonNullable<typeof disk>;
+    const f = join(dir, 'offline-sign-in.json');
+    const said: string[] = [];
+    const store = new OfflineSignIns(f, Date.now, {
+      failed: (err) => said.push(`failed ${(err as { code: string }).code}`),
+      wrote: () => said.push('wrote'),
+    });
+    const free = fill();
+    store.remember('', 1, '1003', '3003', OKSANA);
+    expect(store.check('', 1, '1003', '9999')).toEqual({ outcome: 'wrong_pin', attemptsLeft: 4 });
+    expect(store.check('', 1, '1003', '3003')).toEqual({ outcome: 'signed_in', who: OKSANA });
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.every((s) => s === 'failed ENOSPC')).toBe(true);
+    free();
+    store.remember('', 1, '1003', '3003', OKSANA);
+    expect(said.at(-1)).toBe('wrote');
+    expect(new OfflineSignIns(f).check('', 1, '1003', '3003').outcome).toBe('signed_in');
   });
 });

@@ -18,6 +18,7 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SignedIn } from '../../../shared/bridge/api.js';
 import type { RpcResult } from '../../../shared/contract/index.js';
+import { isStorageFailure } from '../../../shared-node/storage-failure.js';
 
 export const OFFLINE_SIGN_IN_HOURS = 24;
 const MAX_FAILURES = 5;
@@ -53,6 +54,12 @@ export type OfflineAnswer =
   /** Not signed in here online recently: only the service can say. */
   | { readonly outcome: 'unknown' };
 
+/** Told when the disk refuses the file, and when it takes it again (the core's StorageHealth). */
+export interface DiskReport {
+  readonly failed?: (err: unknown) => void;
+  readonly wrote?: () => void;
+}
+
 const hashPin = (pin: string, salt: Buffer) => scryptSync(pin, salt, 32);
 
 export class OfflineSignIns {
@@ -63,6 +70,7 @@ export class OfflineSignIns {
   constructor(
     private readonly file: string,
     private readonly clock: () => number = Date.now,
+    private readonly disk: DiskReport = {},
   ) {
     const kept: Partial<Stored> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored>) : {};
     this.entries = kept.entries ?? [];
@@ -117,11 +125,22 @@ export class OfflineSignIns {
     if (this.entries.length !== before) this.save();
   }
 
+  /**
+   * A full or failing disk does not stop a sign-in: what is remembered (verifiers, wrong PINs and
+   * locks) holds in memory until the next save the disk takes, and is lost only to a restart meanwhile.
+   */
   private save(): void {
     const tmp = `${this.file}.tmp`;
     const stored: Stored = { entries: this.entries, failures: Object.fromEntries(this.failures) };
-    writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
-    renameSync(tmp, this.file);
+    try {
+      writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
+      renameSync(tmp, this.file);
+    } catch (err) {
+      if (!isStorageFailure(err)) throw err;
+      this.disk.failed?.(err);
+      return;
+    }
+    this.disk.wrote?.();
   }
 }
 

@@ -61,6 +61,7 @@ const status: AppStatus = {
   upstream: { name: 'fake', version: '1' },
   catalog: { syncedAt: '2025-01-01T10:00:00.000Z', goods: 1, cards: 0 },
   cashier: { id: 2, name: 'Шевченко Олена Петрівна', role: 'cashier' },
+  storageFault: null,
 };
 
 const catalogItem = {

@@ -13,6 +13,7 @@ import type { Line, Receipt } from './model.js';
 import { PAPER_CSS } from './paper-css.js';
 import { PAPER } from './paper-words.js';
 import { QrCode } from './QrCode.js';
+import { totalRows } from './totals.js';
 
 const money = (v: string) => formatAmount(v === '' ? '0' : v);
 const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
@@ -60,7 +61,6 @@ function LineRows({ line }: { line: Line }) {
 export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { receipt: Receipt; width: PaperWidth }) {
   const h = receipt.head;
   const isReturn = h.kind === 'return';
-  const rounding = new Dec(h.total || '0').minus(h.nornd_sum || '0');
   const qr = useMemo(() => (h.qr_url === '' ? null : <QrCode text={h.qr_url} />), [h.qr_url]);
   return (
     <div
@@ -104,15 +104,9 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
         <LineRows key={l.line_no} line={l} />
       ))}
       <div className="rp-sep" />
-      {nonZero(h.discount) ? <Row left={PAPER.discount} right={money(h.discount)} /> : null}
-      <Row className="rp-big" left={PAPER.sum} right={money(h.nornd_sum || h.total)} />
-      {rounding.isZero() ? null : (
-        <>
-          <Row left={PAPER.rounding} right={formatAmount(rounding)} />
-          <Row className="rp-b" left={isReturn ? PAPER.toReturn : PAPER.toPay} right={money(h.total)} />
-        </>
-      )}
-      {nonZero(h.partial_sum) ? <Row left={PAPER.partial} right={money(h.partial_sum)} /> : null}
+      {totalRows(h).map((t) => (
+        <Row key={t.label} className={t.big ? 'rp-big' : t.paid ? 'rp-b' : undefined} left={t.label} right={money(t.amount)} />
+      ))}
       {receipt.pays.map((p) => (
         <div key={`${p.code} ${p.name}`} data-testid="receipt-pay">
           <Row left={p.name} right={money(p.sum)} />

@@ -18,10 +18,9 @@ import { totalRows } from './totals.js';
 const money = (v: string) => formatAmount(v === '' ? '0' : v);
 const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
 
-/** "14.03.2025 12:00:00" from the shop-local date-time the back office gives (its wall clock is the shop's). */
-export function paperDateTime(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}` : iso;
+/** "14.03.2025 12:00:00" from the document's ORDERDATE (ddmmyyyy) and ORDERTIME (hhmmss), Kyiv's wall clock. */
+export function paperDateTime(date: string, time: string): string {
+  return `${date.slice(0, 2)}.${date.slice(2, 4)}.${date.slice(4)} ${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`;
 }
 
 function Row({ left, right, className }: { left: string; right: string; className?: string }) {
@@ -135,7 +134,7 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
       <p>
         {PAPER.register} {PAPER.fn} {h.numprro} {PAPER.vn} {h.local_number}
       </p>
-      <p>{paperDateTime(h.created_at)}</p>
+      <p>{paperDateTime(h.order_date, h.order_time)}</p>
       {qr ? <div className="rp-qr">{qr}</div> : null}
       {h.mode === 'offline' ? <p className="rp-c rp-b">{PAPER.offlineMark}</p> : null}
       {h.mode === 'pending' ? <p className="rp-c">{PAPER.pendingNote}</p> : null}

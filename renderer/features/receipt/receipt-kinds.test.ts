@@ -10,6 +10,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckContent } from '../../../server/engine/sales/prro/dps/content.js';
 import { readDocument } from '../../../server/engine/sales/prro/dps/read.js';
+import { cp1251, queueDoc } from '../../../server/engine/sales/testing/fiscal.js';
 import { addCard, BREAD, CHEESE, MILK, type Shop, standardShop, TEST_SELLER } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { type PrintRow, type Receipt, receiptOf } from './model.js';
@@ -238,6 +239,49 @@ describe('a return paid back in cash', () => {
     expect(text).toContain(`${PAPER.toReturn}51,70`);
     const q = new URL(readQr(paper) ?? '').searchParams;
     expect([q.get('id'), q.get('fn'), q.get('sm')]).toEqual([r.head.fiscal_number, '4000123456', '51.70']);
+    expectDocumentTime(paper, head);
+  });
+});
+
+describe('a receipt whose document a manager corrected', () => {
+  it('prints the date and time the document says (ORDERDATE, ORDERTIME), the same its QR code carries', () => {
+    shop = standardShop();
+    sendToTaxServer(shop.db);
+    const row = shop.call('pos.checkout_close_sale', { kasm: 1, rows: BASKET, payments: [{ type: 'bn', amount: '77.16' }] })
+      .rows[0] as { check_number: string; prro_doc_id: string };
+    const id = Number(row.prro_doc_id);
+    // The tax server refuses it (a mistyped TIN, as a faulty writer would leave it)…
+    const spoiled = queueDoc(shop.db, id).text.replace(`<TIN>${TEST_SELLER.tin}</TIN>`, '<TIN>87654321</TIN>');
+    shop.db.prepare('UPDATE prro_docs SET xml_body_b64 = ? WHERE id = ?').run(cp1251(spoiled).toString('base64'), id);
+    expect(sendToTaxServer(shop.db)).toMatchObject({ rejected: 1 });
+    // …and the manager corrects its head: the TIN, and the time the sale really was.
+    const corrected = spoiled
+      .replace('<TIN>87654321</TIN>', `<TIN>${TEST_SELLER.tin}</TIN>`)
+      .replace(/<ORDERTIME>\d{6}</, '<ORDERTIME>120030<');
+    const grid = shop.call('pos.prro_inline_error_grid', {
+      kasm: '1',
+      numprro: '4000123456',
+      start: '2025-03-14',
+      end: '2025-03-14',
+    }).rows as Record<string, string>[];
+    const g = grid.find((x) => x.id === String(id)) as Record<string, string>;
+    shop.call(
+      'pos.prro_inline_requeue',
+      {
+        id,
+        created_at: g.created_at as string,
+        fiscal_number: g.fiscal_number as string,
+        xml_body_b64: cp1251(corrected).toString('base64'),
+      },
+      'manager',
+    );
+    sendToTaxServer(shop.db);
+    const check = Number(row.check_number);
+    const r = receipt({ check_number: check });
+    expect(r.head.mode).toBe('online');
+    const { head } = documentOf({ check_number: check });
+    expect(head.ORDERTIME).toBe('120030');
+    const { paper } = showPaper(r, 58);
     expectDocumentTime(paper, head);
   });
 });

@@ -47,7 +47,8 @@ function LineRows({ line }: { line: Line }) {
         left={`${formatQuantity(line.quantity)} ${line.unit} × ${money(line.price)}`}
         right={`${money(line.cost)} ${line.letters}`.trim()}
       />
-      {nonZero(line.discount) ? <Row className="rp-ind" left={PAPER.lineDiscount} right={`−${money(line.discount)}`} /> : null}
+      {/* DISCOUNTSUM as the document carries it (positive), as the receipt's ЗНИЖКА is printed. */}
+      {nonZero(line.discount) ? <Row className="rp-ind" left={PAPER.lineDiscount} right={money(line.discount)} /> : null}
       {marks.map((m) => (
         <p key={m} className="rp-ind">
           {PAPER.exciseMark} {m}

@@ -10,8 +10,18 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckContent } from '../../../server/engine/sales/prro/dps/content.js';
 import { readDocument } from '../../../server/engine/sales/prro/dps/read.js';
+import { simulatedFiscalServer } from '../../../server/engine/sales/prro/server/simulator/simulator.js';
 import { cp1251, queueDoc } from '../../../server/engine/sales/testing/fiscal.js';
-import { addCard, BREAD, CHEESE, MILK, type Shop, standardShop, TEST_SELLER } from '../../../server/engine/sales/testing/shop.js';
+import {
+  addCard,
+  BREAD,
+  CHEESE,
+  MILK,
+  type Shop,
+  standardShop,
+  TEST_SELLER,
+  VODKA,
+} from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { type PrintRow, type Receipt, receiptOf } from './model.js';
 import { PAPER } from './paper-words.js';
@@ -82,9 +92,14 @@ function expectMandatory(r: Receipt, text: string) {
 }
 
 /** No amount on the paper, sign and all, that the document does not carry (quantities have three places). */
-function expectOnlyCarried(text: string, c: CheckContent) {
+function expectOnlyCarried(paper: HTMLElement, c: CheckContent) {
   const carried = JSON.stringify(c).match(/-?\d+\.\d\d(?!\d)/g) ?? [];
-  for (const [a] of text.matchAll(/(?<![\d,])−?\d[\d ]*,\d\d(?!\d)/g))
+  // Each piece of text as printed apart: a line's name, its quantity and price, its amount.
+  const pieces = [...paper.querySelectorAll('p, span')].filter((e) => e.children.length === 0).map((e) => e.textContent);
+  for (const [a] of pieces
+    .join('\n')
+    .replace(/\u00a0/g, ' ')
+    .matchAll(/(?<![\d,])−?\d[\d ]*,\d\d(?!\d)/g))
     expect(carried, a).toContain(a.replace('−', '-').replace(/ /g, '').replace(',', '.'));
 }
 
@@ -106,7 +121,7 @@ describe('a card sale', () => {
     const r = receipt({ check_number: check });
     const { head, c } = documentOf({ check_number: check });
     const { paper, text } = showPaper(r, 58);
-    expectOnlyCarried(text, c);
+    expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(text).toContain(`ПН ${TEST_SELLER.ipn}`);
     expect(c.CHECKTOTAL).toEqual({ SUM: '77.16' });
@@ -134,7 +149,7 @@ describe.each([
     const { c, head } = documentOf({ check_number: check });
     expect(c.CHECKTOTAL).toEqual({ SUM: sum, RNDSUM: rnd, NORNDSUM: '77.16' });
     const { paper, text } = showPaper(r, 80);
-    expectOnlyCarried(text, c);
+    expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(text).toContain('СУМА77,16');
     expect(text).toContain(`${PAPER.rounding}${printed(rnd)}`);
@@ -160,8 +175,8 @@ describe('a sale with a discount', () => {
     );
     const { c } = documentOf({ check_number: check });
     const r = receipt({ check_number: check });
-    const { text } = showPaper(r, 58);
-    expectOnlyCarried(text, c);
+    const { paper, text } = showPaper(r, 58);
+    expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(c.CHECKBODY?.[0]).toMatchObject({ COST: '51.00', DISCOUNTSUM: '5.00' });
     expect(text).toContain('2 шт × 25,5051,00 А');
@@ -187,7 +202,7 @@ describe("a sale partly on the customer's debt, its cash part rounded", () => {
     expect(text).toContain(`${PAPER.rounding}−0,04`);
     expect(text).toContain(`${PAPER.toPay}37,20`);
     expect(text).toContain('ГОТІВКА37,20');
-    expectOnlyCarried(text, c);
+    expectOnlyCarried(paper, c);
     expect(new URL(readQr(paper) ?? '').searchParams.get('sm')).toBe('77.16');
   });
 });
@@ -236,7 +251,7 @@ describe('a return paid back in cash', () => {
     const r = receipt(p);
     const { c, head } = documentOf(p);
     const { paper, text } = showPaper(r, 80);
-    expectOnlyCarried(text, c);
+    expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(text).toContain(PAPER.returnTitle);
     expect(text).toContain(`${PAPER.returnOf} ${original}`);
@@ -291,5 +306,55 @@ describe('a receipt whose document a manager corrected', () => {
     expect(head.ORDERTIME).toBe('120030');
     const { paper } = showPaper(r, 58);
     expectDocumentTime(paper, head);
+  });
+});
+
+describe('a receipt made offline', () => {
+  it("prints the document's own numbers (ORDERTAXNUM with its control number, ORDERNUM) and its QR carries them, its time and its sum", () => {
+    shop = standardShop();
+    // The server gives the register its offline session id with its first answer (the shift open).
+    sendToTaxServer(shop.db);
+    simulatedFiscalServer(shop.db).setReachable(false);
+    const check = sell([{ type: 'nal', amount: '77.16' }]);
+    const r = receipt({ check_number: check });
+    const { head, c } = documentOf({ check_number: check });
+    expect([r.head.mode, head.OFFLINE]).toEqual(['offline', 'true']);
+    const { paper, text } = showPaper(r, 58);
+    expectMandatory(r, text);
+    expectOnlyCarried(paper, c);
+    expect(text).toContain(`ЧЕК ФН ${head.ORDERTAXNUM} ВН ${head.ORDERNUM} офлайн`);
+    expect(text).toContain(`${PAPER.control} ${head.ORDERTAXNUM?.split('.')[2]}`);
+    expect(text).toContain(PAPER.offlineMark);
+    const q = new URL(readQr(paper) ?? '').searchParams;
+    expect([q.get('id'), q.get('fn'), q.get('sm')]).toEqual([head.ORDERTAXNUM, head.CASHREGISTERNUM, c.CHECKTOTAL?.SUM]);
+    expectDocumentTime(paper, head);
+  });
+});
+
+describe('a return of excise goods', () => {
+  it('prints the UKTZED and the stamp of the bottle brought back, as the return document carries them', () => {
+    shop = standardShop();
+    const stamps = ['AATE508932 0000412167', 'AATE508932 0000412168'];
+    const check = sell(
+      [{ type: 'bn', amount: '360.00' }],
+      [{ code: VODKA, quant: '2', price: '180.00', sum: '360.00', excise_marks: stamps }],
+    );
+    const ret = shop.call('pos.checkout_return', {
+      check_number: check,
+      kasm: 1,
+      rows: [{ line_no: 1, quant: '1', excise_marks: [stamps[1]] }],
+    } as never).rows[0] as { return_id: string };
+    sendToTaxServer(shop.db);
+    const p = { return_id: Number(ret.return_id) };
+    const { c } = documentOf(p);
+    expect(c.CHECKBODY?.[0]).toMatchObject({ UKTZED: '2208601100', EXCISELABELS: [stamps[1]] });
+    const r = receipt(p);
+    const { paper, text } = showPaper(r, 80);
+    expectMandatory(r, text);
+    expectOnlyCarried(paper, c);
+    expect(text).toContain(PAPER.returnTitle);
+    expect(text).toContain('УКТ ЗЕД 2208601100');
+    expect(text).toContain(`${PAPER.exciseMark} ${stamps[1]}`);
+    expect(text).not.toContain(stamps[0]);
   });
 });

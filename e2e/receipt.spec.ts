@@ -133,7 +133,8 @@ test('a sale prints its receipt with every mandatory item and a QR code of its v
     'ПДВ',
     `Касир ${head.cashier}`,
     `ПРРО ФН ${head.numprro} ВН ${head.local_number}`,
-    `${head.created_at.slice(8, 10)}.${head.created_at.slice(5, 7)}.${head.created_at.slice(0, 4)} ${head.created_at.slice(11, 19)}`,
+    // The document's date and time (ORDERDATE ddmmyyyy, ORDERTIME hhmmss), as its QR link says them.
+    `${head.order_date.slice(0, 2)}.${head.order_date.slice(2, 4)}.${head.order_date.slice(4)} ${head.order_time.slice(0, 2)}:${head.order_time.slice(2, 4)}:${head.order_time.slice(4)}`,
     'ФІСКАЛЬНИЙ ЧЕК',
   ];
   const first = await headOf(shop, check);

@@ -13,14 +13,14 @@ import type { Line, Receipt } from './model.js';
 import { PAPER_CSS } from './paper-css.js';
 import { PAPER } from './paper-words.js';
 import { QrCode } from './QrCode.js';
+import { totalRows } from './totals.js';
 
 const money = (v: string) => formatAmount(v === '' ? '0' : v);
 const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
 
-/** "14.03.2025 12:00:00" from the shop-local date-time the back office gives (its wall clock is the shop's). */
-export function paperDateTime(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}` : iso;
+/** "14.03.2025 12:00:00" from the document's ORDERDATE (ddmmyyyy) and ORDERTIME (hhmmss), Kyiv's wall clock. */
+export function paperDateTime(date: string, time: string): string {
+  return `${date.slice(0, 2)}.${date.slice(2, 4)}.${date.slice(4)} ${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`;
 }
 
 function Row({ left, right, className }: { left: string; right: string; className?: string }) {
@@ -47,7 +47,8 @@ function LineRows({ line }: { line: Line }) {
         left={`${formatQuantity(line.quantity)} ${line.unit} × ${money(line.price)}`}
         right={`${money(line.cost)} ${line.letters}`.trim()}
       />
-      {nonZero(line.discount) ? <Row className="rp-ind" left={PAPER.lineDiscount} right={`−${money(line.discount)}`} /> : null}
+      {/* DISCOUNTSUM as the document carries it (positive), as the receipt's ЗНИЖКА is printed. */}
+      {nonZero(line.discount) ? <Row className="rp-ind" left={PAPER.lineDiscount} right={money(line.discount)} /> : null}
       {marks.map((m) => (
         <p key={m} className="rp-ind">
           {PAPER.exciseMark} {m}
@@ -60,7 +61,6 @@ function LineRows({ line }: { line: Line }) {
 export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { receipt: Receipt; width: PaperWidth }) {
   const h = receipt.head;
   const isReturn = h.kind === 'return';
-  const rounding = new Dec(h.total || '0').minus(h.nornd_sum || '0');
   const qr = useMemo(() => (h.qr_url === '' ? null : <QrCode text={h.qr_url} />), [h.qr_url]);
   return (
     <div
@@ -104,15 +104,9 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
         <LineRows key={l.line_no} line={l} />
       ))}
       <div className="rp-sep" />
-      {nonZero(h.discount) ? <Row left={PAPER.discount} right={money(h.discount)} /> : null}
-      <Row className="rp-big" left={PAPER.sum} right={money(h.nornd_sum || h.total)} />
-      {rounding.isZero() ? null : (
-        <>
-          <Row left={PAPER.rounding} right={formatAmount(rounding)} />
-          <Row className="rp-b" left={isReturn ? PAPER.toReturn : PAPER.toPay} right={money(h.total)} />
-        </>
-      )}
-      {nonZero(h.partial_sum) ? <Row left={PAPER.partial} right={money(h.partial_sum)} /> : null}
+      {totalRows(h).map((t) => (
+        <Row key={t.label} className={t.big ? 'rp-big' : t.paid ? 'rp-b' : undefined} left={t.label} right={money(t.amount)} />
+      ))}
       {receipt.pays.map((p) => (
         <div key={`${p.code} ${p.name}`} data-testid="receipt-pay">
           <Row left={p.name} right={money(p.sum)} />
@@ -141,7 +135,7 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
       <p>
         {PAPER.register} {PAPER.fn} {h.numprro} {PAPER.vn} {h.local_number}
       </p>
-      <p>{paperDateTime(h.created_at)}</p>
+      <p>{paperDateTime(h.order_date, h.order_time)}</p>
       {qr ? <div className="rp-qr">{qr}</div> : null}
       {h.mode === 'offline' ? <p className="rp-c rp-b">{PAPER.offlineMark}</p> : null}
       {h.mode === 'pending' ? <p className="rp-c">{PAPER.pendingNote}</p> : null}

@@ -358,6 +358,8 @@ const posFiscal = [
           'point_addr',
           'cashier',
           'created_at',
+          'order_date',
+          'order_time',
           'fiscal_number',
           'mode',
           'control_code',
@@ -400,6 +402,7 @@ const posFiscal = [
       'a PRRO receipt must show the seller, the register (ФН/ВН), the document numbers online or offline, the cashier and the QR link (form ФКЧ-1)',
       'one of check_number or return_id; mode online (fiscalized), offline (offline number and control code), pending (online, its fiscal number not yet given: print it again once it has)',
       'qr_url: https://cabinet.tax.gov.ua/cashregs/check?id=<fiscal number>&fn=<register>&date=<yyyymmdd>&time=<hhmmss>&sm=<sum>; empty while pending',
+      'order_date (ddmmyyyy) and order_time (hhmmss): the date and time the document says (ORDERDATE, ORDERTIME), the ones printed and in qr_url; created_at is when the books recorded it',
     ],
   }),
   defineOp({

@@ -79,6 +79,32 @@ describe('the customer receipt', () => {
     expect(shop.call('pos.receipt_find', { fiscal_number: original, numprro: '4000999999' }).rows).toEqual([]);
   });
 
+  it("gives the document's date and time, the ones its QR link carries, and a return's link its own number and sum", () => {
+    // 00:30 in Kyiv on the 15th is still the 14th in UTC: the date is the shop's.
+    shop.setNow('2025-03-14T22:30:00Z');
+    const check = sale();
+    sendToTaxServer(shop.db);
+    const ret = shop.call('pos.checkout_return', { check_number: check, kasm: 1, rows: [{ line_no: 2, quant: '1' }] })
+      .rows[0] as Row;
+    sendToTaxServer(shop.db);
+    const [sold] = print({ check_number: check }) as [Row];
+    const [returned] = print({ return_id: Number(ret.return_id) }) as [Row];
+    for (const head of [sold, returned]) {
+      expect([head.order_date, head.order_time]).toEqual(['15032025', '003000']);
+      const q = new URL(head.qr_url as string).searchParams;
+      expect([...q.keys()]).toEqual(['id', 'fn', 'date', 'time', 'sm']);
+      expect([q.get('id'), q.get('fn'), q.get('date'), q.get('time'), q.get('sm')]).toEqual([
+        head.fiscal_number,
+        '4000123456',
+        '20250315',
+        '003000',
+        head.total,
+      ]);
+    }
+    expect(returned).toMatchObject({ total: '42.00', ret_fiscal_number: sold.fiscal_number });
+    expect(returned.fiscal_number).not.toBe(sold.fiscal_number);
+  });
+
   it('is refused for a receipt that does not exist, or without saying which one', () => {
     expect(shop.refused('pos.receipt_print', { check_number: 99 }).reason).toBe('return.no_receipt');
     expect(shop.refused('pos.receipt_print', {}).reason).toBe('print.one_of');

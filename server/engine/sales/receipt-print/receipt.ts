@@ -60,6 +60,10 @@ export function receiptRows(db: Db, a: { checkNumber: number; returnId: number }
     point_addr: h.POINTADDR ?? '',
     cashier: h.CASHIER ?? '',
     created_at: shownAt(doc.created_at, timeZone),
+    // The paper's date and time are the document's, as its QR link's are: a manager's correction of
+    // the head may have changed them since the books recorded the sale.
+    order_date: h.ORDERDATE ?? '',
+    order_time: h.ORDERTIME ?? '',
     fiscal_number: fiscalNumber,
     mode,
     control_code: doc.control_code,

@@ -77,6 +77,9 @@ const printed = (v: string) => {
   return `${v.startsWith('-') ? '−' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${f}`;
 };
 
+/** What the rounding added to the sum, as the paper prints it: RNDSUM with the other sign. */
+const added = (rndsum: string) => (rndsum.startsWith('-') ? rndsum.slice(1) : `-${rndsum}`);
+
 /** Every item of form ФКЧ-1 that every receipt carries, whatever its kind. */
 function expectMandatory(r: Receipt, text: string) {
   for (const item of [
@@ -93,7 +96,10 @@ function expectMandatory(r: Receipt, text: string) {
 
 /** No amount on the paper, sign and all, that the document does not carry (quantities have three places). */
 function expectOnlyCarried(paper: HTMLElement, c: CheckContent) {
-  const carried = JSON.stringify(c).match(/-?\d+\.\d\d(?!\d)/g) ?? [];
+  const carried: string[] = JSON.stringify(c).match(/-?\d+\.\d\d(?!\d)/g) ?? [];
+  // The rounding is printed as what it added to the sum: RNDSUM with the other sign.
+  const rndsum = c.CHECKTOTAL?.RNDSUM;
+  if (rndsum) carried.push(added(rndsum));
   // Each piece of text as printed apart: a line's name, its quantity and price, its amount.
   const pieces = [...paper.querySelectorAll('p, span')].filter((e) => e.children.length === 0).map((e) => e.textContent);
   for (const [a] of pieces
@@ -152,7 +158,7 @@ describe.each([
     expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(text).toContain('СУМА77,16');
-    expect(text).toContain(`${PAPER.rounding}${printed(rnd)}`);
+    expect(text).toContain(`${PAPER.rounding}${printed(added(rnd))}`);
     expect(text).toContain(`${PAPER.toPay}${printed(sum)}`);
     expect(text).toContain('КАРТКА40,00');
     expect(text).toContain(`ГОТІВКА${printed(cash)}`);
@@ -199,7 +205,7 @@ describe("a sale partly on the customer's debt, its cash part rounded", () => {
     const { paper, text } = showPaper(receipt({ check_number: check }), 58);
     expect(text).toContain('СУМА77,16');
     expect(text).toContain(`${PAPER.partial}37,16`);
-    expect(text).toContain(`${PAPER.rounding}−0,04`);
+    expect(text).toContain(`${PAPER.rounding}0,04`);
     expect(text).toContain(`${PAPER.toPay}37,20`);
     expect(text).toContain('ГОТІВКА37,20');
     expectOnlyCarried(paper, c);
@@ -258,7 +264,7 @@ describe('a return paid back in cash', () => {
     expect(r.head.fiscal_number).not.toBe(original);
     const t = c.CHECKTOTAL!;
     expect(t).toMatchObject({ SUM: '51.70', NORNDSUM: '51.66', RNDSUM: '-0.04' });
-    expect(text).toContain(`${PAPER.rounding}−0,04`);
+    expect(text).toContain(`${PAPER.rounding}0,04`);
     expect(text).toContain(`${PAPER.toReturn}51,70`);
     const q = new URL(readQr(paper) ?? '').searchParams;
     expect([q.get('id'), q.get('fn'), q.get('sm')]).toEqual([r.head.fiscal_number, '4000123456', '51.70']);

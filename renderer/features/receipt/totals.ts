@@ -3,8 +3,10 @@
  * one the till works out, so a tax inspector comparing the paper with the document in the tax
  * service's cabinet finds the same numbers.
  *
- * - ЗАОКРУГЛЕННЯ is RNDSUM with the document's sign: the exact amount less what was paid (the DPS
- *   sample "Заокруглення": 12.57 paid as 12.60 is −0.03).
+ * - ЗАОКРУГЛЕННЯ is the document's RNDSUM as the amount the rounding added to the sum, so the paper
+ *   adds up for the customer: СУМА 12,57, ЗАОКРУГЛЕННЯ 0,03, ДО СПЛАТИ 12,60. The document writes
+ *   the same amount the other way round (RNDSUM = NORNDSUM − SUM = −0.03, the DPS sample
+ *   "Заокруглення"); PRRO vendors' receipts print it as the adjustment to the sum, as here.
  * - A receipt that pays for all its goods: СУМА is the exact sum (NORNDSUM when rounded), then the
  *   rounding and ДО СПЛАТИ (a return: ДО ПОВЕРНЕННЯ), the rounded SUM.
  * - A partial payment (PARTPAYSUM): SUM is the goods' sum, not the money paid now (the DPS sample
@@ -17,7 +19,7 @@ import { PAPER } from './paper-words.js';
 
 export interface TotalRow {
   readonly label: string;
-  /** The document's amount, as it carries it ("-0.03"). */
+  /** The document's amount ("12.57"); the rounding's as it changes the sum ("0.03" for RNDSUM -0.03). */
   readonly amount: string;
   /** The amount the customer pays or is paid: printed bold. */
   readonly paid?: boolean;
@@ -26,6 +28,9 @@ export interface TotalRow {
 }
 
 const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
+
+/** What the rounding added to the sum: RNDSUM with the other sign. */
+const added = (rndsum: string) => new Dec(rndsum).neg().toFixed(2);
 
 export function totalRows(h: Head): TotalRow[] {
   const rounded = nonZero(h.rounding);
@@ -38,7 +43,7 @@ export function totalRows(h: Head): TotalRow[] {
     return [
       ...rows,
       { label: PAPER.partial, amount: h.nornd_sum },
-      { label: PAPER.rounding, amount: h.rounding },
+      { label: PAPER.rounding, amount: added(h.rounding) },
       { label: toPay, amount: h.partial_sum, paid: true },
     ];
   }
@@ -46,7 +51,7 @@ export function totalRows(h: Head): TotalRow[] {
   return [
     ...rows,
     { label: PAPER.sum, amount: h.nornd_sum, big: true },
-    { label: PAPER.rounding, amount: h.rounding },
+    { label: PAPER.rounding, amount: added(h.rounding) },
     { label: toPay, amount: h.total, paid: true },
   ];
 }

@@ -66,3 +66,20 @@ it('a sale done by the service while the disk was full is sent again under its k
   expect(receiptsPerNdoc(s.service.db, ndoc).get(ndoc)).toBe(1);
   db.close();
 });
+
+it('a wait that ends while the outbox cannot be read answers the item as it was, and reports the fault instead of ending the process', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-unreadable-'));
+  const db = openDatabase(join(dir, 'outbox.sqlite'));
+  const store = new OutboxStore(db);
+  const faults: unknown[] = [];
+  // Never started: the sale stays queued, and the wait ends on its timer.
+  const drainer = new OutboxDrainer(store, new RpcClient({ baseUrl: () => 'http://127.0.0.1:9', apiKey: () => 'unused-key' }), {
+    onError: (err) => faults.push(err),
+  });
+  const item = store.enqueue({ method: CLOSE_SALE, params: {}, group: 'sale-1', summary: 'close' });
+  const told = drainer.waitFor(item.id, 20);
+  // The file is gone from under the connection (a failing disk): every read now throws.
+  db.close();
+  expect((await told).state).toBe('queued');
+  expect(faults).toHaveLength(1);
+});

@@ -172,6 +172,20 @@ export class OutboxDrainer {
   }
 
   /** Resolves with the item once it leaves queued/sending, or as it is after `ms`. */
+  /**
+   * The item as the outbox has it now, or as it was when the wait began if the outbox cannot be read
+   * (a failing disk): it was stored, so "still on its way" is true either way, and a timer's throw
+   * would end the process.
+   */
+  private lastKnown(id: number, before: QueueItem): QueueItem {
+    try {
+      return this.store.get(id) ?? before;
+    } catch (err) {
+      this.report(err);
+      return before;
+    }
+  }
+
   waitFor(id: number, ms: number): Promise<QueueItem> {
     const item = this.store.get(id);
     if (!item) return Promise.reject(new QueueItemError('not_found', `queue item ${id} does not exist`));
@@ -185,7 +199,7 @@ export class OutboxDrainer {
         if (set.size === 0) this.waiters.delete(id);
         resolve(it);
       };
-      const timer = setTimeout(() => settle(this.store.get(id) ?? item), ms);
+      const timer = setTimeout(() => settle(this.lastKnown(id, item)), ms);
       set.add(settle);
     });
   }

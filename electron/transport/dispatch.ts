@@ -8,6 +8,7 @@ import { BRIDGE_MESSAGES, type BridgeMessage, type CashdeskApi } from '../../sha
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { checkBridgeArgs } from '../../shared/bridge/validate.js';
 import type { ErrorDetail } from '../../shared/contract/index.js';
+import { isStorageFailure } from '../../shared-node/storage-failure.js';
 
 export interface BridgeFailure {
   readonly code: BridgeError['code'];
@@ -43,6 +44,14 @@ export async function dispatchBridge(api: CashdeskApi, message: string, args: un
     // A BridgeError is the core refusing on purpose, in words meant for the interface.
     if (err instanceof BridgeError) return failure(err.code, err.message, err.details);
     logFault(message, err);
+    // Any of the till's own files the disk refused (a setting, a queue change): SQLite rolled the
+    // change back, a file is replaced only once written, so nothing changed, and a person can act.
+    if (isStorageFailure(err)) {
+      return failure(
+        'NOT_SAVED',
+        'the cash desk could not store this: its disk is full or failing. Nothing was changed; free space, then do it again',
+      );
+    }
     return failure('INTERNAL', 'the cash desk could not do that because of an internal fault; it is in the log');
   }
 }

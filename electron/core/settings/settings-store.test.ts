@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,5 +21,20 @@ describe('the printer settings', () => {
     const again = new SettingsStore(f).get().printer;
     expect(again).toEqual({ ...DEFAULT_PRINTER, name: 'POS-58', paperWidth: 58, copies: 2 });
     expect(JSON.parse(readFileSync(f, 'utf8')).printer).toEqual(again);
+  });
+});
+
+describe('a change the settings file cannot take', () => {
+  it('is not in use either: the till goes on with what the file says until the write succeeds', () => {
+    const f = file();
+    const store = new SettingsStore(f);
+    store.update({ language: 'uk' });
+    // The file's next version cannot be written (a folder in its place stands for a full or failing disk).
+    mkdirSync(`${f}.tmp`);
+    expect(() => store.update({ language: 'en' })).toThrow();
+    expect(store.get().language).toBe('uk');
+    expect(new SettingsStore(f).get().language).toBe('uk');
+    rmdirSync(`${f}.tmp`);
+    expect(store.update({ language: 'en' }).language).toBe('en');
   });
 });

@@ -57,13 +57,15 @@ export class SettingsStore {
   }
 
   update(patch: SettingsChange): Settings {
-    this.current = merge(this.current, patch);
+    const next = merge(this.current, patch);
     const tmp = `${this.file}.tmp`;
     // Readable only by the desk's user, like everything in its data folder (shared-node/fs/private-files.ts).
-    writeFileSync(tmp, `${JSON.stringify(this.current, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
     chmodSync(tmp, 0o600);
     renameSync(tmp, this.file);
-    return this.current;
+    // Only once the file has it: a change the disk refused is not in use either, until a restart undoes it.
+    this.current = next;
+    return next;
   }
 }
 

@@ -40,6 +40,8 @@ export default defineConfig({
             'server/cli.test.ts',
             // The WAL's idle checkpoint (PostgreSQL has no WAL file of the client's to fold).
             'server/clients/idle-checkpoint.test.ts',
+            // A SQLite file on a full disk (PRAGMA max_page_count, a filled tmpfs).
+            'server/disk-full.test.ts',
             // Tests that start a PostgreSQL of their own whatever the project (moving a client
             // between a file and PostgreSQL), and serve --workers's processes on a folder.
             'server/clients/transfer-pg.test.ts',

@@ -10,7 +10,6 @@ import { afterAll, afterEach, expect, it } from 'vitest';
 import { jsonLogger, silentLogger } from '../shared-node/log/logger.js';
 import { type RunningService, startService } from './service.js';
 import { cashSale, demoProducts, receiptsPerNdoc } from './testing/demo-sales.js';
-import { TEST_ENGINE } from './testing/engine-db.js';
 import { rpcCall, startTestService, type TestService } from './testing/harness.js';
 import { mountSmallDisk } from './testing/small-disk.js';
 
@@ -22,57 +21,55 @@ afterEach(async () => {
   svc = undefined;
   running = undefined;
 });
-const disk = TEST_ENGINE === 'sqlite' ? mountSmallDisk(64) : undefined;
+// SQLite's own files (vitest.config.ts leaves this file out of the postgres project).
+const disk = mountSmallDisk(64);
 afterAll(() => disk?.unmount());
 
 const pragma = (s: TestService, sql: string) => (s.service.db as unknown as { pragma(p: string): unknown }).pragma(sql);
 
-it.skipIf(TEST_ENGINE !== 'sqlite')(
-  'a sale the full disk could not store is a 502 with no trace, and is performed once when sent again after space came back',
-  async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    svc = await startTestService({ demo: true, logger: jsonLogger('info', (l) => lines.push(JSON.parse(l))) });
-    const s = svc;
-    const [product] = demoProducts(s.service.db, 1);
-    if (!product) throw new Error('no product');
-    // The file may not grow by a page from here: the first sale that needs a new page fails as on a full disk.
-    pragma(s, `max_page_count = ${(pragma(s, 'page_count') as Array<{ page_count: number }>)[0]?.page_count}`);
-    const prefix = `full-${randomUUID().slice(0, 8)}-`;
-    let failed: { key: string; ndoc: string; status: number; body: { error: { code: string; message: string } } } | undefined;
-    for (let i = 0; i < 2000 && !failed; i += 1) {
-      const key = randomUUID();
-      const ndoc = `${prefix}${i}`;
-      const r = await s.call('pos.checkout_close_sale', cashSale(ndoc, product), { idempotencyKey: key });
-      if (r.status !== 200) failed = { key, ndoc, status: r.status, body: r.body };
-    }
-    if (!failed) throw new Error('the back office never filled up');
-    expect(failed.status).toBe(502);
-    expect(failed.body.error.code).toBe('UPSTREAM_FAILURE');
-    expect(failed.body.error.message).not.toMatch(/SQLITE|disk/i);
-    expect(receiptsPerNdoc(s.service.db, failed.ndoc).get(failed.ndoc)).toBeUndefined();
-    const record = s.service.db.prepare('SELECT count(*) FROM idempotency_records WHERE idem_key = ?').pluck().get(failed.key);
-    expect(record).toBe(0);
+it('a sale the full disk could not store is a 502 with no trace, and is performed once when sent again after space came back', async () => {
+  const lines: Array<Record<string, unknown>> = [];
+  svc = await startTestService({ demo: true, logger: jsonLogger('info', (l) => lines.push(JSON.parse(l))) });
+  const s = svc;
+  const [product] = demoProducts(s.service.db, 1);
+  if (!product) throw new Error('no product');
+  // The file may not grow by a page from here: the first sale that needs a new page fails as on a full disk.
+  pragma(s, `max_page_count = ${(pragma(s, 'page_count') as Array<{ page_count: number }>)[0]?.page_count}`);
+  const prefix = `full-${randomUUID().slice(0, 8)}-`;
+  let failed: { key: string; ndoc: string; status: number; body: { error: { code: string; message: string } } } | undefined;
+  for (let i = 0; i < 2000 && !failed; i += 1) {
+    const key = randomUUID();
+    const ndoc = `${prefix}${i}`;
+    const r = await s.call('pos.checkout_close_sale', cashSale(ndoc, product), { idempotencyKey: key });
+    if (r.status !== 200) failed = { key, ndoc, status: r.status, body: r.body };
+  }
+  if (!failed) throw new Error('the back office never filled up');
+  expect(failed.status).toBe(502);
+  expect(failed.body.error.code).toBe('UPSTREAM_FAILURE');
+  expect(failed.body.error.message).not.toMatch(/SQLITE|disk/i);
+  expect(receiptsPerNdoc(s.service.db, failed.ndoc).get(failed.ndoc)).toBeUndefined();
+  const record = s.service.db.prepare('SELECT count(*) FROM idempotency_records WHERE idem_key = ?').pluck().get(failed.key);
+  expect(record).toBe(0);
 
-    // Still full: the same answer again, not "in progress" and not "unknown".
-    const again = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
-    expect(again.status).toBe(502);
-    expect(again.body.error.code).toBe('UPSTREAM_FAILURE');
+  // Still full: the same answer again, not "in progress" and not "unknown".
+  const again = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
+  expect(again.status).toBe(502);
+  expect(again.body.error.code).toBe('UPSTREAM_FAILURE');
 
-    pragma(s, 'max_page_count = 1073741823');
-    const done = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
-    expect(done.status).toBe(200);
-    expect(done.headers.get('Idempotent-Replayed')).toBeNull();
-    const replay = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
-    expect(replay.status).toBe(200);
-    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(receiptsPerNdoc(s.service.db, failed.ndoc).get(failed.ndoc)).toBe(1);
+  pragma(s, 'max_page_count = 1073741823');
+  const done = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
+  expect(done.status).toBe(200);
+  expect(done.headers.get('Idempotent-Replayed')).toBeNull();
+  const replay = await s.call('pos.checkout_close_sale', cashSale(failed.ndoc, product), { idempotencyKey: failed.key });
+  expect(replay.status).toBe(200);
+  expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+  expect(receiptsPerNdoc(s.service.db, failed.ndoc).get(failed.ndoc)).toBe(1);
 
-    // The log says each failed request once, naming the cause, as an error of the back office.
-    const full = lines.filter((l) => String(l.cause ?? '').includes('full'));
-    expect(full).toHaveLength(2);
-    expect(full.every((l) => l.status === 502)).toBe(true);
-  },
-);
+  // The log says each failed request once, naming the cause, as an error of the back office.
+  const full = lines.filter((l) => String(l.cause ?? '').includes('full'));
+  expect(full).toHaveLength(2);
+  expect(full.every((l) => l.status === 502)).toBe(true);
+});
 
 // A real full file system (server/testing/small-disk.ts) fails at the commit that writes the WAL,
 // after the business rows and the key's record were written in the transaction: they must go together.

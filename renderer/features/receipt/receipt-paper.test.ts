@@ -5,20 +5,15 @@
  * both paper widths, with its QR code read back by a QR reader. A .ts file without JSX, because
  * only *.test.ts files may reach into server/ (electron/main/boundaries.test.ts).
  */
-import { cleanup, render } from '@testing-library/react';
-import jsqr from 'jsqr';
-import { createElement } from 'react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { simulatedFiscalServer } from '../../../server/engine/sales/prro/server/simulator/simulator.js';
 import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
-import type { PaperWidth } from '../../../shared/bridge/api.js';
 import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from './model.js';
 import { PAPER } from './paper-words.js';
-import { ReceiptPaper } from './ReceiptPaper.js';
+import { readQr, showPaper } from './read-paper.testing.js';
 
-// jsqr is CommonJS whose module is the function and also carries it as `default`.
-const jsQR = jsqr.default;
 const STAMP = 'AATE508932 0000412167';
 const PARTS: TemplatePart[] = [
   { part: 'header', text: 'Продукти "Тест"\nТел. +380 44 000 00 00', updated_at: '2025-03-01' },
@@ -56,38 +51,13 @@ const receipt = (p: { check_number?: number; return_id?: number }): Receipt => {
   return r;
 };
 
-const show = (r: Receipt, width: PaperWidth) => {
-  const view = render(createElement(ReceiptPaper, { receipt: r, width }));
-  const paper = view.getByTestId('receipt-paper');
-  // Text as printed: one space for the no-break spaces that group thousands.
-  return { paper, text: (paper.textContent ?? '').replace(/\u00a0/g, ' ') };
-};
-
-/** Reads the QR code drawn on the paper the way a phone would: pixels in, text out. */
-function readQr(paper: HTMLElement): string | undefined {
-  const svg = paper.querySelector('[data-testid="receipt-qr"]');
-  const d = svg?.querySelector('path')?.getAttribute('d') ?? '';
-  const size = Number((svg?.getAttribute('viewBox') ?? '').split(' ')[2]);
-  const SCALE = 4;
-  const px = size * SCALE;
-  const image = new Uint8ClampedArray(px * px * 4).fill(255);
-  for (const [, x, y] of d.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
-    for (let dy = 0; dy < SCALE; dy++)
-      for (let dx = 0; dx < SCALE; dx++) {
-        const at = ((Number(y) * SCALE + dy) * px + Number(x) * SCALE + dx) * 4;
-        image.fill(0, at, at + 3);
-      }
-  }
-  return jsQR(image, px, px)?.data;
-}
-
 describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) => {
   it('carries every mandatory item of a fiscal receipt and a QR code of its own verification link', () => {
     const check = sell();
     sendToTaxServer(shop.db);
     const r = receipt({ check_number: check });
     expect(r.head.mode).toBe('online');
-    const { paper, text } = show(r, width);
+    const { paper, text } = showPaper(r, width);
     expect(paper.className).toContain(`w${width}`);
     const mandatory = [
       // The shop's own header and footer, without the old template's placeholders.
@@ -140,7 +110,7 @@ describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) 
     const r = receipt({ check_number: check });
     expect(r.head.mode).toBe('offline');
     expect(r.head.fiscal_number).toMatch(/^\d+\.\d+\.\d+$/);
-    const { paper, text } = show(r, width);
+    const { paper, text } = showPaper(r, width);
     expect(text).toContain(`ЧЕК ФН ${r.head.fiscal_number} ВН ${r.head.local_num} офлайн`);
     expect(text).toContain(`Контрольне число ${r.head.control_code}`);
     expect(r.head.control_code).not.toBe('');
@@ -152,7 +122,7 @@ describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) 
 
   it('waiting for its fiscal number says so and has no QR code; printed again once the number is given, it has both', () => {
     const check = sell();
-    const pending = show(receipt({ check_number: check }), width);
+    const pending = showPaper(receipt({ check_number: check }), width);
     expect(pending.paper.dataset.mode).toBe('pending');
     expect(pending.text).toContain(PAPER.pending);
     expect(pending.text).toContain(PAPER.pendingNote);
@@ -161,7 +131,7 @@ describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) 
 
     sendToTaxServer(shop.db);
     const again = receipt({ check_number: check });
-    const given = show(again, width);
+    const given = showPaper(again, width);
     expect(given.text).not.toContain(PAPER.pending);
     expect(given.text).toContain(`ЧЕК ФН ${again.head.fiscal_number}`);
     expect(readQr(given.paper)).toBe(again.head.qr_url);
@@ -175,7 +145,7 @@ describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) 
       .rows[0] as { return_id: string };
     sendToTaxServer(shop.db);
     const r = receipt({ return_id: Number(ret.return_id) });
-    const { paper, text } = show(r, width);
+    const { paper, text } = showPaper(r, width);
     expect(paper.dataset.kind).toBe('return');
     expect(text).toContain(PAPER.returnTitle);
     expect(text).toContain(`${PAPER.returnOf} ${original}`);
@@ -189,7 +159,7 @@ it('a test-mode receipt says it is not fiscal', () => {
   const check = sell();
   sendToTaxServer(shop.db);
   const r = receipt({ check_number: check });
-  const { text } = show({ ...r, head: { ...r.head, testing: '1' } }, 80);
+  const { text } = showPaper({ ...r, head: { ...r.head, testing: '1' } }, 80);
   expect(text).toContain(PAPER.testing);
   expect(text).not.toContain(PAPER.fiscal);
 });

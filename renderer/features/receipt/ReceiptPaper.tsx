@@ -8,15 +8,14 @@
  */
 import { memo, useMemo } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
-import { Dec, formatAmount, formatQuantity } from '../../money/money.js';
+import { formatAmount, formatQuantity } from '../../money/money.js';
 import type { Line, Receipt } from './model.js';
 import { PAPER_CSS } from './paper-css.js';
 import { PAPER } from './paper-words.js';
 import { QrCode } from './QrCode.js';
-import { totalRows } from './totals.js';
+import { nonZero, totalRows } from './totals.js';
 
 const money = (v: string) => formatAmount(v === '' ? '0' : v);
-const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
 
 /** "14.03.2025 12:00:00" from the document's ORDERDATE (ddmmyyyy) and ORDERTIME (hhmmss), Kyiv's wall clock. */
 export function paperDateTime(date: string, time: string): string {

@@ -27,7 +27,8 @@ export interface TotalRow {
   readonly big?: boolean;
 }
 
-const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
+/** An amount the paper prints: present and not zero. */
+export const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
 
 /** What the rounding added to the sum: RNDSUM with the other sign. */
 const added = (rndsum: string) => new Dec(rndsum).neg().toFixed(2);

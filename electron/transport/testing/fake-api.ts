@@ -2,14 +2,8 @@
  * A CashdeskApi for transport tests: records every call, answers a fixed sample per message, can
  * be told to fail, and emits events on demand. It never touches the core.
  */
-import type {
-  AppStatus,
-  BridgeEvent,
-  BridgeMessage,
-  CashdeskApi,
-  PublicSettings,
-  QueueItem,
-} from '../../../shared/bridge/api.js';
+import type { AppStatus, BridgeEvent, BridgeMessage, CashdeskApi, PublicSettings } from '../../../shared/bridge/api.js';
+import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
 
 const settings: PublicSettings = {
   serviceUrl: '',
@@ -25,26 +19,15 @@ const settings: PublicSettings = {
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
 };
 
-const item: QueueItem = {
+const item = sampleQueueItem({
   id: 7,
-  // Cast: the contract's WriteName is currently `never` (defineOp does not keep `kind` literal).
-  method: 'pos.checkout_close_sale' as QueueItem['method'],
   group: 'sale-1042',
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: null,
-  waitingFor: null,
-  lastError: null,
-  result: null,
   idempotencyKey: 'k-7',
   createdAt: '2025-01-01T10:00:00.000Z',
   updatedAt: '2025-01-01T10:00:00.000Z',
   summary: 'Sale 1042: close',
   label: { key: 'saleClose', values: { count: '1', total: '10.00' } },
-  note: null,
-  service: '',
-  cashier: null,
-};
+});
 
 const result = {
   upstream: { name: 'fake', version: '1', resource: 'x' },

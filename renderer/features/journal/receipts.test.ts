@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
+import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
 import type { WriteName } from '../../../shared/contract/index.js';
 import { outboxSales, type ReceiptRow, shownTime, tendersOf } from './receipts.js';
 
@@ -40,15 +41,12 @@ describe('a receipt in the journal', () => {
 let nextId = 0;
 function item(method: WriteName, state: QueueState, createdAt: string, rows: unknown[] = []): QueueItem {
   nextId += 1;
-  return {
+  return sampleQueueItem({
     id: nextId,
     method,
     group: `sale-${nextId}`,
     state,
     attempts: 1,
-    nextAttemptAt: null,
-    waitingFor: null,
-    lastError: null,
     result:
       state === 'done'
         ? { upstream: { name: 'b', version: '1', resource: 'pos' }, status: { code: 'OK', operation: 'x' }, rows }
@@ -57,11 +55,7 @@ function item(method: WriteName, state: QueueState, createdAt: string, rows: unk
     createdAt,
     updatedAt: createdAt,
     summary: `close sale ${nextId}`,
-    label: null,
-    note: null,
-    service: '',
-    cashier: null,
-  };
+  });
 }
 
 describe('the sales of this till in its outbox', () => {

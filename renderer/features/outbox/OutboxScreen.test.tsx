@@ -3,30 +3,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
+import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
 import { OutboxScreen } from './OutboxScreen.js';
 
-const item = (id: number, extra: Partial<QueueItem> = {}): QueueItem => ({
-  id,
-  method: 'catalog.contrag.save',
-  group: `g-${id}`,
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: null,
-  waitingFor: null,
-  lastError: null,
-  result: null,
-  idempotencyKey: `key-${id}`,
-  createdAt: '2026-11-24T10:00:00.000Z',
-  updatedAt: '2026-11-24T10:00:00.000Z',
-  summary: `supplier ${id}`,
-  label: null,
-  note: null,
-  service: 'http://shop-server:8787',
-  cashier: null,
-  ...extra,
-});
+const item = (id: number, extra: Partial<QueueItem> = {}): QueueItem =>
+  sampleQueueItem({
+    id,
+    method: 'catalog.contrag.save',
+    group: `g-${id}`,
+    idempotencyKey: `key-${id}`,
+    summary: `supplier ${id}`,
+    service: 'http://shop-server:8787',
+    ...extra,
+  });
 
 let items: QueueItem[] = [];
 const bridge = {

@@ -8,7 +8,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDocument } from '../../../server/engine/sales/prro/dps/read.js';
+import { readDocument } from '../../../server/dps/format/read.js';
 import { addBatch, addProduct, type Shop, standardShop } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { verificationUrl } from '../../../shared/fiscal/verification.js';

@@ -8,9 +8,9 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckContent } from '../../../server/engine/sales/prro/dps/content.js';
-import { readDocument } from '../../../server/engine/sales/prro/dps/read.js';
-import { simulatedFiscalServer } from '../../../server/engine/sales/prro/server/simulator/simulator.js';
+import type { CheckContent } from '../../../server/dps/format/content.js';
+import { readDocument } from '../../../server/dps/format/read.js';
+import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
 import { cp1251, queueDoc } from '../../../server/engine/sales/testing/fiscal.js';
 import {
   addCard,

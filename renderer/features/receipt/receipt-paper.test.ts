@@ -7,7 +7,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { simulatedFiscalServer } from '../../../server/engine/sales/prro/server/simulator/simulator.js';
+import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
 import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from './model.js';

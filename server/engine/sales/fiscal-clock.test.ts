@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../dps/simulator/simulator.js';
 import { dispatchFiscalNow } from './prro/server/dispatch.js';
-import { simulatedFiscalServer } from './prro/server/simulator/simulator.js';
 import { chainProblems, offlineProblems, type QueueDoc, queueDocs, seedOfSession, validate } from './testing/fiscal.js';
 import { BREAD, type Shop, standardShop } from './testing/shop.js';
 

@@ -11,10 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../dps/simulator/simulator.js';
 import { startTestService, type TestService } from '../../testing/harness.js';
 import { type D, dec } from '../decimal.js';
 import { dispatchFiscalNow } from './prro/server/dispatch.js';
-import { simulatedFiscalServer } from './prro/server/simulator/simulator.js';
 import {
   arithmeticProblems,
   chainProblems,

@@ -10,8 +10,8 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../dps/simulator/simulator.js';
 import { dispatchFiscalNow } from './prro/server/dispatch.js';
-import { simulatedFiscalServer } from './prro/server/simulator/simulator.js';
 import {
   chainProblems,
   controlNumber,

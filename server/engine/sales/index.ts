@@ -5,6 +5,7 @@
  * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
  */
 import type { Migration } from '../../../shared-node/sqlite/migrate.js';
+import { simulatorMigrations } from '../../dps/simulator/schema.js';
 import type { HandlerGroup } from '../handlers.js';
 import { debtHandlers } from './cards/debt-handlers.js';
 import { discountHandlers } from './cards/discount-handlers.js';
@@ -31,7 +32,6 @@ import { gridPageHandlers } from './prro/grid/page.js';
 import { prroHandlers } from './prro/handlers.js';
 import { prroManagerHandlers } from './prro/manager-handlers.js';
 import { prroMigrations } from './prro/schema.js';
-import { simulatorMigrations } from './prro/server/simulator/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
 import { reportHandlers } from './reports/handlers.js';
 import { reportMigrations } from './reports/schema.js';

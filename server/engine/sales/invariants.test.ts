@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../dps/simulator/simulator.js';
 import { BusinessRefusal } from '../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../decimal.js';
-import { simulatedFiscalServer } from './prro/server/simulator/simulator.js';
 import { fiscalBreaches, NO_FISCAL_BREACHES } from './testing/fiscal-invariants.js';
 import { invariantBreaches, NO_BREACHES } from './testing/invariants.js';
 import { addCard, BREAD, CHEESE, CIGARETTES, MILK, managerConfirmation, type Shop, standardShop, VODKA } from './testing/shop.js';

@@ -3,12 +3,12 @@
  * shaped like DPS documents so the fiscal-server simulator checks them as it checks receipts.
  */
 
+import { el, writeXml } from '../../../dps/format/xml.js';
 import type { D } from '../../decimal.js';
 import { fmt } from '../../decimal.js';
 import type { Moment } from '../common/moment.js';
 import { DOC_TYPES } from '../prro/doc-types.js';
 import { headTime } from '../prro/head-time.js';
-import { el, writeXml } from '../prro/xml.js';
 
 interface Head {
   readonly numprro: string;

@@ -6,6 +6,8 @@
  */
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
+import { renderDocument } from '../../../dps/format/render.js';
+import { type Simulator, simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';
 import { momentAt } from '../common/moment.js';
@@ -13,11 +15,9 @@ import { firstRow } from '../first-row.js';
 import { checkContent } from '../fiscal/check-content.js';
 import { requireSeller } from '../fiscal/identity.js';
 import { taxTable } from '../fiscal/tax.js';
-import { renderDocument } from '../prro/dps/render.js';
 import { registerOf } from '../prro/register/chain.js';
 import { headOf } from '../prro/register/head.js';
 import { dispatchFiscalNow } from '../prro/server/dispatch.js';
-import { type Simulator, simulatedFiscalServer } from '../prro/server/simulator/simulator.js';
 import { contextAt, DEMO_TIME_ZONE } from './clock.js';
 import { FIRST_AID_PLASTER } from './fiscal-setup.js';
 import { demoSql } from './statements.js';

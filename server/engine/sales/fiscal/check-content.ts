@@ -6,9 +6,9 @@
 
 import { isEan13 } from '../../../../shared/barcodes/ean.js';
 import { PAY_FORMS, type PayForm, UNIT_CODES } from '../../../../shared/fiscal/choices.js';
+import type { BodyRow, CheckContent, CheckTotal, PayRow } from '../../../dps/format/content.js';
 import { type D, fmt, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';
-import type { BodyRow, CheckContent, CheckTotal, PayRow } from '../prro/dps/content.js';
 import { allocate, type TaxTable, taxRows } from './tax.js';
 import { fiscalText } from './text.js';
 

@@ -4,10 +4,10 @@
  * the documents, and a manager's confirmation is needed, once, for a cash-out and a large return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { startTestService, type TestService } from '../../../testing/harness.js';
 import { MAX_FAILURES } from '../../catalog/users/pins/pins.js';
 import { dispatchFiscalNow } from '../prro/server/dispatch.js';
-import { simulatedFiscalServer } from '../prro/server/simulator/simulator.js';
 import { checkOf, queueDoc } from '../testing/fiscal.js';
 import { addBatch, addProduct, addTill, BREAD, TEST_SELLER } from '../testing/shop.js';
 

@@ -1,4 +1,6 @@
 /** The PRRO online queue: enqueueing, the views of pending and erroneous documents, corrections. */
+
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dayStartUtc, nextDate } from '../../core/time.js';
 import type { HandlerGroup } from '../../handlers.js';
@@ -10,7 +12,6 @@ import { filterOf, tillOf } from './filter.js';
 import { errorGridRow } from './grid-row.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
 import { enqueueBody } from './register/chain.js';
-import { simulatedFiscalServer } from './server/simulator/simulator.js';
 import { prroSql } from './statements.js';
 
 type PrroOps =

@@ -5,9 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { BREAD, type Shop, standardShop } from '../testing/shop.js';
 import { dispatchFiscalNow } from './server/dispatch.js';
-import { simulatedFiscalServer } from './server/simulator/simulator.js';
 
 const NUMPRRO = '4000123456';
 let shop: Shop;

@@ -6,12 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../../shared/contract/index.js';
+import { decodeBody } from '../../../dps/format/read.js';
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { chainProblems, cp1251, type QueueDoc, queueDoc, queueDocs, sha256 } from '../testing/fiscal.js';
 import { BREAD, type Shop, standardShop, TEST_SELLER } from '../testing/shop.js';
 import { snapshot } from '../testing/snapshot.js';
-import { decodeBody } from './dps/read.js';
 import { dispatchFiscalNow } from './server/dispatch.js';
-import { simulatedFiscalServer } from './server/simulator/simulator.js';
 
 const NUMPRRO = '4000123456';
 const WRONG_TIN = '87654321';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRRO } from '../../../../shared/contract/index.js';
+import { readDocument } from '../../../dps/format/read.js';
 import { BREAD, type Shop, standardShop } from '../testing/shop.js';
 import { sendToTaxServer } from '../testing/tax-server.js';
-import { readDocument } from './dps/read.js';
 
 let shop: Shop;
 beforeEach(() => {

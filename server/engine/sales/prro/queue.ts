@@ -8,15 +8,15 @@
 import { PRRO, PRRO_ERROR_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
 import { canonicalJson } from '../../../../shared-node/canonical-json.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
+import type { FiscalContent } from '../../../dps/format/content.js';
+import { readDocument } from '../../../dps/format/read.js';
+import { XmlError } from '../../../dps/format/xml.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
 import { fiscalTillOf } from '../fiscal/identity.js';
 import { asWritten } from '../fiscal/text.js';
-import type { FiscalContent } from './dps/content.js';
-import { readDocument } from './dps/read.js';
 import { replaceTail, sha256Hex } from './register/chain.js';
 import { type PrroDocRow, prroSql, SETTLED_STATUSES } from './statements.js';
-import { XmlError } from './xml.js';
 
 const FINAL: readonly number[] = [PRRO.accepted, PRRO.already_registered];
 

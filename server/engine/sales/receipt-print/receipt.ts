@@ -8,11 +8,11 @@
 import { PRRO } from '../../../../shared/contract/index.js';
 import { verificationUrl } from '../../../../shared/fiscal/verification.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
+import type { CheckContent } from '../../../dps/format/content.js';
+import { readDocument } from '../../../dps/format/read.js';
+import { XmlError } from '../../../dps/format/xml.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { shownAt } from '../common/moment.js';
-import type { CheckContent } from '../prro/dps/content.js';
-import { readDocument } from '../prro/dps/read.js';
-import { XmlError } from '../prro/xml.js';
 import { type PrintedDoc, printSql } from './statements.js';
 
 type Row = Record<string, string | null>;

@@ -7,9 +7,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { dec } from '../../decimal.js';
 import { dispatchFiscalNow } from '../prro/server/dispatch.js';
-import { simulatedFiscalServer } from '../prro/server/simulator/simulator.js';
 import { arithmeticProblems, checkOf, queueDoc, roundCash, sumOf, x2 } from '../testing/fiscal.js';
 import { invariantBreaches } from '../testing/invariants.js';
 import { balanceOf, batchesOf, cardOf, stockOf } from '../testing/queries.js';

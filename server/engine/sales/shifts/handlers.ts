@@ -1,5 +1,6 @@
 /** Shifts at the till: open, close with the Z-report, the state, the X-report, the list; service cash. */
 
+import type { FiscalContent, ZPay } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dayStartUtc, nextDate } from '../../core/time.js';
 import { dec, fmt, fmtDb } from '../../decimal.js';
@@ -9,7 +10,6 @@ import { momentOf, shownAt } from '../common/moment.js';
 import { positiveKopecks } from '../common/money.js';
 import { fiscalTillOf } from '../fiscal/identity.js';
 import { spendConfirmation } from '../people/confirmations.js';
-import type { FiscalContent, ZPay } from '../prro/dps/content.js';
 import { offlineClock } from '../prro/register/offline.js';
 import { prroSql } from '../prro/statements.js';
 import { fiscalWork, shiftMaxHours } from './guard.js';

@@ -4,12 +4,12 @@
  * closed only when the tax server has every document of it, so its Z-report is final.
  */
 import type { Db } from '../../../../shared-node/sql/db.js';
+import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { D } from '../../decimal.js';
 import { cashSql } from '../cash/statements.js';
 import { type Moment, shownAt } from '../common/moment.js';
 import { fiscalTillOf, requireSeller } from '../fiscal/identity.js';
-import type { FiscalContent } from '../prro/dps/content.js';
 import { issueDocument } from '../prro/register/chain.js';
 import { checkClock } from '../prro/register/clock.js';
 import { offlineClock } from '../prro/register/offline.js';

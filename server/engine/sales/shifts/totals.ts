@@ -4,9 +4,10 @@
  * withdrawals. The Z-report says exactly these, so it always equals the sum of the shift's
  * documents; the X-report is the same reading of an open shift.
  */
+
+import type { CheckContent, FiscalContent, TaxRowXml, ZPay, ZrepContent } from '../../../dps/format/content.js';
 import { D, dec } from '../../decimal.js';
 import { ZERO } from '../common/money.js';
-import type { CheckContent, FiscalContent, TaxRowXml, ZPay, ZrepContent } from '../prro/dps/content.js';
 
 interface PayAcc {
   sum: D;

@@ -8,9 +8,9 @@
 
 import { canonicalJson } from '../../../../shared-node/canonical-json.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
+import type { FiscalContent } from '../../../dps/format/content.js';
+import { readDocument } from '../../../dps/format/read.js';
 import { dec, fromDb } from '../../decimal.js';
-import type { FiscalContent } from '../prro/dps/content.js';
-import { readDocument } from '../prro/dps/read.js';
 import { shiftTotals } from '../shifts/totals.js';
 
 interface Doc {

@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../../../shared-node/sql/db.js';
+import type { CheckContent, ZPay } from '../../../dps/format/content.js';
+import { decodeBody, type ReadDocument, readDocument } from '../../../dps/format/read.js';
+import { checkDpsSchema, type DpsSchemaVerdict } from '../../../dps/format/schema/check.js';
+import { vendoredXsd } from '../../../dps/format/schema/test-support.js';
 import { D, dec } from '../../decimal.js';
-import type { CheckContent, ZPay } from '../prro/dps/content.js';
-import { decodeBody, type ReadDocument, readDocument } from '../prro/dps/read.js';
-import { checkDpsSchema, type DpsSchemaVerdict } from '../prro/dps/schema/check.js';
-import { vendoredXsd } from '../prro/dps/schema/test-support.js';
 
 // ── the queue ───────────────────────────────────────────────────────────────
 

@@ -8,16 +8,16 @@
 import { createHash } from 'node:crypto';
 import { PRRO } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
+import { contentTotal, type FiscalContent } from '../../../../dps/format/content.js';
+import { controlCode, offlineFiscalNumber } from '../../../../dps/format/control-code.js';
+import { readDocument } from '../../../../dps/format/read.js';
+import { renderDocument } from '../../../../dps/format/render.js';
+import { XmlError } from '../../../../dps/format/xml.js';
 import type { Moment } from '../../common/moment.js';
 import type { FiscalTill, Seller } from '../../fiscal/identity.js';
 import type { DocType } from '../doc-types.js';
-import { contentTotal, type FiscalContent } from '../dps/content.js';
-import { readDocument } from '../dps/read.js';
-import { renderDocument } from '../dps/render.js';
 import { headTime } from '../head-time.js';
 import { type PrroDocRow, prroSql, type RegisterRow } from '../statements.js';
-import { XmlError } from '../xml.js';
-import { controlCode, offlineFiscalNumber } from './control-code.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -5,15 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
+import type { DocHead } from '../../../../dps/format/content.js';
+import { HEAD_ORDER } from '../../../../dps/format/head-order.js';
+import { decodeBody } from '../../../../dps/format/read.js';
+import { DPS_ENCODING } from '../../../../dps/format/render.js';
+import { el, parseXml, writeXml, type XmlElement, type XmlNode } from '../../../../dps/format/xml.js';
 import type { Moment } from '../../common/moment.js';
 import type { Seller } from '../../fiscal/identity.js';
 import { fiscalText } from '../../fiscal/text.js';
-import type { DocHead } from '../dps/content.js';
-import { HEAD_ORDER } from '../dps/head-order.js';
-import { decodeBody } from '../dps/read.js';
-import { DPS_ENCODING } from '../dps/render.js';
 import { headTime } from '../head-time.js';
-import { el, parseXml, writeXml, type XmlElement, type XmlNode } from '../xml.js';
 
 export interface Place {
   readonly numprro: string;

@@ -8,6 +8,7 @@
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
+import type { FiscalServer, Outgoing } from '../../../../dps/port.js';
 import { momentAt } from '../../common/moment.js';
 import { fiscalTills } from '../../fiscal/identity.js';
 import { shiftSql } from '../../shifts/statements.js';
@@ -15,7 +16,6 @@ import { registerOf } from '../register/chain.js';
 import { clockBehind } from '../register/clock.js';
 import { goOffline, goOnline } from '../register/offline.js';
 import { type PrroDocRow, prroSql } from '../statements.js';
-import type { FiscalServer, Outgoing } from './port.js';
 
 export interface DispatchResult {
   accepted: number;

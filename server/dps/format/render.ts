@@ -3,10 +3,10 @@
  * (check01.xsd / zrep01.xsd: the order of elements matters), written as XML and encoded
  * windows-1251. Optional elements without a value are left out, never written empty.
  */
-import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
-import { el, writeXml, type XmlNode } from '../xml.js';
+import { encodeCp1251 } from '../../../shared/fiscal/cp1251.js';
 import type { BodyRow, CheckContent, DocHead, FiscalContent, TaxRowXml, ZPay, ZrepContent } from './content.js';
 import { headRun } from './head-order.js';
+import { el, writeXml, type XmlNode } from './xml.js';
 
 type Fields = Readonly<Record<string, string | undefined>>;
 

@@ -6,14 +6,14 @@
  * with the real server's error texts, so the PRRO error screen shows what a manager would see.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../../../../shared-node/sql/db.js';
-import { instantOfWall } from '../../../../core/time.js';
-import { fiscalSql } from '../../../fiscal/statements.js';
-import type { CheckContent } from '../../dps/content.js';
-import { decodeBody, type ReadDocument, readDocument } from '../../dps/read.js';
-import { schemaProblem } from '../../dps/schema-check.js';
-import { controlCode } from '../../register/control-code.js';
-import { XmlError } from '../../xml.js';
+import type { Db } from '../../../shared-node/sql/db.js';
+import { instantOfWall } from '../../engine/core/time.js';
+import { fiscalSql } from '../../engine/sales/fiscal/statements.js';
+import type { CheckContent } from '../format/content.js';
+import { controlCode } from '../format/control-code.js';
+import { decodeBody, type ReadDocument, readDocument } from '../format/read.js';
+import { schemaProblem } from '../format/schema-check.js';
+import { XmlError } from '../format/xml.js';
 import type { FiscalServer, OfflineCredentials, Outgoing, PackageOutcome, SendOutcome } from '../port.js';
 import { sumsProblem } from './arithmetic.js';
 import { FsError } from './errors.js';

@@ -8,7 +8,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRRO } from '../../../../../shared/contract/index.js';
+import { PRRO } from '../../../../shared/contract/index.js';
+import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import {
   arithmeticProblems,
   chainProblems,
@@ -23,7 +24,7 @@ import {
   sumShift,
   validate,
   zKind,
-} from '../../testing/fiscal.js';
+} from '../testing/fiscal.js';
 import {
   addCard,
   BREAD,
@@ -35,10 +36,9 @@ import {
   standardShop,
   TEST_SELLER,
   VODKA,
-} from '../../testing/shop.js';
-import { sendToTaxServer } from '../../testing/tax-server.js';
-import { dispatchFiscalNow } from '../server/dispatch.js';
-import { simulatedFiscalServer } from '../server/simulator/simulator.js';
+} from '../testing/shop.js';
+import { sendToTaxServer } from '../testing/tax-server.js';
+import { dispatchFiscalNow } from './server/dispatch.js';
 
 const NUMPRRO = '4000123456';
 const CARD = '2299000000017';

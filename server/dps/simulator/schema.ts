@@ -3,7 +3,7 @@
  * books: whether its shift is open, the next local number it expects, the offline session it
  * handed out and how far an uploaded session has got. Used in demo mode and tests only.
  */
-import type { Migration } from '../../../../../../shared-node/sqlite/migrate.js';
+import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 
 export const simulatorMigrations: Migration[] = [
   {

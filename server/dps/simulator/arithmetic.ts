@@ -3,8 +3,8 @@
  * discounts), the payments to what was paid (all of it, or the partial payment), the rounding
  * to the difference, and each tax to its rate. Problems are worded for a store manager.
  */
-import { D, dec } from '../../../../decimal.js';
-import type { CheckContent } from '../../dps/content.js';
+import { D, dec } from '../../engine/decimal.js';
+import type { CheckContent } from '../format/content.js';
 
 const money = (s: string | undefined): D => dec(s ?? '0');
 const show = (v: D) => v.toFixed(2);

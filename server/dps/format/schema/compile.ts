@@ -4,7 +4,7 @@
  * construct, attribute or built-in type throws an error naming it, so a new schema version
  * cannot end up half-checked without anyone noticing.
  */
-import { parseXml, type XmlElement } from '../../xml.js';
+import { parseXml, type XmlElement } from '../xml.js';
 import {
   type AttributeDecl,
   BUILTINS,

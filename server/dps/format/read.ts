@@ -4,8 +4,9 @@
  * the content in the shape render.ts writes. Fields this back office does not model are left out
  * of the content, so they may differ without the document saying something else.
  */
-import { at, childrenNamed, parseXml, type XmlElement, XmlError } from '../xml.js';
+
 import type { BodyRow, CheckContent, FiscalContent, PayRow, TaxRowXml, ZPay } from './content.js';
+import { at, childrenNamed, parseXml, type XmlElement, XmlError } from './xml.js';
 
 const DECLARED = /^<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i;
 

@@ -4,9 +4,9 @@
  * valid against the schema, and saying what the books say as far as windows-1251 can.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { arithmeticProblems, checkOf, queueDocs, validate } from '../../testing/fiscal.js';
-import { addBatch, addProduct, addTill, addUser, type Shop, standardShop, TEST_SELLER } from '../../testing/shop.js';
-import { sendToTaxServer } from '../../testing/tax-server.js';
+import { arithmeticProblems, checkOf, queueDocs, validate } from '../testing/fiscal.js';
+import { addBatch, addProduct, addTill, addUser, type Shop, standardShop, TEST_SELLER } from '../testing/shop.js';
+import { sendToTaxServer } from '../testing/tax-server.js';
 
 let shop: Shop;
 beforeEach(() => {

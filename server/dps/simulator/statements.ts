@@ -1,6 +1,6 @@
 /** SQL of the simulated tax server's memory. */
-import type { Db } from '../../../../../../shared-node/sql/db.js';
-import { statements } from '../../../../core/statements.js';
+import type { Db } from '../../../shared-node/sql/db.js';
+import { statements } from '../../engine/core/statements.js';
 
 export interface ServerRegisterRow {
   numprro: string;

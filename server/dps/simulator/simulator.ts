@@ -193,6 +193,7 @@ export function simulatedFiscalServer(db: Db): Simulator {
 
   return {
     name: 'simulator',
+    requiresSignature: false,
     reachable,
     setReachable(on) {
       sql.setReachable.run(on ? 1 : 0);

@@ -29,6 +29,7 @@ const outgoing = (d: PrroDocRow): Outgoing => ({
   id: d.id,
   numprro: d.numprro,
   docType: d.doc_type,
+  localNum: d.local_num,
   body: Buffer.from(d.xml_body_b64, 'base64'),
 });
 
@@ -141,7 +142,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         continue;
       }
       const outcome = yield* ask(() => server.sendDocument(outgoing(doc)));
-      if (outcome.kind === 'unreachable') {
+      if (outcome.kind === 'unreachable' || outcome.kind === 'uncertain') {
         const offline = tx(() => goOffline(db, till, doc, at(), cashierOf(till.kasm), outcome.reason));
         if (offline) result.wentOffline.push(till.numprro);
         break;

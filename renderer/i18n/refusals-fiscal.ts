@@ -68,6 +68,24 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'print.not_fiscal': 'Цей чек зроблено на касі без ПРРО: фіскального чека для друку в нього немає.',
   'print.unreadable':
     'Фіскальний документ №{{doc_id}} цього чека не читається ({{problem}}): знайдіть його в черзі ПРРО, де менеджер його виправить або відкличе.',
+  'key.no_register': 'Каса {{kasm}} працює без ПРРО: вона не підписує фіскальних документів.',
+  'key.not_manager': '{{name}} не може зробити це сам(а): потрібен керівник або старший касир (рівень {{min}} і вище).',
+  'key.password': 'Пароль не підходить до цього ключа, або файл ключа пошкоджено.',
+  'key.format': 'Файл не є ключем КЕП, який читає програма (Key-6.dat, .jks, .pfx, .pk8).',
+  'key.bad_certificate': 'Файл сертифіката не читається: потрібен сертифікат .cer (DER або PEM).',
+  'key.no_certificate': 'Не знайдено сертифіката підпису цього ключа: {{detail}}',
+  'key.not_for_signing': 'Це сертифікат шифрування, а не підпису: додайте сертифікат підпису цього ключа.',
+  'key.expired': 'Сертифікат ключа втратив чинність {{valid_to}}: потрібен новий ключ.',
+  'key.not_yet_valid': 'Сертифікат ключа набуде чинності лише {{valid_from}}.',
+  'key.untrusted': 'Сертифікат ключа видав «{{issuer}}» — цього центру немає серед довірених кваліфікованих.',
+  'key.foreign':
+    'Ключ належить {{owner}} ({{numbers}}), а ПРРО зареєстровано на продавця {{tin}}. Завантажте ключ продавця або позначте, що власник ключа — касир, зареєстрований для цього ПРРО.',
+  'key.too_large': 'Файл {{what}} завеликий: {{size}} байт, можна щонайбільше {{max}}.',
+  'key.missing': 'Для ПРРО каси {{kasm}} не завантажено ключ КЕП: його завантажує керівник (Налаштування → Ключ КЕП).',
+  'key.unattended_unavailable': 'Сервіс не має власного секрету, щоб зберегти пароль: робота без людини тут недоступна.',
+  'key.unattended_password': 'Щоб каса підписувала без людини, введіть пароль ключа.',
+  'fiscal.document_too_large':
+    'Фіскальний документ із підписом мав би {{size}} байт — більше, ніж приймає податкова ({{max}}). Розбийте покупку на кілька чеків.',
 };
 
 export const enFiscal: Record<FiscalRefusalReason, string> = {
@@ -136,4 +154,23 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'print.not_fiscal': 'This receipt was made at a till without a PRRO: it has no fiscal receipt to print.',
   'print.unreadable':
     'Fiscal document {{doc_id}} of this receipt cannot be read ({{problem}}): find it in the PRRO queue, where a manager corrects or withdraws it.',
+  'key.no_register': 'Till {{kasm}} works without a PRRO: it signs no fiscal documents.',
+  'key.not_manager': '{{name}} cannot do this alone: a manager or senior cashier is needed (level {{min}} or above).',
+  'key.password': 'The password does not open this key, or the key file is damaged.',
+  'key.format': 'The file is not a КЕП key this program reads (Key-6.dat, .jks, .pfx, .pk8).',
+  'key.bad_certificate': 'The certificate file cannot be read: a .cer certificate (DER or PEM) is needed.',
+  'key.no_certificate': 'No signing certificate of this key was found: {{detail}}',
+  'key.not_for_signing': 'This is an encryption certificate, not a signing one: add the signing certificate of this key.',
+  'key.expired': "The key's certificate expired on {{valid_to}}: a new key is needed.",
+  'key.not_yet_valid': "The key's certificate becomes valid only on {{valid_from}}.",
+  'key.untrusted': "The key's certificate was issued by “{{issuer}}”, which is not among the trusted qualified CAs.",
+  'key.foreign':
+    "The key is {{owner}}'s ({{numbers}}), and the PRRO is registered to the seller {{tin}}. Load the seller's key, or mark its owner as a cashier registered for this PRRO.",
+  'key.too_large': 'The {{what}} file is too large: {{size}} bytes, at most {{max}}.',
+  'key.missing': 'No КЕП key is loaded for the PRRO of till {{kasm}}: a manager loads it (Settings → КЕП key).',
+  'key.unattended_unavailable':
+    'The service has no secret of its own to keep a password with: unattended signing is not available here.',
+  'key.unattended_password': "To let the till sign unattended, enter the key's password.",
+  'fiscal.document_too_large':
+    'The fiscal document would be {{size}} bytes signed, more than the tax server takes ({{max}}). Split the purchase into several receipts.',
 };

@@ -19,7 +19,22 @@ export interface EngineContext {
 
 export type Handler<M extends OperationName> = (params: ParsedParamsOf<M>, ctx: EngineContext) => RawResult;
 
+/**
+ * A write whose costly part needs no transaction: `prepare` runs before the write lock is taken
+ * (opening a key container derives a key from its password, hundreds of milliseconds), `perform`
+ * in the write's transaction with what it prepared, and `settle` after the commit (what lives in
+ * the service's memory changes only once the books have).
+ */
+export interface PreparedHandler<M extends OperationName, X> {
+  readonly prepare: (params: ParsedParamsOf<M>, ctx: EngineContext) => X;
+  readonly perform: (params: ParsedParamsOf<M>, ctx: EngineContext, prepared: X) => RawResult;
+  readonly settle?: (params: ParsedParamsOf<M>, ctx: EngineContext, prepared: X) => void;
+}
+
 /** A set of handlers for some operations; the engine checks that the sets cover the registry. */
-export type HandlerGroup<Names extends OperationName> = { readonly [M in Names]: Handler<M> };
+export type HandlerGroup<Names extends OperationName> = {
+  // biome-ignore lint/suspicious/noExplicitAny: each operation prepares a value of its own type
+  readonly [M in Names]: Handler<M> | PreparedHandler<M, any>;
+};
 
 export type Handlers = HandlerGroup<OperationName>;

@@ -13,8 +13,9 @@ import {
 } from '../../shared/contract/index.js';
 import { type CommitHook, type RawResult, refusalOfIssue } from '../upstream/upstream.js';
 import { catalogHandlers } from './catalog/index.js';
-import type { EngineContext, Handlers } from './handlers.js';
+import type { EngineContext, Handlers, PreparedHandler } from './handlers.js';
 import { salesHandlers } from './sales/index.js';
+import { signBeforeWrite } from './sales/prro/keys/sign.js';
 
 const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
 
@@ -41,11 +42,24 @@ function writeOf(db: EngineContext['db']): Write {
   return write;
 }
 
+type Prepared = PreparedHandler<OperationName, unknown> & {
+  readonly prepare: (p: unknown, ctx: EngineContext) => unknown;
+  readonly perform: (p: unknown, ctx: EngineContext, prepared: unknown) => RawResult;
+  readonly settle?: (p: unknown, ctx: EngineContext, prepared: unknown) => void;
+};
+
 /** Performs validated params; `commit` runs inside a write's transaction (the idempotency record). */
 export function perform(ctx: EngineContext, op: OperationSpec, params: unknown, commit?: CommitHook): RawResult {
-  const handler = HANDLERS[op.name as OperationName] as Handler;
-  if (op.kind === 'read') return handler(params, ctx);
-  return writeOf(ctx.db)(handler, params, ctx, commit);
+  const entry = HANDLERS[op.name as OperationName] as Handler | Prepared;
+  if (op.kind === 'read') return (entry as Handler)(params, ctx);
+  // Documents still waiting for their signature are signed before the lock is taken, so a new
+  // offline document finds the one before it signed and the sale's transaction signs nothing.
+  signBeforeWrite(ctx.db, ctx.now());
+  if (typeof entry === 'function') return writeOf(ctx.db)(entry, params, ctx, commit);
+  const prepared = entry.prepare(params, ctx);
+  const raw = writeOf(ctx.db)((p, c) => entry.perform(p, c, prepared), params, ctx, commit);
+  entry.settle?.(params, ctx, prepared);
+  return raw;
 }
 
 /** Checks params against the registry (defaults applied; the first issue refused), then performs. */

@@ -65,6 +65,26 @@ export const FISCAL_REFUSALS = {
   'print.not_fiscal': 'this receipt was made at a till without a PRRO: it has no fiscal receipt to print',
   'print.unreadable':
     'the fiscal document {doc_id} of this receipt cannot be read ({problem}): see it in the PRRO queue, where a manager corrects or withdraws it',
+  'key.no_register': 'till {kasm} works without a PRRO: it signs no fiscal documents',
+  'key.not_manager':
+    '{name} may not do this alone: a manager (access level {min} or above) signs in, or confirms with header X-Manager-Confirmation',
+  'key.password': 'the password does not open this key container, or the file is damaged',
+  'key.format': 'the file is not a key container this program reads (Key-6.dat, .jks, .pfx, .pk8)',
+  'key.bad_certificate': 'the certificate file cannot be read: a .cer certificate (DER or PEM) is expected',
+  'key.no_certificate': 'no signing certificate of this key was found: {detail}',
+  'key.not_for_signing': 'the certificate is for encryption, not for signing: give the signing certificate of this key',
+  'key.expired': "the key's certificate expired on {valid_to}: a new key is needed",
+  'key.not_yet_valid': "the key's certificate becomes valid on {valid_from}",
+  'key.untrusted': "the key's certificate was issued by {issuer}, which is not among the trusted qualified CAs",
+  'key.foreign':
+    "the key is {owner}'s ({numbers}), and the register is the seller {tin}'s: load the seller's key, or state that its owner is a cashier the DPS registered for this register",
+  'key.too_large': 'the {what} is {size} bytes; at most {max} are taken',
+  'key.missing': 'the register of till {kasm} has no key loaded: a manager loads one (settings.prro_key_load)',
+  'key.unattended_unavailable':
+    'this service keeps no secret of its own to lock a password with: unattended work is not available here',
+  'key.unattended_password': "keeping the key unlocked for unattended work needs the key's password",
+  'fiscal.document_too_large':
+    'the fiscal document would be {size} bytes signed, over the {max} the tax server takes: split the sale into smaller receipts',
 } as const satisfies Record<string, string>;
 
 export type FiscalRefusalReason = keyof typeof FISCAL_REFUSALS;

@@ -15,6 +15,7 @@ import { goodsOperations } from './operations/goods.js';
 import { naklOperations } from './operations/nakl.js';
 import { peopleOperations } from './operations/people.js';
 import { posOperations } from './operations/pos.js';
+import { prroKeyOperations } from './operations/prro-keys.js';
 import { prroManagerOperations } from './operations/prro-manager.js';
 import { settingsOperations } from './operations/settings.js';
 
@@ -37,6 +38,7 @@ export const OPERATIONS = [
   ...floorOperations,
   ...peopleOperations,
   ...prroManagerOperations,
+  ...prroKeyOperations,
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

@@ -4,6 +4,7 @@
  * queue, and the reports (migrations 0200..0290); then the fiscal back office: the seller and
  * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
  */
+
 import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 import { simulatorMigrations } from '../../dps/simulator/schema.js';
 import type { HandlerGroup } from '../handlers.js';
@@ -30,6 +31,7 @@ import { peopleHandlers } from './people/handlers.js';
 import { peopleMigrations } from './people/schema.js';
 import { gridPageHandlers } from './prro/grid/page.js';
 import { prroHandlers } from './prro/handlers.js';
+import { keyHandlers } from './prro/keys/handlers.js';
 import { prroManagerHandlers } from './prro/manager-handlers.js';
 import { prroMigrations } from './prro/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
@@ -104,7 +106,12 @@ export type SalesOperation =
   | 'pos.manager_confirm'
   | 'pos.shift_documents'
   | 'pos.prro_unsent_chain'
-  | 'pos.prro_error_grid_page';
+  | 'pos.prro_error_grid_page'
+  | 'settings.prro_key_load'
+  | 'pos.prro_key_unlock'
+  | 'settings.prro_key_unattended'
+  | 'pos.prro_key_state'
+  | 'settings.prro_device_take_over';
 
 export const salesMigrations: Migration[] = [
   ...checkoutMigrations,
@@ -138,6 +145,7 @@ export const salesHandlers: HandlerGroup<SalesOperation> = {
   ...certificateHandlers,
   ...fiscalSettingsHandlers,
   ...peopleHandlers,
+  ...keyHandlers,
   'pos.checkout_apply_sale_line': applySaleLine,
   'pos.checkout_client_bonus_delta': clientBonusDelta,
   'pos.checkout_close_sale': closeSaleHandler,

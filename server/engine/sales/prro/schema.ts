@@ -132,4 +132,53 @@ CREATE INDEX prro_doc_audit_doc ON prro_doc_audit(doc_id, id);
     id: '0360_prro_offline_sessions_without_month',
     up: 'ALTER TABLE prro_offline_sessions DROP COLUMN month;',
   },
+  {
+    // Documents are signed with the register's КЕП (server/dps/signing) before they go to the tax
+    // server: the signed bytes are kept, and an offline session's hash chain runs over them.
+    id: '0380_prro_signing_and_keys',
+    up: `
+-- The document as sent (CMS SignedData of xml_body_b64) and its SHA-256; '' until it is signed.
+ALTER TABLE prro_docs ADD COLUMN signed_b64 TEXT NOT NULL DEFAULT '';
+ALTER TABLE prro_docs ADD COLUMN signed_hash TEXT NOT NULL DEFAULT '';
+-- When the tax server registered it, as its ticket says (ddMMyyyy HHmmss, Kyiv); '' where unknown.
+ALTER TABLE prro_docs ADD COLUMN registered_at TEXT NOT NULL DEFAULT '';
+CREATE INDEX prro_docs_unsigned ON prro_docs(numprro, local_num) WHERE signed_b64 = '' AND status <> 5;
+
+-- A 102 document whose place held a document sent online without an answer: before its session
+-- goes up, the server is asked whether it registered that one (then the 102 says REVOKELASTONLINEDOC).
+ALTER TABLE prro_registers ADD COLUMN revoke_check INTEGER NOT NULL DEFAULT 0;
+-- What the tax server said of this register's device (DeviceRegister): '' not asked, 'ours', or the other device's id.
+ALTER TABLE prro_registers ADD COLUMN device TEXT NOT NULL DEFAULT '';
+
+-- Each register's signing key: the container as the shop gave it (still encrypted by its own
+-- password), its signing certificate and what the manager's screen shows of it. The password is
+-- never stored, except, where the shop chose unattended work, encrypted with the service's own
+-- secret (unattended_b64).
+CREATE TABLE prro_keys (
+  numprro TEXT PRIMARY KEY,
+  container_b64 TEXT NOT NULL,
+  certificate_b64 TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  drfo TEXT NOT NULL,
+  edrpou TEXT NOT NULL,
+  issuer TEXT NOT NULL,
+  valid_from TEXT NOT NULL,
+  valid_to TEXT NOT NULL,
+  loaded_at TEXT NOT NULL,
+  loaded_by TEXT NOT NULL,
+  unattended_b64 TEXT NOT NULL DEFAULT ''
+) STRICT;
+
+-- Who loaded, unlocked, locked or left a key for unattended work, and when.
+CREATE TABLE prro_key_events (
+  id INTEGER PRIMARY KEY,
+  numprro TEXT NOT NULL,
+  at TEXT NOT NULL,
+  user TEXT NOT NULL,
+  action TEXT NOT NULL,
+  note TEXT NOT NULL DEFAULT ''
+) STRICT;
+CREATE INDEX prro_key_events_register ON prro_key_events(numprro, id);
+`,
+  },
 ];

@@ -20,6 +20,10 @@ export interface RegisterRow {
   session_doc_count: number;
   last_local_num: number;
   mode: RegisterMode;
+  /** Local number of a 102 whose place held a document the server may have registered online (0: none). */
+  revoke_check: number;
+  /** The register's device at the tax server: '' not asked yet, 'ours', or the other device's id. */
+  device: string;
 }
 
 export interface PrroDocRow {
@@ -43,6 +47,17 @@ export interface PrroDocRow {
   shift_id: number | null;
   content_json: string;
   ref: string;
+  /** SHA-256 of the signed document ('' until it is signed). */
+  signed_hash: string;
+}
+
+/** A document waiting for its signature. */
+export interface UnsignedRow {
+  id: number;
+  numprro: string;
+  local_num: number;
+  xml_body_b64: string;
+  doc_hash: string;
 }
 
 export interface NewDoc {
@@ -101,11 +116,11 @@ export interface DocFilter {
 
 const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
   local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number, shift_id,
-  content_json, ref`;
+  content_json, ref, signed_hash`;
 /** What the error grid shows: a document's body is read only when it is opened (pos.prro_inline_error_docs). */
 const GRID = `id, kasm, numprro, doc_type, created_at, doc_hash, prev_doc_hash, offline_session_id, local_doc_number,
   local_num, control_code, fiscal_number, user_id, last_error, status`;
-export type PrroGridRow = Omit<PrroDocRow, 'xml_body_b64' | 'check_number' | 'shift_id' | 'content_json' | 'ref'>;
+export type PrroGridRow = Omit<PrroDocRow, 'xml_body_b64' | 'check_number' | 'shift_id' | 'content_json' | 'ref' | 'signed_hash'>;
 const FILTER = `(@kasm = -1 OR kasm = @kasm) AND (@numprro = '' OR numprro = @numprro) AND (@user = '' OR user_id = @user)`;
 
 /** One change a person made to a queue document (prro_doc_audit). */
@@ -174,7 +189,9 @@ const prepare = (db: Db) => ({
     `UPDATE prro_docs SET local_num = @local_num, offline_session_id = @offline_session_id,
        local_doc_number = @local_doc_number, control_code = @control_code, fiscal_number = @fiscal_number,
        xml_body_b64 = @xml_body_b64, doc_hash = @doc_hash, prev_doc_hash = @prev_doc_hash, status = @status,
-       updated_at = @updated_at
+       updated_at = @updated_at,
+       signed_b64 = CASE WHEN doc_hash = @doc_hash THEN signed_b64 ELSE '' END,
+       signed_hash = CASE WHEN doc_hash = @doc_hash THEN signed_hash ELSE '' END
      WHERE id = @id`,
   ),
   /** Moves live documents from a place on out of the way (negative numbers) before they are re-placed. */
@@ -188,13 +205,37 @@ const prepare = (db: Db) => ({
        AND (@local_num = 0 OR local_num = @local_num)`,
   ),
   replaceBody: db.prepare<{ id: number; body: string; hash: string; status: number; at: string }, void>(
-    `UPDATE prro_docs SET xml_body_b64 = @body, doc_hash = @hash, status = @status, last_error = '', updated_at = @at
+    `UPDATE prro_docs SET xml_body_b64 = @body, doc_hash = @hash, status = @status, last_error = '', updated_at = @at,
+       signed_b64 = '', signed_hash = ''
      WHERE id = @id`,
   ),
   setStatus: db.prepare<{ id: number; status: number; error: string; fiscal: string; at: string }, void>(
     `UPDATE prro_docs SET status = @status, last_error = @error, fiscal_number = @fiscal, updated_at = @at WHERE id = @id`,
   ),
   setContent: db.prepare<[string, number], void>('UPDATE prro_docs SET content_json = ? WHERE id = ?'),
+  /** Live documents of a register not signed yet, in chain order. */
+  unsigned: db.prepare<[string], UnsignedRow>(
+    `SELECT id, numprro, local_num, xml_body_b64, doc_hash FROM prro_docs
+     WHERE numprro = ? AND signed_b64 = '' AND status <> ${CANCELLED} ORDER BY local_num`,
+  ),
+  /** Registers with live documents not signed yet. */
+  registersUnsigned: db
+    .prepare<[], string>(`SELECT DISTINCT numprro FROM prro_docs WHERE signed_b64 = '' AND status <> ${CANCELLED}`)
+    .pluck(),
+  /** Keeps a signature of the body it was made of (a body changed meanwhile keeps none). */
+  setSigned: db.prepare<{ id: number; signed: string; hash: string; doc_hash: string }, void>(
+    `UPDATE prro_docs SET signed_b64 = @signed, signed_hash = @hash WHERE id = @id AND doc_hash = @doc_hash`,
+  ),
+  signedOf: db.prepare<[number], string>('SELECT signed_b64 FROM prro_docs WHERE id = ?').pluck(),
+  /** Documents of a register the tax server has not settled that wait for their signature. */
+  unsignedWaiting: db
+    .prepare<[string], number>(
+      `SELECT count(*) FROM prro_docs WHERE numprro = ? AND signed_b64 = '' AND status NOT IN (${SETTLED})`,
+    )
+    .pluck(),
+  setRegisteredAt: db.prepare<[string, number], void>('UPDATE prro_docs SET registered_at = ? WHERE id = ?'),
+  setRevokeCheck: db.prepare<[number, string], void>('UPDATE prro_registers SET revoke_check = ? WHERE numprro = ?'),
+  setDevice: db.prepare<[string, string], void>('UPDATE prro_registers SET device = ? WHERE numprro = ?'),
   setStatusOnly: db.prepare<[number, string, number], void>('UPDATE prro_docs SET status = ?, updated_at = ? WHERE id = ?'),
   /** Documents a bulk change takes, in chain order. */
   byFilterAndStatus: db.prepare<DocFilter & { status: number }, PrroDocRow>(

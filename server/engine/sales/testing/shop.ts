@@ -203,7 +203,7 @@ export const CHEESE = '2000000000015';
 export const TEST_MANAGER = { name: 'Мельник Андрій', card: 'MGR-T', pin: '2002' } as const;
 
 /** A manager's confirmation of an action at a till, through pos.manager_confirm as a till asks for one. */
-export function managerConfirmation(shop: Shop, action: 'cash_withdrawal' | 'return', kasm = 1): number {
+export function managerConfirmation(shop: Shop, action: ParamsOf<'pos.manager_confirm'>['action'], kasm = 1): number {
   if (!shop.db.prepare('SELECT 1 FROM users WHERE card = ?').get(TEST_MANAGER.card)) {
     const id = shop.db
       .prepare("INSERT INTO users (name, card, level) VALUES (?, ?, '9')")

@@ -17,6 +17,8 @@ import type { Moment } from '../../common/moment.js';
 import type { FiscalTill, Seller } from '../../fiscal/identity.js';
 import type { DocType } from '../doc-types.js';
 import { headTime } from '../head-time.js';
+import { chainHashOf } from '../keys/sign.js';
+import { checkSignedSize } from '../keys/size.js';
 import { type PrroDocRow, prroSql, type RegisterRow } from '../statements.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
 
@@ -51,7 +53,7 @@ function offlinePlace(
 ): OfflinePlace {
   const before = prroSql(db).sessionBefore.all(at.numprro, String(session.id), at.orderNum);
   const lastChained = [...before].reverse().find((d) => chained(d.doc_type));
-  const prevHash = at.docType === 'offline_begin' ? undefined : lastChained?.doc_hash;
+  const prevHash = at.docType === 'offline_begin' || !lastChained ? undefined : chainHashOf(db, lastChained, at.moment.at);
   const { date, time } = headTime(at.moment);
   const control = controlCode({
     seed: session.seed,
@@ -124,12 +126,14 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
       orderNum,
       moment: d.moment,
       cashier: d.cashier,
-      seller: d.seller,
+      // The DPS does not allow TESTING in an offline session's begin and end (DPS API description, "Тестові документи").
+      seller: chained(d.docType) ? d.seller : { ...d.seller, testing: false },
       uidSeed: `${d.till.numprro}:${orderNum}:${d.moment.iso}:${d.docType}:${d.ref}`,
     },
     fields,
   );
   const body = renderDocument(head, d.content);
+  checkSignedSize(db, d.till.numprro, body);
   const info = sql.insertDoc.run({
     kasm: d.till.kasm,
     numprro: d.till.numprro,
@@ -226,6 +230,11 @@ export interface Replacement {
   readonly localNumber: number;
   /** The first place re-placed; every live document from there on moves. */
   readonly from: number;
+  /**
+   * The local number the first moved document takes (`from` by default): the number the tax
+   * server expects when it says our chain runs behind its own (error 7).
+   */
+  readonly number?: number;
   readonly at: Moment;
   /** Documents not yet in an offline session join this one (the register is going offline). */
   readonly intoSession?: { id: number; seed: string };
@@ -242,7 +251,7 @@ export function replaceTail(db: Db, r: Replacement): void {
   const sql = prroSql(db);
   const tail = sql.chainFrom.all(r.numprro, r.from);
   sql.liftFrom.run(r.numprro, r.from);
-  let num = r.from;
+  let num = r.number ?? r.from;
   if (r.first) {
     sql.setCounters.run(num - 1, 0, r.numprro);
     issueDocument(db, r.first);

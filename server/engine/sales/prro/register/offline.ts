@@ -109,9 +109,19 @@ export type CashierOf = (kasm: number) => string;
 /**
  * The tax server did not answer while the register was sending `first`: the register goes
  * offline in that document's place. Returns false (and the document waits, retrying) when the
- * server has not yet handed out an offline session, so offline work is not allowed.
+ * server has not yet handed out an offline session, so offline work is not allowed. `doubtful`:
+ * `first` went out and no answer came, so the server may have registered it; before the session
+ * goes up it is asked, and the 102 then revokes that online document (REVOKELASTONLINEDOC).
  */
-export function goOffline(db: Db, till: FiscalTill, first: PrroDocRow, at: Moment, cashier: string, reason: string): boolean {
+export function goOffline(
+  db: Db,
+  till: FiscalTill,
+  first: PrroDocRow,
+  at: Moment,
+  cashier: string,
+  reason: string,
+  doubtful = false,
+): boolean {
   const sql = prroSql(db);
   const reg = registerOf(db, till.numprro);
   if (reg.mode === 'offline') return true;
@@ -149,6 +159,8 @@ export function goOffline(db: Db, till: FiscalTill, first: PrroDocRow, at: Momen
       ref: `offline:${session.id}`,
     },
   });
+  // The 102 took `first`'s place: its local number is the one the server may already hold.
+  if (doubtful) sql.setRevokeCheck.run(first.local_num, till.numprro);
   return true;
 }
 

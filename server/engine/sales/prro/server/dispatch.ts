@@ -4,18 +4,31 @@
  * chained after it (blocked) until a manager requeues or withdraws it. An unanswered send takes
  * the register offline in that document's place; an offline register that reaches the server
  * again closes its session (103) and uploads it. Each answer is applied in its own transaction.
+ *
+ * Where the server needs signatures (the DPS's server and its HTTP simulator), documents are
+ * signed with the register's key first (keys/sign.ts), and nothing of a register whose key is
+ * locked goes out. Before a register's first send in this process the server is asked what it
+ * holds (TransactionsRegistrarState), so answers lost to a crash are not sent twice; and this
+ * installation registers as the register's device (DeviceRegister), so one register does not
+ * run on two tills.
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
-import type { FiscalServer, Outgoing } from '../../../../dps/port.js';
+import type { FiscalServer, Outgoing, SendOutcome } from '../../../../dps/port.js';
 import { momentAt } from '../../common/moment.js';
-import { fiscalTills } from '../../fiscal/identity.js';
+import { type FiscalTill, fiscalTills } from '../../fiscal/identity.js';
 import { shiftSql } from '../../shifts/statements.js';
-import { registerOf } from '../register/chain.js';
+import { keyRingOf } from '../keys/ring.js';
+import { signWaiting } from '../keys/sign.js';
+import { keySql } from '../keys/statements.js';
+import { registerOf, replaceTail, sha256Hex } from '../register/chain.js';
 import { clockBehind } from '../register/clock.js';
+import { patchHead } from '../register/head.js';
 import { goOffline, goOnline } from '../register/offline.js';
 import { type PrroDocRow, prroSql } from '../statements.js';
+import { deviceIdOf } from './device.js';
+import { WORDS } from './words.js';
 
 export interface DispatchResult {
   accepted: number;
@@ -24,16 +37,6 @@ export interface DispatchResult {
   wentOffline: string[];
   cameOnline: string[];
 }
-
-const outgoing = (d: PrroDocRow): Outgoing => ({
-  id: d.id,
-  numprro: d.numprro,
-  docType: d.doc_type,
-  localNum: d.local_num,
-  body: Buffer.from(d.xml_body_b64, 'base64'),
-});
-
-const blockedBy = (b: PrroDocRow) => `очікує на документ №${b.local_num} (id ${b.id}), відхилений податковим сервером`;
 
 /** A call to the fiscal server the walk waits on: answered in place (simulator) or awaited (a real adapter). */
 type Call<T> = { readonly call: () => T | Promise<T> };
@@ -51,7 +54,7 @@ export async function dispatchFiscal(db: Db, server: FiscalServer, now: () => Da
   return step.value;
 }
 
-/** Runs the walk against a server that answers at once (the simulator): for the demo seed and tests. */
+/** Runs the walk against a server that answers at once (the in-process simulator): for the demo seed and tests. */
 export function dispatchFiscalNow(db: Db, server: FiscalServer, now: () => Date, timeZone: string): DispatchResult {
   const walk = dispatchWalk(db, server, now, timeZone);
   let step = walk.next();
@@ -63,14 +66,66 @@ export function dispatchFiscalNow(db: Db, server: FiscalServer, now: () => Date,
   return step.value;
 }
 
+/** Registers whose state this process has compared with the server's since it started (or since a doubt). */
+const synced = new WeakMap<Db, Set<string>>();
+const syncedOf = (db: Db): Set<string> => {
+  let s = synced.get(db);
+  if (!s) {
+    s = new Set();
+    synced.set(db, s);
+  }
+  return s;
+};
+
 function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: string): Walk {
   const result: DispatchResult = { accepted: 0, rejected: 0, wentOffline: [], cameOnline: [] };
   const sql = prroSql(db);
   const tx = <T>(f: () => T): T => db.transaction(f).immediate();
   const at = () => momentAt(now(), timeZone);
   const cashierOf = (kasm: number) => shiftSql(db).open.get(kasm)?.cashier ?? '';
+  const body = (d: PrroDocRow): Buffer =>
+    Buffer.from(server.requiresSignature ? (sql.signedOf.get(d.id) ?? '') : d.xml_body_b64, 'base64');
+  const outgoing = (d: PrroDocRow): Outgoing => ({
+    id: d.id,
+    numprro: d.numprro,
+    docType: d.doc_type,
+    localNum: d.local_num,
+    body: body(d),
+  });
+  /** Says on the first waiting document why nothing of its register goes out. */
+  const hold = (numprro: string, error: string) => {
+    const first = sql.firstOpen.get(numprro);
+    const doc = first === null || first === undefined ? undefined : sql.chainFrom.all(numprro, first)[0];
+    if (doc && doc.last_error !== error && doc.status !== PRRO.rejected && doc.status !== PRRO.blocked) {
+      tx(() => sql.setStatus.run({ id: doc.id, status: doc.status, error, fiscal: doc.fiscal_number, at: at().iso }));
+    }
+  };
+  const accept = (doc: PrroDocRow, outcome: Extract<SendOutcome, { kind: 'accepted' }>) => {
+    sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: outcome.fiscalNumber, at: at().iso });
+    if (outcome.serverDate && outcome.serverTime) sql.setRegisteredAt.run(`${outcome.serverDate} ${outcome.serverTime}`, doc.id);
+    if (outcome.next) sql.setCredentials.run(outcome.next.id, outcome.next.seed, doc.numprro);
+    result.accepted++;
+  };
 
   for (const till of fiscalTills(db)) {
+    if (sql.unsentOfRegister.get(till.numprro) === 0 && registerOf(db, till.numprro).mode === 'online') {
+      lockWhenDone(db, till, at().iso);
+      continue;
+    }
+
+    if (server.requiresSignature) {
+      if (!keyRingOf(db).signerFor(till.numprro)) {
+        hold(till.numprro, keySql(db).key.get(till.numprro) ? WORDS.keyLocked : WORDS.noKey);
+        continue;
+      }
+      const device = yield* deviceStep(db, server, till);
+      if (device !== 'go') {
+        hold(till.numprro, device);
+        continue;
+      }
+      if (!(yield* syncStep(db, server, till, at))) continue;
+    }
+
     const reg = registerOf(db, till.numprro);
     if (reg.mode === 'offline') {
       if (!(yield* ask(() => server.reachable(till.numprro)))) continue;
@@ -80,6 +135,9 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       tx(() => goOnline(db, till, at(), cashierOf(till.kasm)));
       result.cameOnline.push(till.numprro);
     }
+
+    // Signed now, outside any transaction, in chain order: what goes out is what was signed.
+    if (server.requiresSignature && signWaiting(db, till.numprro, now()).waiting > 0) continue;
 
     const from = sql.firstOpen.get(till.numprro);
     if (from === null || from === undefined) continue;
@@ -93,7 +151,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       if (blocker || doc.status === PRRO.rejected) {
         blocker ??= doc;
         if (doc !== blocker) {
-          const error = blockedBy(blocker);
+          const error = WORDS.blockedBy(blocker);
           if (doc.status !== PRRO.blocked || doc.last_error !== error) {
             tx(() => sql.setStatus.run({ id: doc.id, status: PRRO.blocked, error, fiscal: doc.fiscal_number, at: at().iso }));
           }
@@ -110,6 +168,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         }
         // An open session is uploaded only once it has ended (its 103 is made when the server answers).
         if (registerOf(db, till.numprro).mode === 'offline') break;
+        if (!(yield* revokeStep(db, server, till, pack[0] as PrroDocRow, now))) break;
         const outcome = yield* ask(() => server.sendPackage(pack.map(outgoing)));
         if (outcome.kind === 'unreachable') break;
         tx(() => {
@@ -143,15 +202,42 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       }
       const outcome = yield* ask(() => server.sendDocument(outgoing(doc)));
       if (outcome.kind === 'unreachable' || outcome.kind === 'uncertain') {
-        const offline = tx(() => goOffline(db, till, doc, at(), cashierOf(till.kasm), outcome.reason));
+        const doubtful = outcome.kind === 'uncertain';
+        if (doubtful) syncedOf(db).delete(till.numprro);
+        const offline = tx(() => goOffline(db, till, doc, at(), cashierOf(till.kasm), outcome.reason, doubtful));
         if (offline) result.wentOffline.push(till.numprro);
         break;
       }
+      if (outcome.kind === 'rejected' && outcome.code === 7 && outcome.expected !== undefined) {
+        // Our chain and the server's disagree on the next number: ask what it holds at ours, then
+        // take its number (a document it registered is ours; else the unsent ones move up to its number).
+        syncedOf(db).delete(till.numprro);
+        if (server.documentAt) {
+          const held = yield* ask(() => server.documentAt?.(till.numprro, doc.local_num));
+          if (typeof held === 'string' && held !== '') {
+            tx(() => accept(doc, { kind: 'accepted', fiscalNumber: held }));
+            i++;
+            continue;
+          }
+          // Not known yet: asked again at the next round.
+          if (held === undefined) break;
+          const expected = outcome.expected;
+          if (expected > doc.local_num) {
+            const moved = {
+              numprro: till.numprro,
+              localNumber: till.localNumber,
+              from: doc.local_num,
+              number: expected,
+              at: at(),
+            };
+            tx(() => replaceTail(db, moved));
+            break;
+          }
+        }
+      }
       tx(() => {
         if (outcome.kind === 'accepted') {
-          sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: outcome.fiscalNumber, at: at().iso });
-          if (outcome.next) sql.setCredentials.run(outcome.next.id, outcome.next.seed, till.numprro);
-          result.accepted++;
+          accept(doc, outcome);
         } else {
           sql.setStatus.run({ id: doc.id, status: PRRO.rejected, error: outcome.text, fiscal: '', at: at().iso });
           result.rejected++;
@@ -160,6 +246,110 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       if (outcome.kind === 'rejected') blocker = doc;
       i++;
     }
+    lockWhenDone(db, till, at().iso);
   }
   return result;
+}
+
+/**
+ * The key stays unlocked for the shift: once the shift is closed and every document of the
+ * register is with the tax server, it is locked again (unless the shop chose unattended work).
+ */
+function lockWhenDone(db: Db, till: FiscalTill, at: string): void {
+  const ring = keyRingOf(db);
+  if (!ring.isUnlocked(till.numprro) || shiftSql(db).open.get(till.kasm)) return;
+  if ((prroSql(db).unsentOfRegister.get(till.numprro) ?? 0) > 0) return;
+  const key = keySql(db).key.get(till.numprro);
+  if (key && key.unattended_b64 !== '') return;
+  ring.lock(till.numprro);
+  keySql(db).event.run({
+    numprro: till.numprro,
+    at,
+    user: 'service',
+    action: 'locked',
+    note: 'зміну закрито, документи в податковій',
+  });
+}
+
+/** DeviceRegister, once: 'go' when this installation runs the register, else why its documents wait. */
+function* deviceStep(db: Db, server: FiscalServer, till: FiscalTill): Generator<Call<unknown>, string, unknown> {
+  const reg = registerOf(db, till.numprro);
+  if (!server.registerDevice || reg.device === 'ours') return 'go';
+  const forced = reg.device === 'take-over';
+  if (reg.device !== '' && !forced) return WORDS.otherDevice(reg.device);
+  const outcome = yield* ask(() => server.registerDevice?.(till.numprro, deviceIdOf(db), forced));
+  if (!outcome || outcome.kind === 'unreachable') return 'go';
+  if (outcome.kind === 'rejected') return WORDS.deviceRefused(outcome.text);
+  const device = outcome.kind === 'ours' ? 'ours' : outcome.deviceId;
+  db.transaction(() => prroSql(db).setDevice.run(device, till.numprro)).immediate();
+  return outcome.kind === 'ours' ? 'go' : WORDS.otherDevice(device);
+}
+
+/**
+ * Compares the register with the server's state (TransactionsRegistrarState), once a process and
+ * after any doubt: documents it registered whose answers never came are recorded with their fiscal
+ * numbers, and offline credentials it holds for us are kept. False when the server cannot be asked.
+ */
+function* syncStep(
+  db: Db,
+  server: FiscalServer,
+  till: FiscalTill,
+  at: () => ReturnType<typeof momentAt>,
+): Generator<Call<unknown>, boolean, unknown> {
+  const done = syncedOf(db);
+  if (!server.registrarState || done.has(till.numprro)) return true;
+  const sql = prroSql(db);
+  const reg = registerOf(db, till.numprro);
+  const session =
+    reg.mode === 'offline' && reg.offline_session_id > 0 ? { id: reg.offline_session_id, seed: reg.offline_seed } : undefined;
+  const state = yield* ask(() => server.registrarState?.(till.numprro, session));
+  if (!state) return reg.mode === 'offline';
+  if (reg.mode === 'online') {
+    const from = sql.firstOpen.get(till.numprro);
+    const unsent = from === null || from === undefined ? [] : sql.chainFrom.all(till.numprro, from);
+    for (const doc of unsent) {
+      if (doc.local_num >= state.nextLocalNum || doc.offline_session_id !== '') break;
+      const held = yield* ask(() => server.documentAt?.(till.numprro, doc.local_num));
+      if (typeof held !== 'string' || held === '') break;
+      db.transaction(() =>
+        sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held, at: at().iso }),
+      ).immediate();
+    }
+  }
+  if (state.offline && reg.offline_session_id === 0 && reg.mode === 'online') {
+    const offline = state.offline;
+    db.transaction(() => sql.setCredentials.run(offline.id, offline.seed, till.numprro)).immediate();
+  }
+  done.add(till.numprro);
+  return true;
+}
+
+/**
+ * Before a session goes up whose 102 took the place of a document sent without an answer: asks
+ * whether the server registered that document, and if it did, the 102 says REVOKELASTONLINEDOC
+ * (DPS API description, "Відкликання останнього онлайн чека"). False while it cannot be asked.
+ */
+function* revokeStep(
+  db: Db,
+  server: FiscalServer,
+  till: FiscalTill,
+  first: PrroDocRow,
+  now: () => Date,
+): Generator<Call<unknown>, boolean, unknown> {
+  const sql = prroSql(db);
+  const reg = registerOf(db, till.numprro);
+  if (reg.revoke_check === 0 || first.doc_type !== 'offline_begin' || first.local_num !== reg.revoke_check) return true;
+  const held = server.documentAt ? yield* ask(() => server.documentAt?.(till.numprro, reg.revoke_check)) : null;
+  if (held === undefined) return false;
+  db.transaction(() => {
+    if (typeof held === 'string') {
+      const body = patchHead(Buffer.from(first.xml_body_b64, 'base64'), { REVOKELASTONLINEDOC: 'true' });
+      const hash = sha256Hex(body);
+      sql.replaceBody.run({ id: first.id, body: body.toString('base64'), hash, status: first.status, at: now().toISOString() });
+    }
+    sql.setRevokeCheck.run(0, till.numprro);
+  }).immediate();
+  // The 102 changed: it is signed again before the package goes (the 102 is outside the hash chain).
+  if (typeof held === 'string' && server.requiresSignature) return signWaiting(db, till.numprro, now()).waiting === 0;
+  return true;
 }

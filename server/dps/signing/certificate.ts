@@ -41,9 +41,26 @@ export interface Certificate {
 
 const hex = (b: Buffer | null | undefined): string => (b ? b.toString('hex') : '');
 
+/**
+ * Certificates read lately, by their bytes: every signed document embeds its signer's, and parsing
+ * one (its public key decompressed on the curve) costs milliseconds a register need pay once.
+ */
+const recent = new Map<string, Certificate>();
+const RECENT_MAX = 512;
+
 /** Reads a DER (or PEM) certificate; throws CertificateError for anything else. */
 export function readCertificate(input: Buffer): Certificate {
   const der = fromPem(input);
+  const id = der.toString('base64');
+  const known = recent.get(id);
+  if (known) return known;
+  const cert = parse(Buffer.from(der));
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(id, cert);
+  return cert;
+}
+
+function parse(der: Buffer): Certificate {
   let parts: ReturnType<typeof children>;
   let model: CertificateModel;
   try {

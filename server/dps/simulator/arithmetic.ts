@@ -3,10 +3,14 @@
  * discounts), the payments to what was paid (all of it, or the partial payment), the rounding
  * to the difference, and each tax to its rate. Problems are worded for a store manager.
  */
-import { D, dec } from '../../engine/decimal.js';
+import { Decimal } from 'decimal.js';
 import type { CheckContent } from '../format/content.js';
 
-const money = (s: string | undefined): D => dec(s ?? '0');
+// The documents' sums are kopecks with at most a few places: 40 digits keep every step exact.
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+type D = InstanceType<typeof D>;
+
+const money = (s: string | undefined): D => new D((s ?? '0').replace(',', '.'));
 const show = (v: D) => v.toFixed(2);
 
 export function sumsProblem(c: CheckContent): string | undefined {

@@ -86,7 +86,7 @@ export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Pr
     },
     async startService() {
       if (opts.mode !== 'remote') throw new Error('startService needs a shop started with mode: remote');
-      service = await startService({ dbFile: backofficeFile, port, logger: silentLogger, simulatorIntervalMs: 1000 });
+      service = await startService({ dbFile: backofficeFile, port, demo: true, logger: silentLogger, simulatorIntervalMs: 1000 });
     },
     async stopHost() {
       if (hostRunning) await host.close();

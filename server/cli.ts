@@ -24,6 +24,7 @@ import { isWorker, reportListening, runWorkers } from './workers.js';
 
 const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)
   server serve (--db FILE | MANY) [--host 127.0.0.1] [--port 8787] [--demo] [--goods N] [--rate-limit N]
+               [--fiscal-server URL] [--fiscal-ca FILE]... [--fiscal-secret FILE]
                [--idempotency-days N] [--max-connections N] [--max-connections-per-address N]
                [--max-inflight-mb N] [--request-timeout N]
                [--idle-close S] [--max-open N]            (the last two with MANY only)
@@ -77,6 +78,9 @@ async function serve(args: string[]) {
       'max-inflight-mb': { type: 'string' },
       'request-timeout': { type: 'string' },
       workers: { type: 'string' },
+      'fiscal-server': { type: 'string' },
+      'fiscal-ca': { type: 'string', multiple: true },
+      'fiscal-secret': { type: 'string' },
     },
     strict: true,
   });
@@ -102,7 +106,7 @@ async function serve(args: string[]) {
   process.once('SIGTERM', stop);
 }
 
-type ServeValues = Record<string, string | boolean | undefined>;
+type ServeValues = Record<string, string | boolean | string[] | undefined>;
 
 async function startServe(values: ServeValues) {
   const config = serveConfig(values);
@@ -138,8 +142,21 @@ function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
   const maxOpen = positiveInt(str('max-open'), '--max-open', 64);
   if (idleS < 1) throw new UsageError('--idle-close must be at least 1 second');
   if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
+  const fiscalUrl = str('fiscal-server');
+  if (fiscalUrl !== undefined && !/^https?:\/\/[^\s/?#@\\]+(\/[^\s?#]*)?$/.test(fiscalUrl))
+    throw new UsageError('--fiscal-server must be an http:// or https:// address, e.g. https://fs.tax.gov.ua:8643/fs');
+  if (fiscalUrl !== undefined && values.demo)
+    throw new UsageError('--fiscal-server does not go with --demo, which runs the simulator');
+  const caFiles = (values['fiscal-ca'] as string[] | undefined) ?? [];
+  const secretFile = str('fiscal-secret');
+  const fiscal = {
+    ...(fiscalUrl ? { url: fiscalUrl } : {}),
+    ...(caFiles.length > 0 ? { caFiles } : {}),
+    ...(secretFile ? { secretFile } : {}),
+  };
   const common: Omit<ServiceConfig, 'dbFile'> = {
     host: str('host') ?? '127.0.0.1',
+    ...(Object.keys(fiscal).length > 0 ? { fiscal } : {}),
     port,
     demo: values.demo ? (goods ? { goods } : true) : false,
     ...(rate === undefined ? {} : { rateLimit: rate === 0 ? false : { perSecond: rate, burst: rate * 2 } }),

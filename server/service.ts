@@ -12,6 +12,7 @@ import type { Db } from '../shared-node/sql/db.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
+import type { FiscalOptions } from './clients/fiscal-link.js';
 import { BackOfficePool } from './clients/pool.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
@@ -45,8 +46,10 @@ interface CommonConfig {
   readonly logger?: Logger;
   readonly now?: () => Date;
   readonly timeZone?: string;
-  /** How often the demo's fiscal-server simulator processes the PRRO queue. */
+  /** How often the fiscal dispatcher goes over the PRRO queue besides after each write. */
   readonly simulatorIntervalMs?: number;
+  /** The tax server (the DPS's by default; the simulator in a demo), more CAs, the secret for unattended keys. */
+  readonly fiscal?: FiscalOptions;
 }
 
 export interface ServiceConfig extends CommonConfig {
@@ -95,6 +98,7 @@ const backOfficeOptions = (cfg: CommonConfig, logger: Logger): Omit<BackOfficeOp
   ...(cfg.now ? { now: cfg.now } : {}),
   ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}),
   ...(cfg.simulatorIntervalMs ? { simulatorIntervalMs: cfg.simulatorIntervalMs } : {}),
+  ...(cfg.fiscal ? { fiscal: cfg.fiscal } : {}),
 });
 
 export async function startService(cfg: ServiceConfig): Promise<RunningService> {

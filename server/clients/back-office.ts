@@ -1,8 +1,9 @@
 /**
  * One client's back office, open: its SQLite file with the business data and the idempotency
  * records (so a write and its record share a transaction), the engine upon it, the hourly purge,
- * and — in a demo — the fiscal-server simulator that sends its PRRO documents. The single-file
- * service holds one; a data folder holds one per client, opened when first asked for.
+ * and the fiscal dispatcher that signs its PRRO documents and sends them to the tax server (the
+ * DPS's, or in a demo the simulator on loopback: fiscal-link.ts). The single-file service holds
+ * one; a data folder holds one per client, opened when first asked for.
  */
 
 import { privateDatabaseFile } from '../../shared-node/fs/private-files.js';
@@ -11,7 +12,6 @@ import { type Db, dialectOf } from '../../shared-node/sql/db.js';
 import { idleCheckpoint } from '../../shared-node/sqlite/idle-checkpoint.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase, type Db as SqliteDb } from '../../shared-node/sqlite/open.js';
-import { simulatedFiscalServer } from '../dps/simulator/simulator.js';
 import { pruneCatalogChanges } from '../engine/catalog/index.js';
 import { seedDemo } from '../engine/demo/index.js';
 import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from '../engine/engine.js';
@@ -19,6 +19,7 @@ import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../idempotency/store.js';
 import type { Upstream } from '../upstream/upstream.js';
+import { type FiscalOptions, openFiscalLink } from './fiscal-link.js';
 
 export interface BackOfficeOptions {
   /** The back office's SQLite file; or `db`, a database opened and migrated already (PostgreSQL). */
@@ -30,8 +31,10 @@ export interface BackOfficeOptions {
   readonly idempotencyTtlMs?: number;
   readonly now?: () => Date;
   readonly timeZone?: string;
-  /** How often the demo's fiscal-server simulator processes the PRRO queue. */
+  /** How often the fiscal dispatcher goes over the PRRO queue besides after each write (5 s by default). */
   readonly simulatorIntervalMs?: number;
+  /** The tax server, its CAs and the secret for unattended keys (fiscal-link.ts). */
+  readonly fiscal?: FiscalOptions;
   /** A different upstream (a remote back office); the embedded one on this file is the default. */
   readonly upstream?: Upstream;
 }
@@ -42,7 +45,7 @@ export interface BackOffice {
   readonly idempotency: IdempotencyStore;
   /**
    * Told after a write was performed (not a replay): the WAL is checkpointed once writes pause,
-   * and a demo sends new fiscal documents at once.
+   * and new fiscal documents are signed and sent at once.
    */
   afterWrite(method: string): void;
   /** Whether the database answers a read now. */
@@ -99,41 +102,38 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
   purge();
   timers.push(setInterval(purge, 3600_000).unref());
 
-  // Set when the demo's tax server runs: a write that issued fiscal documents sends them at once.
-  let sendFiscalSoon: (() => void) | undefined;
+  // Documents are signed and sent as they are made, so the customer's receipt carries its fiscal
+  // number; the interval retries what could not go (the server unreachable, a refused chain, a locked key).
+  const link = openFiscalLink(db, { demo: Boolean(opts.demo), ...(opts.fiscal ? { fiscal: opts.fiscal } : {}), logger, now });
   let closed = false;
-  if (opts.demo) {
-    // The demo's fiscal server is the simulator; the real DPS server is a later adapter of the same port.
-    const fiscalServer = simulatedFiscalServer(db);
-    let sending = false;
-    let again = false;
-    const step = async () => {
-      if (closed) return;
-      if (sending) {
-        // A document made while a send runs goes right after it, not at the next interval.
-        again = true;
-        return;
-      }
-      sending = true;
-      again = false;
-      try {
-        const r = await dispatchFiscal(db, fiscalServer, now, opts.timeZone ?? 'Europe/Kyiv');
-        if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0)
-          logger.log('info', 'fiscal server', { ...r });
-      } catch (err) {
-        if (!closed) logger.log('warn', 'fiscal dispatch failed', { error: String(err) });
-      } finally {
-        sending = false;
-        if (again && !closed) setImmediate(() => void step());
-      }
-    };
-    timers.push(setInterval(step, opts.simulatorIntervalMs ?? 5000).unref());
-    // A PRRO sends each document as it is made, so the customer's receipt carries its fiscal number;
-    // the interval above still retries what could not be sent (the server cut, a rejected chain).
-    sendFiscalSoon = () => {
-      setImmediate(() => void step());
-    };
-  }
+  let sending = false;
+  let again = false;
+  const step = async () => {
+    if (closed) return;
+    if (sending) {
+      // A document made while a send runs goes right after it, not at the next interval.
+      again = true;
+      return;
+    }
+    sending = true;
+    again = false;
+    try {
+      const server = await link.server;
+      const r = await dispatchFiscal(db, server, now, opts.timeZone ?? 'Europe/Kyiv');
+      if (r.accepted + r.rejected + r.wentOffline.length + r.cameOnline.length > 0) logger.log('info', 'fiscal server', { ...r });
+    } catch (err) {
+      if (!closed) logger.log('warn', 'fiscal dispatch failed', { error: err instanceof Error ? err.message : String(err) });
+    } finally {
+      sending = false;
+      if (again && !closed) setImmediate(() => void step());
+    }
+  };
+  timers.push(setInterval(step, opts.simulatorIntervalMs ?? 5000).unref());
+  const sendFiscalSoon = () => {
+    setImmediate(() => void step());
+  };
+  // What waits from before (a restart, a demo's seed) is signed and sent once the link is up, not by the first sale.
+  link.server.then(sendFiscalSoon, () => undefined);
 
   return {
     db,
@@ -142,7 +142,7 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
     afterWrite(method) {
       checkpoint?.wrote();
       // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
-      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon?.();
+      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon();
     },
     healthy() {
       try {
@@ -157,6 +157,7 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
       closed = true;
       for (const t of timers) clearInterval(t);
       checkpoint?.stop();
+      await link.close();
       await upstream.close();
       db.close();
     },

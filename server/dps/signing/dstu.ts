@@ -56,11 +56,44 @@ export const generateKey = (): PrivateKey => ({ priv: jk.std_curve('DSTU_PB_257'
 /** The key as unencrypted PKCS#8-like DER (DSTU private key), to be wrapped in a PBES2 container. */
 export const privateKeyDer = (key: PrivateKey): Buffer => Buffer.from(key.priv.to_asn1());
 
-/** Encrypts a key's DER with GOST 28147 under a PBKDF2(GOST 34.311 HMAC) key, as PBES2 containers do. */
-export const encryptForContainer = (raw: Buffer, password: string, iv: Buffer, salt: Buffer) =>
-  algo.storesave(raw, 'PBES2', password, iv, salt);
+interface GostCipher {
+  key(k: Buffer): void;
+  crypt_cfb(iv: Buffer, clear: Buffer, out: Buffer): void;
+}
+const gostInternals = createRequire(import.meta.url);
+const gostUtil = gostInternals('gost89/lib/util.js') as { pbkdf(pw: string, salt: Buffer, iters: number): Buffer };
+const gostCipher = gostInternals('gost89/lib/gost89.js') as { init(): GostCipher };
+const gostDstu = gostInternals('gost89/lib/dstu.js') as { packSbox(s: unknown): Buffer; defaultSbox: unknown };
 
-export const parseCertificateModel = (der: Buffer): CertificateModel => jk.Certificate.from_asn1(der);
+/**
+ * Encrypts a key's DER with GOST 28147 in CFB mode under PBKDF2 (GOST 34.311 HMAC) of the
+ * password, as PBES2 containers do. gost89's own writer fixes 10,000 rounds (a second of work
+ * here); a container for the simulator's demo keys may take fewer, and readers take the count the
+ * container states.
+ */
+export function encryptForContainer(raw: Buffer, password: string, iv: Buffer, salt: Buffer, iterations = 10_000) {
+  if (iterations === 10_000) return algo.storesave(raw, 'PBES2', password, iv, salt);
+  const cipher = gostCipher.init();
+  cipher.key(gostUtil.pbkdf(password, salt, iterations));
+  const body = Buffer.alloc(raw.length);
+  cipher.crypt_cfb(iv, raw, body);
+  return { iv, salt, iters: iterations, body, sbox: gostDstu.packSbox(gostDstu.defaultSbox) };
+}
+
+const rfc3280 = createRequire(import.meta.url)('jkurwa/lib/spec/rfc3280.js') as {
+  Certificate: { decode(der: Buffer, enc: 'der'): Record<string, unknown> };
+};
+const CertificateClass = jk.Certificate as unknown as new (decoded: Record<string, unknown>, lazy: boolean) => CertificateModel;
+
+/**
+ * A certificate parsed without unpacking its public key (a point decompressed on the curve, some
+ * milliseconds): a CA bundle holds hundreds, and only the ones that sign anything need it.
+ */
+export function parseCertificateModel(der: Buffer): CertificateModel {
+  const decoded = rfc3280.Certificate.decode(der, 'der');
+  decoded._raw = der;
+  return new CertificateClass(decoded, true);
+}
 
 /**
  * Verifies a DSTU 4145 signature with a certificate's key: `le` is raw little-endian r‖s (a CMS

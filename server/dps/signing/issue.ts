@@ -120,10 +120,12 @@ export function issueRoot(subject: Name, validFrom: Date, validTo: Date): { key:
 
 /**
  * A PBES2 key container (the `.pk8` / `.dat` form IIT and others write): the key's DER encrypted
- * with GOST 28147 in CFB mode under PBKDF2 with GOST 34.311 HMAC, 10,000 rounds.
+ * with GOST 28147 in CFB mode under PBKDF2 with GOST 34.311 HMAC, 10,000 rounds as qualified CAs
+ * write them. A demo's or a test's key may take fewer: opening one then takes milliseconds, not a
+ * second of every start.
  */
-export function writeContainer(key: PrivateKey, password: string): Buffer {
-  const store = encryptForContainer(privateKeyDer(key), password, randomBytes(8), randomBytes(32));
+export function writeContainer(key: PrivateKey, password: string, iterations = 10_000): Buffer {
+  const store = encryptForContainer(privateKeyDer(key), password, randomBytes(8), randomBytes(32), iterations);
   const params = der.seq(
     der.seq(
       der.oid(OID.pbkdf2),

@@ -142,7 +142,7 @@ ALTER TABLE prro_docs ADD COLUMN signed_b64 TEXT NOT NULL DEFAULT '';
 ALTER TABLE prro_docs ADD COLUMN signed_hash TEXT NOT NULL DEFAULT '';
 -- When the tax server registered it, as its ticket says (ddMMyyyy HHmmss, Kyiv); '' where unknown.
 ALTER TABLE prro_docs ADD COLUMN registered_at TEXT NOT NULL DEFAULT '';
-CREATE INDEX prro_docs_unsigned ON prro_docs(numprro, local_num) WHERE signed_b64 = '' AND status <> 5;
+CREATE INDEX prro_docs_unsigned ON prro_docs(numprro, local_num) WHERE signed_b64 = '' AND status NOT IN (2, 5, 9);
 
 -- A 102 document whose place held a document sent online without an answer: before its session
 -- goes up, the server is asked whether it registered that one (then the 102 says REVOKELASTONLINEDOC).

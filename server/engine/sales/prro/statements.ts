@@ -213,14 +213,17 @@ const prepare = (db: Db) => ({
     `UPDATE prro_docs SET status = @status, last_error = @error, fiscal_number = @fiscal, updated_at = @at WHERE id = @id`,
   ),
   setContent: db.prepare<[string, number], void>('UPDATE prro_docs SET content_json = ? WHERE id = ?'),
-  /** Live documents of a register not signed yet, in chain order. */
+  /**
+   * Documents of a register still to go to the tax server and not signed yet, in chain order. Those
+   * it settled stay as they went (a demo's history, or documents of before signing, went unsigned).
+   */
   unsigned: db.prepare<[string], UnsignedRow>(
     `SELECT id, numprro, local_num, xml_body_b64, doc_hash FROM prro_docs
-     WHERE numprro = ? AND signed_b64 = '' AND status <> ${CANCELLED} ORDER BY local_num`,
+     WHERE numprro = ? AND signed_b64 = '' AND status NOT IN (${SETTLED}) ORDER BY local_num`,
   ),
-  /** Registers with live documents not signed yet. */
+  /** Registers with documents still to go that are not signed yet. */
   registersUnsigned: db
-    .prepare<[], string>(`SELECT DISTINCT numprro FROM prro_docs WHERE signed_b64 = '' AND status <> ${CANCELLED}`)
+    .prepare<[], string>(`SELECT DISTINCT numprro FROM prro_docs WHERE signed_b64 = '' AND status NOT IN (${SETTLED})`)
     .pluck(),
   /** Keeps a signature of the body it was made of (a body changed meanwhile keeps none). */
   setSigned: db.prepare<{ id: number; signed: string; hash: string; doc_hash: string }, void>(

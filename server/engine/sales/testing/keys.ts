@@ -1,8 +1,9 @@
 /**
  * Signing keys for the engine's tests: a CA of the tests' own (valid 2020–2040, so the shops'
  * clocks of 2025 fall in it), a seller's key naming the test seller's ЄДРПОУ, a cashier's key,
- * each as a password-protected PBES2 container with its certificate. Made once per test file:
- * a key takes ~80 ms to make and its container about a second to write.
+ * each as a password-protected PBES2 container with its certificate. Made once per test file (a
+ * key takes ~80 ms to make), its container with 100 PBKDF2 rounds, not a CA's 10,000: opening one
+ * takes a tenth of a second, not a second, and the tests open many.
  */
 
 import type { Db } from '../../../../shared-node/sql/db.js';
@@ -54,7 +55,7 @@ export function testKey(
     },
     { key: testCa().key, certificate: testCa().certificate, name: CA_NAME },
   );
-  const k = { container: writeContainer(key, password), certificate, password };
+  const k = { container: writeContainer(key, password, 100), certificate, password };
   made.set(id, k);
   return k;
 }

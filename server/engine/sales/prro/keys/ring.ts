@@ -68,6 +68,15 @@ export class KeyRing implements KeyProvider {
     return this.unlocked.get(numprro) ?? this.fromUnattended(numprro);
   }
 
+  /**
+   * Opens now every key kept for unattended work: a service does it when it starts, so the first
+   * sale after a restart does not wait the second a container takes to open.
+   */
+  warm(): void {
+    if (!this.config.secret) return;
+    for (const numprro of keySql(this.db).unattendedRegisters.all()) this.signerFor(numprro);
+  }
+
   isUnlocked(numprro: string): boolean {
     return this.unlocked.has(numprro);
   }

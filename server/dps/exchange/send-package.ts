@@ -87,6 +87,12 @@ function credentialsIn(body: Buffer): OfflineCredentials | undefined | 'garbage'
   return id && seed ? { id: Number(id), seed } : undefined;
 }
 
+/** Whether a package's first document is a 102 with REVOKELASTONLINEDOC (DPS API description, "Відкликання останнього онлайн чека"). */
+function revokesLastOnline(out: Outgoing): boolean {
+  const t = contentOf(out.body).toString('latin1');
+  return /<DOCTYPE>\s*102\s*</.test(t) && /<REVOKELASTONLINEDOC>\s*true\s*</.test(t);
+}
+
 export async function sendPackage(ctx: ExchangeContext, docs: readonly Outgoing[]): Promise<PackageOutcome> {
   const first = docs[0];
   if (!first) return { kind: 'accepted' };
@@ -98,7 +104,9 @@ export async function sendPackage(ctx: ExchangeContext, docs: readonly Outgoing[
   if (state.kind === 'unreachable') return { kind: 'unreachable', reason: state.reason };
   // Where the state is refused (an unknown register, a key not allowed), the package goes whole and its own answer says why.
   const expected = state.kind === 'answer' ? state.value.nextLocalNum : Number.NEGATIVE_INFINITY;
-  const taken = items.filter((it) => it.localNum < expected);
+  // A 102 that revokes the register's last online document takes that document's number, which the server holds.
+  const revoking = first.localNum === expected - 1 && revokesLastOnline(first);
+  const taken = revoking ? [] : items.filter((it) => it.localNum < expected);
   const last = taken[taken.length - 1];
   if (last) {
     const held = await documentInfo(ctx, numprro, last.localNum, signer);

@@ -59,14 +59,20 @@ export const newRegister = (numprro: string, tin: string, firstOrderNum: number)
   upload_hash: '',
 });
 
-/** Checks a document against the register's state and, if it passes, moves the state on. */
-export function judge(reg: ServerRegisterRow, doc: ReadDocument, offline: boolean): void {
+/**
+ * Checks a document against the register's state and, if it passes, moves the state on.
+ * `lastOnline` is the local number of the register's last online receipt: a 102 that revokes it
+ * (REVOKELASTONLINEDOC, after the register went offline without the answer to it) takes its number.
+ */
+export function judge(reg: ServerRegisterRow, doc: ReadDocument, offline: boolean, lastOnline?: number): void {
   const h = doc.head;
   if (h.TIN !== reg.tin) {
     throw new FsError(3, `В документі зазначено реєстраційний код платника ${h.TIN}, а ПРРО зареєстровано на ${reg.tin}`);
   }
   const num = Number(h.ORDERNUM);
-  if (num !== reg.next_local_num) throw localNumberError(h.ORDERNUM ?? '', reg.numprro, reg.next_local_num);
+  const revokes =
+    kindOf(doc) === '102' && h.REVOKELASTONLINEDOC === 'true' && num === reg.next_local_num - 1 && num === lastOnline;
+  if (num !== reg.next_local_num && !revokes) throw localNumberError(h.ORDERNUM ?? '', reg.numprro, reg.next_local_num);
   if ((h.OFFLINE === 'true') !== offline) {
     throw new FsError(9, offline ? 'Документ пакета офлайн сесії не позначено як офлайн' : 'Офлайн документ надіслано як онлайн');
   }

@@ -125,7 +125,7 @@ export function ledgerOf(db: Db, opts: LedgerOptions): Ledger {
               // A refused document leaves the server as the documents before it left it.
               const trial = { ...(reg ?? found.reg) };
               judgeOffline(trial, doc, a.hashes, hours);
-              judge(trial, doc, true);
+              judge(trial, doc, true, sql.lastOnlineCheck.get(numprro)?.local_num);
               if (kindOf(doc) === '103') {
                 Object.assign(trial, { upload_begin_at: '', upload_n: 0, upload_hash: '' });
                 next = issueCredentials(trial);

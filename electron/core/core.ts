@@ -12,6 +12,7 @@ import type {
   CashdeskApi,
   ConnectionState,
   ConnectionTest,
+  KeyWriteOptions,
   PublicSettings,
   QueueItem,
   ReadOutcome,
@@ -21,7 +22,8 @@ import type {
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { carriesPin, serviceUrlProblem } from '../../shared/bridge/validate.js';
+import { carriesSecret, type SecretOperation } from '../../shared/bridge/secrets.js';
+import { serviceUrlProblem } from '../../shared/bridge/validate.js';
 import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
@@ -145,17 +147,33 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     session = next;
     emit({ type: 'session', cashier: next });
   };
-  /** Sends a PIN-carrying write at once under a fresh key: a PIN is never stored, so it is no outbox write. */
-  const sendNow = async (
-    method: 'pos.checkout_manual_price' | 'pos.cashier_sign_in' | 'pos.manager_confirm',
-    params: unknown,
-  ) => {
+  /**
+   * Sends a write that carries a PIN or a password at once under a fresh key: a secret is never
+   * stored, so it is no outbox write. Nothing of its params is logged: a failure is answered to the
+   * interface, in the service's words, and only there.
+   */
+  const sendNow = async (method: SecretOperation, params: unknown, confirmation?: number) => {
     const outcome = await client.call(method, params, {
       idempotencyKey: randomUUID(),
       ...(session ? { cashier: session.id } : {}),
+      ...(confirmation === undefined ? {} : { confirmation }),
     });
     if (outcome.kind === 'ok') return outcome.result;
     throw BridgeError.from(outcome.error);
+  };
+  /**
+   * A register's key is a person's act: the back office takes a key write that names nobody
+   * (no X-Cashier) as an API client's, by the key's scope alone, without asking for a manager.
+   * So the till sends one only with someone signed in, and their manager's confirmation if any.
+   */
+  const sendKeyWrite = async (
+    method: 'settings.prro_key_load' | 'pos.prro_key_unlock' | 'settings.prro_key_unattended',
+    params: unknown,
+    options: KeyWriteOptions,
+  ): Promise<RpcResult> => {
+    if (!session)
+      throw new BridgeError('NOT_SIGNED_IN', "nobody is signed in at the till: a register's key is handled by a person who is");
+    return sendNow(method, params, options.confirmation);
   };
   const logFault = (what: string, err: unknown) =>
     opts.logger?.log('error', what, { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
@@ -247,8 +265,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   async function write(method: WriteName, params: Record<string, unknown>, options: WriteOptions): Promise<WriteOutcome> {
     const op = findOperation(method);
     if (op?.kind !== 'write') throw new BridgeError('BAD_ARGUMENTS', `${method} is not a write`);
-    // The bridge refuses these too; the outbox is the last place a PIN could be written down.
-    if (carriesPin(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a PIN, which is never queued`);
+    // The bridge refuses these too; the outbox is the last place a PIN or a password could be written down.
+    if (carriesSecret(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a secret, which is never queued`);
     const described = describeWrite(method, params);
     const item = storeWrite({
       method,
@@ -454,6 +472,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       setSession(null);
     },
     confirmManager: (params) => sendNow('pos.manager_confirm', params),
+    loadKey: (params, options = {}) => sendKeyWrite('settings.prro_key_load', params, options),
+    unlockKey: (params, options = {}) => sendKeyWrite('pos.prro_key_unlock', params, options),
+    setKeyUnattended: (params, options = {}) => sendKeyWrite('settings.prro_key_unattended', params, options),
     reportError: async (report) => {
       opts.logger?.log('error', 'interface error', { screen: report.screen, error: report.message, stack: report.stack });
     },

@@ -110,6 +110,28 @@ describe('the browser host', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it("checks a register key's message as the IPC handler does, and never queues its password through write", async () => {
+    const load = await bridgePost(
+      port,
+      'loadKey',
+      [{ kasm: 1, container: 'A'.repeat(87_388), password: 'secret-1' }],
+      host.token,
+    );
+    expect(load.status).toBe(400);
+    expect(json(load.body).error?.details).toEqual([expect.objectContaining({ path: 'params.container' })]);
+    const unlock = await bridgePost(port, 'unlockKey', [{ kasm: 1, password: 'secret-1' }, { confirmation: 'x' }], host.token);
+    expect(json(unlock.body).error?.details).toEqual([expect.objectContaining({ path: 'options.confirmation' })]);
+    const queued = await bridgePost(port, 'write', ['pos.prro_key_unlock', { kasm: 1, password: 'secret-1' }], host.token);
+    expect(queued.status).toBe(400);
+    expect(json(queued.body).error?.details).toEqual([
+      { path: 'method', problem: 'carries a password, which is never queued: use its own bridge message, unlockKey' },
+    ]);
+    expect(api.calls).toEqual([]);
+    const good = await bridgePost(port, 'unlockKey', [{ kasm: 2, password: 'secret-1' }, { confirmation: 5 }], host.token);
+    expect(good.status).toBe(200);
+    expect(api.calls).toEqual([{ message: 'unlockKey', args: [{ kasm: 2, password: 'secret-1' }, { confirmation: 5 }] }]);
+  });
+
   it('refuses a read of a write operation with 400 at the path method', async () => {
     const res = await bridgePost(port, 'read', ['pos.card_setting_save', {}], host.token);
     expect(res.status).toBe(400);

@@ -12,7 +12,7 @@ import { type ScreenId, useUi } from '../state/ui-store.js';
 import { BridgeLost } from './BridgeLost.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { StatusBar } from './StatusBar.js';
-import { keyLabel, SCREENS } from './screens.js';
+import { componentOf, keyLabel, SCREENS, tabOf } from './screens.js';
 import { useGlobalScan } from './use-global-scan.js';
 import { useScreenKeys } from './use-screen-keys.js';
 
@@ -40,7 +40,8 @@ export function App() {
       document.documentElement.lang = language;
     }
   }, [language]);
-  const Current = (SCREENS.find((s) => s.id === screen) ?? SCREENS[0])?.component;
+  const Current = componentOf(screen);
+  const tab = tabOf(screen);
   // Nobody sells until a cashier signs in (and again after the lock); the status bar stays, so the
   // connection shows. The service screens stay open: a till pointed at the wrong service, or at a
   // back office that has no people yet, must still be put right.
@@ -62,8 +63,8 @@ export function App() {
           <button
             key={s.id}
             type="button"
-            className={s.id === screen ? 'tab active' : 'tab'}
-            aria-current={s.id === screen ? 'page' : undefined}
+            className={s.id === tab ? 'tab active' : 'tab'}
+            aria-current={s.id === tab ? 'page' : undefined}
             data-testid={`tab-${s.id}`}
             onClick={() => show(s.id)}
           >

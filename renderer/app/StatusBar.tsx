@@ -1,11 +1,13 @@
 /**
  * Always visible: the connection to the server, writes waiting to be sent (and those waiting for
  * another service), a disk that refuses the till's own files, and how old the till's catalogue copy
- * is, which is what it sells from offline.
+ * is, which is what it sells from offline. The register's offline clock and its signing key speak
+ * up when they matter.
  */
 import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
+import { KeyStatus } from '../features/prro-keys/index.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
 import { OfflineClock } from './OfflineClock.js';
@@ -71,6 +73,7 @@ export function StatusBar() {
         {elsewhere > 0 ? <span data-testid="queue-elsewhere"> · {t('common:queue.elsewhere', { count: elsewhere })}</span> : null}
       </button>
       <OfflineClock />
+      <KeyStatus />
       {s?.storageFault ? (
         <strong className="storage-fault warn" role="alert" data-testid="storage-fault" data-since={s.storageFault}>
           {t('common:storageFault')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyLabel, SCREENS, screenOfKey } from './screens.js';
+import { componentOf, keyLabel, SCREENS, SUB_SCREENS, screenOfKey, tabOf } from './screens.js';
 
 const press = (key: string, mods: Partial<Record<'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey', boolean>> = {}) =>
   screenOfKey({ key, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, ...mods })?.id;
@@ -23,5 +23,16 @@ describe('the screen keys', () => {
     const labels = SCREENS.map(keyLabel);
     expect(new Set(labels).size).toBe(SCREENS.length);
     expect(labels).toEqual(['F1', 'Shift+F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10']);
+  });
+});
+
+describe('the screens reached from another screen', () => {
+  it('have no function key of their own: the keys of the registers are the settings’ Alt+P, under its tab', () => {
+    expect(SUB_SCREENS.map((s) => [s.id, s.parent, s.key])).toEqual([['keys', 'settings', 'Alt+P']]);
+    expect(SCREENS.some((s) => s.id === 'keys')).toBe(false);
+    expect(tabOf('keys')).toBe('settings');
+    expect(tabOf('prro')).toBe('prro');
+    expect(componentOf('keys')).toBe(SUB_SCREENS[0]?.component);
+    expect(componentOf('settings')).toBe(SCREENS.find((s) => s.id === 'settings')?.component);
   });
 });

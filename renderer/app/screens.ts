@@ -11,6 +11,7 @@ import { JournalScreen } from '../features/journal/JournalScreen.js';
 import { MixedPaymentScreen } from '../features/mixed-payment/MixedPaymentScreen.js';
 import { OutboxScreen } from '../features/outbox/OutboxScreen.js';
 import { ProductCardScreen } from '../features/product-card/ProductCardScreen.js';
+import { KeysScreen } from '../features/prro-keys/index.js';
 import { PrroQueueScreen } from '../features/prro-queue/PrroQueueScreen.js';
 import { SaleScreen } from '../features/sale/SaleScreen.js';
 import { SettingsScreen } from '../features/settings/SettingsScreen.js';
@@ -39,6 +40,29 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'settings', key: 'F9', component: SettingsScreen },
   { id: 'diagnostics', key: 'F10', component: DiagnosticsScreen },
 ];
+
+/**
+ * Screens reached from another screen rather than by a function key of their own: F1..F10 are all
+ * taken, and these are a manager's, seldom opened. They have no tab; their parent's tab stays lit
+ * while one is open, and Esc goes back to it.
+ */
+export interface SubScreenDef {
+  readonly id: ScreenId;
+  readonly parent: ScreenId;
+  /** The key on the parent screen that opens it. */
+  readonly key: string;
+  readonly component: ComponentType;
+}
+
+export const SUB_SCREENS: readonly SubScreenDef[] = [{ id: 'keys', parent: 'settings', key: 'Alt+P', component: KeysScreen }];
+
+/** The component a screen id shows: a tab's screen or a sub-screen; the sale for an id of neither. */
+export function componentOf(id: ScreenId): ComponentType | undefined {
+  return (SCREENS.find((s) => s.id === id) ?? SUB_SCREENS.find((s) => s.id === id) ?? SCREENS[0])?.component;
+}
+
+/** The tab lit for a screen: its own, or its parent's for a sub-screen. */
+export const tabOf = (id: ScreenId): ScreenId => SUB_SCREENS.find((s) => s.id === id)?.parent ?? id;
 
 /** What the tab shows: "F5", "Shift+F1". */
 export const keyLabel = (s: Pick<ScreenDef, 'key' | 'modifier'>): string => (s.modifier ? `${s.modifier}+${s.key}` : s.key);

@@ -14,6 +14,7 @@ export const common = {
       settings: 'Налаштування',
       diagnostics: 'Діагностика',
       shift: 'Зміна',
+      keys: 'Ключі КЕП',
     },
     connection: {
       online: "На зв'язку",
@@ -109,6 +110,7 @@ export const common = {
       SERVICE_CHANGED: 'Службу змінено під час входу: увійдіть ще раз.',
       NOT_SAVED:
         'Каса не змогла зберегти дані: її диск заповнений або несправний. Нічого не збережено й не надіслано. Покличте менеджера, щоб звільнити місце на диску, тоді повторіть.',
+      NOT_SIGNED_IN: 'На касі ніхто не ввійшов: увійдіть своєю карткою (F1), тоді повторіть.',
       field: '«{{field}}»: {{problem}}',
       refusedUnknown: 'Сервер відхилив дані з причини, якої ця каса не знає. Подробиці — нижче.',
       default: 'Щось пішло не так. Подробиці — нижче.',
@@ -129,6 +131,7 @@ export const common = {
       settings: 'Settings',
       diagnostics: 'Diagnostics',
       shift: 'Shift',
+      keys: 'КЕП keys',
     },
     connection: {
       online: 'Online',
@@ -208,6 +211,7 @@ export const common = {
       SERVICE_CHANGED: 'The service was changed while signing in: sign in again.',
       NOT_SAVED:
         'The cash desk could not save this: its disk is full or failing. Nothing was saved or sent. Call the manager to free space on the disk, then do it again.',
+      NOT_SIGNED_IN: 'Nobody is signed in at the till: sign in with your card (F1), then do it again.',
       field: '“{{field}}”: {{problem}}',
       refusedUnknown: 'The server refused the data for a reason this till does not know. Details below.',
       default: 'Something went wrong. Details below.',

@@ -9,8 +9,11 @@ import { type Reason, refusals } from './refusals.js';
 const CATALOGUE: Record<Reason, string> = { ...REFUSALS, ...ISSUES };
 /** `{{name}}` and `{{name, format}}` of a translation. */
 const namesOf = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1] as string).sort();
-/** Technical words a Ukrainian sentence may carry as they are. */
-const LATIN_ALLOWED = new Set(['PIN', 'JSON', 'SHA', 'base64', 'F4']);
+/**
+ * Technical words a Ukrainian sentence may carry as they are: the key files' names and formats as a
+ * manager sees them on the disk (Key-6.dat, .jks, .pfx, .pk8, .cer in DER or PEM) among them.
+ */
+const LATIN_ALLOWED = new Set(['PIN', 'JSON', 'SHA', 'base64', 'F4', 'Key', 'dat', 'jks', 'pfx', 'pk8', 'cer', 'DER', 'PEM']);
 
 /** A value for every placeholder: decimals where the sentence formats money or a quantity. */
 const sample = (template: string): Record<string, string> =>

@@ -7,6 +7,7 @@ import { strings as mixed } from '../features/mixed-payment/strings.js';
 import { strings as outbox } from '../features/outbox/strings.js';
 import { strings as people } from '../features/people/strings.js';
 import { strings as product } from '../features/product-card/strings.js';
+import { strings as keys } from '../features/prro-keys/strings.js';
 import { strings as prro } from '../features/prro-queue/strings.js';
 import { strings as receipt } from '../features/receipt/strings.js';
 import { strings as returns } from '../features/returns/strings.js';
@@ -24,6 +25,7 @@ const namespaces = {
   debt,
   excise,
   prro,
+  keys,
   journal,
   product,
   outbox,

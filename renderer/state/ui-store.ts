@@ -12,7 +12,9 @@ export type ScreenId =
   | 'outbox'
   | 'settings'
   | 'diagnostics'
-  | 'shift';
+  | 'shift'
+  /** The registers' signing keys, reached from the settings (F9, Alt+P). */
+  | 'keys';
 
 interface UiState {
   readonly screen: ScreenId;

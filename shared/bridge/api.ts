@@ -349,6 +349,15 @@ export interface WriteOptions {
   readonly confirmation?: number;
 }
 
+/**
+ * What a write of a register's signing key carries besides its params: a manager's confirmation
+ * (confirmManager, action key_settings or key_unlock, at the key's till) when the person signed in
+ * is not at manager level. Sent with it as X-Manager-Confirmation and spent by it.
+ */
+export interface KeyWriteOptions {
+  readonly confirmation?: number;
+}
+
 export interface QueueFilter {
   readonly states?: readonly QueueState[];
   readonly limit?: number;
@@ -390,6 +399,17 @@ export interface CashdeskApi {
   signOut(): Promise<void>;
   /** A manager confirms an action with their PIN (sent at once, never stored); the answer holds the confirmation id. */
   confirmManager(params: ParamsOf<'pos.manager_confirm'>): Promise<RpcResult>;
+  /**
+   * A manager loads a register's signing key (КЕП): the container and its password, and the
+   * certificate where the container has none. Like a PIN, the password and the key file are sent at
+   * once under a fresh Idempotency-Key with the signed-in person, and never queued, stored or
+   * logged; refused while nobody is signed in. The answer is the key's state (pos.prro_key_state).
+   */
+  loadKey(params: ParamsOf<'settings.prro_key_load'>, options?: KeyWriteOptions): Promise<RpcResult>;
+  /** A senior cashier or manager unlocks a register's key for the shift with its password (as loadKey). */
+  unlockKey(params: ParamsOf<'pos.prro_key_unlock'>, options?: KeyWriteOptions): Promise<RpcResult>;
+  /** A manager lets the service keep a key's password to sign unattended, or forgets it (as loadKey). */
+  setKeyUnattended(params: ParamsOf<'settings.prro_key_unattended'>, options?: KeyWriteOptions): Promise<RpcResult>;
   reportError(report: ErrorReport): Promise<void>;
   /** The printers for silent printing (none in browser mode: `native` false). */
   printers(): Promise<Printers>;
@@ -421,6 +441,9 @@ export const BRIDGE_MESSAGES = [
   'signIn',
   'signOut',
   'confirmManager',
+  'loadKey',
+  'unlockKey',
+  'setKeyUnattended',
   'reportError',
   'printers',
   'printReceipt',

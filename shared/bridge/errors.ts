@@ -6,8 +6,9 @@ import type { RpcErrorInfo } from './api.js';
  * The core's own refusals besides the service's codes: bad arguments, a message it does not know,
  * a caller it does not trust, its own fault, a service switch while writes wait for the old one, a
  * sign-in answered by the old service after a switch, a silent print asked of a till that has no
- * printing of its own (browser mode prints in the page), and a write the till's disk could not store
- * (full or failing): it was neither saved nor sent.
+ * printing of its own (browser mode prints in the page), a write the till's disk could not store
+ * (full or failing): it was neither saved nor sent, and a person's act (a register's key) asked while
+ * nobody is signed in.
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -18,7 +19,8 @@ export type BridgeErrorCode =
   | 'QUEUED_WRITES'
   | 'SERVICE_CHANGED'
   | 'NO_PRINTER'
-  | 'NOT_SAVED';
+  | 'NOT_SAVED'
+  | 'NOT_SIGNED_IN';
 
 export class BridgeError extends Error {
   constructor(

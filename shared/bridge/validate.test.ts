@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation } from '../contract/index.js';
-import type { BridgeMessage } from './api.js';
-import { type BridgeCheck, carriesPin, checkBridgeArgs, PIN_OPERATIONS, serviceUrlProblem } from './validate.js';
+import { type BridgeCheck, checkBridgeArgs, serviceUrlProblem } from './validate.js';
 
 const KEY = 'k3y-abcdefgh';
 
@@ -93,69 +91,5 @@ describe('the service address at the bridge', () => {
     expect(serviceUrlProblem('http://rpc.example.ua/?x')).toBe('must not carry a query or fragment');
     expect(serviceUrlProblem('ftp://rpc.example.ua')).toBe('must be an http or https URL');
     expect(serviceUrlProblem('http://rpc.example.ua\\')).toBe('must not contain a backslash');
-  });
-});
-
-describe('writes that carry a PIN', () => {
-  it('are derived from the registry: every operation whose params have a pin member', () => {
-    // The list as it stands; a new operation with a PIN joins it by its params alone.
-    expect([...PIN_OPERATIONS].sort()).toEqual([
-      'catalog.users.set_pin',
-      'pos.cashier_sign_in',
-      'pos.checkout_manual_price',
-      'pos.manager_confirm',
-    ]);
-    for (const name of PIN_OPERATIONS) expect(findOperation(name)?.params).toHaveProperty('pin');
-    expect(carriesPin('pos.cashier_sign_in')).toBe(true);
-    expect(carriesPin('pos.card_setting_save')).toBe(false);
-    expect(carriesPin('no.such_operation')).toBe(false);
-  });
-
-  const SIGN_IN = { kasm: 2, card: '0001', pin: '1234' };
-  const CONFIRM = { kasm: 2, card: '0001', pin: '1234', action: 'return' };
-  const MANUAL = { ndoc: '1', code: '4820000000017', kasm: 2, quant: '1', price: '10', manager_card: '0001', pin: '1234' };
-
-  it('are refused through the general write message, which queues in the durable outbox', () => {
-    const cases: [string, unknown, string][] = [
-      ['pos.cashier_sign_in', SIGN_IN, 'signIn'],
-      ['pos.manager_confirm', CONFIRM, 'confirmManager'],
-      ['pos.checkout_manual_price', MANUAL, 'confirmManualPrice'],
-    ];
-    for (const [method, params, message] of cases) {
-      expect(checkBridgeArgs('write', [method, params])).toEqual({
-        ok: false,
-        issues: [{ path: 'method', problem: `carries a PIN, which is never queued: use its own bridge message, ${message}` }],
-      });
-      expect(checkBridgeArgs('write', [method, params, { group: 'g' }]).ok).toBe(false);
-    }
-    expect(checkBridgeArgs('write', ['catalog.users.set_pin', { card: '0001', pin: '1234' }])).toEqual({
-      ok: false,
-      issues: [{ path: 'method', problem: 'carries a PIN, which is never queued: it has no bridge message of its own' }],
-    });
-  });
-
-  it('are refused before their params are read: a malformed one does not slip through as a params issue', () => {
-    for (const method of PIN_OPERATIONS) {
-      const check = checkBridgeArgs('write', [method, { pin: 'not digits', extra: true }]);
-      expect(issuesOf(check)).toEqual([
-        { path: 'method', problem: expect.stringMatching(/^carries a PIN, which is never queued/) },
-      ]);
-    }
-  });
-
-  it('still go through their own messages, and other writes still queue', () => {
-    const own: [BridgeMessage, unknown][] = [
-      ['signIn', SIGN_IN],
-      ['confirmManager', CONFIRM],
-      ['confirmManualPrice', MANUAL],
-    ];
-    for (const [message, params] of own) expect(checkBridgeArgs(message, [params]).ok, message).toBe(true);
-    expect(
-      checkBridgeArgs('write', [
-        'pos.card_setting_save',
-        { code: '4820000000017', nt: 'Молоко 2,5%', price: '42.90' },
-        { group: 'card-1' },
-      ]).ok,
-    ).toBe(true);
   });
 });

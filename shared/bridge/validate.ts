@@ -5,63 +5,24 @@
  */
 import {
   bool,
-  type Fields,
   findOperation,
+  INT32_MAX,
   type Issue,
   int,
   list,
-  OPERATIONS,
-  type OperationName,
   obj,
   oneOf,
   opt,
-  type ParamSpec,
   req,
   str,
   validateParams,
 } from '../contract/index.js';
 import { type BridgeMessage, MAX_COPIES, MIRROR_PAGE_MAX, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
+import { carriesSecret, SECRET_MESSAGES, secretProblem } from './secrets.js';
 
 const language = oneOf('uk', 'en');
 
 const KEY = /^[\x21-\x7e]{8,512}$/;
-
-/** The messages that carry a PIN straight to one operation of the contract. */
-const PIN_MESSAGES = {
-  confirmManualPrice: 'pos.checkout_manual_price',
-  signIn: 'pos.cashier_sign_in',
-  confirmManager: 'pos.manager_confirm',
-} as const;
-
-/** Whether a parameter spec has a member named `pin`, at any depth (objects, lists of objects). */
-function specHasPin(spec: ParamSpec): boolean {
-  if (spec.kind === 'object') return fieldsHavePin(spec.fields);
-  if (spec.kind === 'array') return specHasPin(spec.items);
-  return false;
-}
-
-function fieldsHavePin(fields: Fields): boolean {
-  return Object.entries(fields).some(([name, field]) => name === 'pin' || specHasPin(field.spec));
-}
-
-/**
- * The operations of the registry whose parameters carry a PIN (a member named `pin`), derived from
- * their params specs. A PIN is sent at once and never stored or queued: such a write is refused
- * through the general `write` message (whose writes go to the durable outbox), and goes through its
- * own message (PIN_MESSAGES) where it has one.
- */
-export const PIN_OPERATIONS: ReadonlySet<OperationName> = new Set(
-  OPERATIONS.filter((op) => fieldsHavePin(op.params)).map((op) => op.name),
-);
-
-/** Whether the operation named carries a PIN in its parameters (see PIN_OPERATIONS). */
-export const carriesPin = (name: string): boolean => PIN_OPERATIONS.has(name as OperationName);
-
-/** Why a write of a PIN-carrying operation is refused, naming the bridge message to use where there is one. */
-function pinProblem(name: string): string {
-  const message = Object.entries(PIN_MESSAGES).find(([, op]) => op === name)?.[0];
-  return `carries a PIN, which is never queued: ${message ? `use its own bridge message, ${message}` : 'it has no bridge message of its own'}`;
-}
 
 /**
  * Characters a service address must not contain anywhere: controls (the URL parser drops tabs and
@@ -108,8 +69,9 @@ const SHAPES = {
     group: opt(str(200)),
     waitMs: opt(int(0, 30_000)),
     summary: opt(str(300)),
-    confirmation: opt(int(1, 2147483647)),
+    confirmation: opt(int(1, INT32_MAX)),
   },
+  keyWriteOptions: { confirmation: opt(int(1, INT32_MAX)) },
   queueFilter: { states: opt(list(oneOf(...QUEUE_STATES), 0, QUEUE_STATES.length, true)), limit: opt(int(1, 5000)) },
   settingsPatch: {
     till: opt(obj({ kasm: opt(int(0)), akas: opt(str(512)), numprro: opt(str(4096)) })),
@@ -198,8 +160,8 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const op = typeof method === 'string' ? findOperation(method) : undefined;
       const kind = message === 'read' ? 'read' : 'write';
       if (!op || op.kind !== kind) return bad('method', `must be the name of a ${kind} operation`);
-      // Checked before the params, so a PIN never reaches the outbox however well formed it is.
-      if (message === 'write' && carriesPin(op.name)) return bad('method', pinProblem(op.name));
+      // Checked before the params, so a PIN or a password never reaches the outbox however well formed it is.
+      if (message === 'write' && carriesSecret(op.name)) return bad('method', secretProblem(op.name));
       const p = validateParams(op.params, params);
       if (!p.ok) return { ok: false, issues: p.issues };
       if (message === 'read') return { ok: true, args: [method, p.value] };
@@ -277,9 +239,20 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
     case 'confirmManager': {
       const arity = checkArity(args, 1, 1);
       if (arity) return arity;
-      const op = findOperation(PIN_MESSAGES[message]);
+      const op = findOperation(SECRET_MESSAGES[message]);
       const p = validateParams(op?.params ?? {}, args[0]);
       return p.ok ? { ok: true, args: [p.value] } : { ok: false, issues: p.issues };
+    }
+    case 'loadKey':
+    case 'unlockKey':
+    case 'setKeyUnattended': {
+      const arity = checkArity(args, 1, 2);
+      if (arity) return arity;
+      const op = findOperation(SECRET_MESSAGES[message]);
+      const p = validateParams(op?.params ?? {}, args[0]);
+      if (!p.ok) return { ok: false, issues: p.issues };
+      const o = checkObject(SHAPES.keyWriteOptions, args[1], 'options', true);
+      return isCheck(o) ? o : { ok: true, args: [p.value, o ?? {}] };
     }
     case 'reportError': {
       const arity = checkArity(args, 1, 1);

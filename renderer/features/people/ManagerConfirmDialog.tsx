@@ -15,7 +15,7 @@ type Answer = Exclude<PinAnswer, { kind: 'ok' }> | { readonly kind: 'failed'; re
 export function ManagerConfirmDialog() {
   const request = useManagerConfirm((s) => s.request);
   // Keyed by the request: every question starts with empty fields.
-  return request ? <Asking key={`${request.action}:${request.subject}`} /> : null;
+  return request ? <Asking key={`${request.action}:${request.kasm ?? ''}:${request.subject}`} /> : null;
 }
 
 function Asking() {
@@ -36,7 +36,7 @@ function Asking() {
     setBusy(true);
     try {
       const result = await getBridge().confirmManager({
-        kasm: settings.data?.till.kasm ?? 1,
+        kasm: request.kasm ?? settings.data?.till.kasm ?? 1,
         card: card.trim(),
         pin,
         action: request.action,

@@ -18,22 +18,24 @@ interface Request {
   readonly action: ConfirmAction;
   /** What is confirmed, in words kept with the confirmation (an amount, a document). */
   readonly subject: string;
+  /** The till the action is at, where not this one (a register's key of another till); undefined: this till. */
+  readonly kasm: number | undefined;
   readonly resolve: (c: Confirmation | null) => void;
 }
 
 interface ConfirmState {
   readonly request: Request | null;
-  ask(action: ConfirmAction, subject: string): Promise<Confirmation | null>;
+  ask(action: ConfirmAction, subject: string, kasm?: number): Promise<Confirmation | null>;
   finish(c: Confirmation | null): void;
 }
 
 export const useManagerConfirm = create<ConfirmState>((set, get) => ({
   request: null,
-  ask: (action, subject) =>
+  ask: (action, subject, kasm) =>
     new Promise((resolve) => {
       // A second question while one is open answers the first with "no": one dialog at a time.
       get().request?.resolve(null);
-      set({ request: { action, subject: subject.slice(0, 255), resolve } });
+      set({ request: { action, subject: subject.slice(0, 255), kasm, resolve } });
     }),
   finish: (c) => {
     get().request?.resolve(c);
@@ -41,5 +43,6 @@ export const useManagerConfirm = create<ConfirmState>((set, get) => ({
   },
 }));
 
-export const confirmWithManager = (action: ConfirmAction, subject: string): Promise<Confirmation | null> =>
-  useManagerConfirm.getState().ask(action, subject);
+/** `kasm`: the till the confirmation is for, when it is not this one (the back office spends it only there). */
+export const confirmWithManager = (action: ConfirmAction, subject: string, kasm?: number): Promise<Confirmation | null> =>
+  useManagerConfirm.getState().ask(action, subject, kasm);

@@ -6,6 +6,8 @@ import { type CashdeskApi, DEFAULT_PRINTER, type PublicSettings, QUICK_KEY_SLOTS
 import { BridgeError } from '../../../shared/bridge/errors.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
+import { useUi } from '../../state/ui-store.js';
+import { keyRow } from '../prro-keys/key-row.testing.js';
 import { SettingsScreen } from './SettingsScreen.js';
 
 const start: PublicSettings = {
@@ -43,6 +45,16 @@ const bridge = {
   catalogSearch: vi.fn(async () => []),
   catalogItem: vi.fn(async () => null),
   printers: vi.fn(async () => ({ native: false, printers: [] })),
+  read: vi.fn(async (method: string) => ({
+    method,
+    result: {
+      upstream: { name: 'b', version: '1', resource: 'pos' },
+      status: { code: 'OK', operation: method },
+      rows: method === 'pos.prro_key_state' ? [keyRow({ unlocked: '0' })] : [],
+    },
+    stale: false,
+    fetchedAt: '',
+  })),
   onEvent: () => () => {},
 };
 
@@ -64,6 +76,18 @@ const show = () =>
   );
 
 describe('the settings screen', () => {
+  it("says this till's signing key in a few words and opens the keys' screen on Alt+P", async () => {
+    useUi.setState({ screen: 'settings' });
+    show();
+    const state = await screen.findByTestId('settings-prro-keys-state');
+    expect(state.textContent).toBe('Ця каса: ключ заблоковано до введення пароля.');
+    fireEvent.keyDown(window, { key: 'p', code: 'KeyP', altKey: true });
+    expect(useUi.getState().screen).toBe('keys');
+    useUi.setState({ screen: 'settings' });
+    fireEvent.click(screen.getByTestId('settings-prro-keys-open'));
+    expect(useUi.getState().screen).toBe('keys');
+  });
+
   it('takes a new address only with its key, checked and saved together, never showing the key', async () => {
     show();
     fireEvent.change(await screen.findByTestId('settings-url'), { target: { value: 'http://store-server:8787' } });

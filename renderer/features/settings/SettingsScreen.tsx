@@ -1,14 +1,16 @@
 /**
  * F9: where the till's service is, its access key (replaced, never shown), a connection test,
- * which till this is, and the interface language.
+ * which till this is, the interface language, and the way to the registers' signing keys (Alt+P).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '../../../shared/bridge/api.js';
 import { useSettings, useSettingsUpdate } from '../../rpc/hooks.js';
+import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
+import { KeysSection } from './KeysSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
 import { PrinterSection } from './PrinterSection.js';
@@ -42,6 +44,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
         document.querySelector<HTMLButtonElement>('[data-testid="settings-test"]')?.click();
       else if (key === 'key') document.getElementById(KEY_FIELD_ID)?.focus();
       else if (key === 'language' && !l.isPending) l.mutate({ language: s.language === 'uk' ? 'en' : 'uk' });
+      else if (key === 'prroKeys') useUi.getState().show('keys');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -53,6 +56,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
       <div className="settings-grid">
         <ServiceSection settings={settings} actions={actions} />
         <TillSection till={settings.till} />
+        <KeysSection kasm={settings.till.kasm} />
         <LanguageSection language={settings.language} />
         <PrinterSection printer={settings.printer} />
         <QuickKeysSection keys={settings.quickKeys} />

@@ -4,13 +4,14 @@ export const KEYS = [
   { keys: 'Alt+T', action: 'test' },
   { keys: 'Alt+K', action: 'key' },
   { keys: 'Alt+L', action: 'language' },
+  { keys: 'Alt+P', action: 'prroKeys' },
 ] as const;
 
-export type SettingsKey = 'test' | 'key' | 'language';
+export type SettingsKey = 'test' | 'key' | 'language' | 'prroKeys';
 
 export function settingsKey(
   e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,
 ): SettingsKey | undefined {
   if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return undefined;
-  return ({ KeyT: 'test', KeyK: 'key', KeyL: 'language' } as Record<string, SettingsKey>)[e.code];
+  return ({ KeyT: 'test', KeyK: 'key', KeyL: 'language', KeyP: 'prroKeys' } as Record<string, SettingsKey>)[e.code];
 }

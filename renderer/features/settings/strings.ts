@@ -88,6 +88,7 @@ export const strings = {
       test: 'перевірити з’єднання',
       key: 'до поля ключа',
       language: 'змінити мову',
+      prroKeys: 'ключі КЕП',
     },
   },
   en: {
@@ -174,6 +175,7 @@ export const strings = {
       test: 'test the connection',
       key: 'to the key field',
       language: 'switch the language',
+      prroKeys: 'КЕП keys',
     },
   },
 };

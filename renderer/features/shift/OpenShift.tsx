@@ -1,6 +1,8 @@
 /**
  * Opening a shift: for the signed-in cashier, with the opening float, which goes into the drawer as a service deposit
  * (pos.shift_open). Asked once more before it is sent; a sale waiting for the shift gets the till back.
+ * Where the register's key is loaded and locked, its password is asked next and the key unlocked
+ * before the shift opens (features/prro-keys, ShiftKeyStep), so the shift's documents are signed.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
+import { needsUnlock, ShiftKeyNote, ShiftKeyUnlock, useKeyAuthority, useTillKeyState } from '../prro-keys/index.js';
 import { useNotice } from '../sale/notice-store.js';
 import { checkAmount } from './amount.js';
 import { type Cashier, useSignedInCashier } from './cashier.js';
@@ -25,6 +28,9 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
   const [floatText, setFloatText] = useState('');
   const [tried, setTried] = useState(false);
   const [asking, setAsking] = useState<{ cashier: Cashier; float: Dec } | null>(null);
+  const [unlocking, setUnlocking] = useState<{ cashier: Cashier; float: Dec } | null>(null);
+  const key = useTillKeyState(kasm).row;
+  const keyAuthority = useKeyAuthority();
   const [answer, setAnswer] = useState<Opened | null>(null);
   const returnToSale = useShiftStore((s) => s.returnToSale);
   const opened = useShiftStore((s) => s.opened);
@@ -49,7 +55,18 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
     setAsking({ cashier, float: check.amount });
   }
 
-  async function confirm(plan: { cashier: Cashier; float: Dec }) {
+  /** Confirmed: a locked key is unlocked first; otherwise (or a key the state could not be read of) the shift opens. */
+  function confirm(plan: { cashier: Cashier; float: Dec }) {
+    if (key && needsUnlock(key)) {
+      setAsking(null);
+      setUnlocking(plan);
+      return;
+    }
+    void openShift(plan);
+  }
+
+  async function openShift(plan: { cashier: Cashier; float: Dec }) {
+    setUnlocking(null);
     const float = toWire(plan.float);
     const result = await send(
       { kasm, cashier: plan.cashier.id, float },
@@ -78,6 +95,7 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
         </p>
       ) : null}
       {cashier ? <p data-testid="shift-signed-in">{t('open.signedIn', { name: cashier.name })}</p> : null}
+      <ShiftKeyNote row={key} />
       <div className="row">
         <Field
           id={floatId}
@@ -120,6 +138,18 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
               : t('open.confirm', { cashier: asking.cashier.name, float: toWire(asking.float) })}
           </p>
         </ConfirmDialog>
+      ) : null}
+      {unlocking && key ? (
+        <ShiftKeyUnlock
+          row={key}
+          authority={keyAuthority}
+          onUnlocked={() => void openShift(unlocking)}
+          onWithout={() => void openShift(unlocking)}
+          onCancel={() => {
+            setUnlocking(null);
+            floatRef.current?.focus();
+          }}
+        />
       ) : null}
     </section>
   );

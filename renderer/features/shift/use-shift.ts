@@ -73,8 +73,11 @@ export function answerOf<R>(outcome: WriteOutcome): ShiftAnswer<R> {
   }
 }
 
-/** What a shift write changed: the state, the reports, the drawer's balance. */
-const TOUCHED = ['pos.shift_state', 'pos.shift_x_report', 'pos.cashdesk_balance', 'pos.shifts'] as const;
+/**
+ * What a shift write changed: the state, the reports, the drawer's balance, and the register's key
+ * (it locks itself once the closed shift is delivered; the opening's documents wait for it).
+ */
+const TOUCHED = ['pos.shift_state', 'pos.shift_x_report', 'pos.cashdesk_balance', 'pos.shifts', 'pos.prro_key_state'] as const;
 
 /**
  * A write of the shift (open, close, cash in or out) through the outbox. A refusal the cashier is

@@ -1,0 +1,174 @@
+/**
+ * Loading a register's key (settings.prro_key_load): the key file, the certificate where the file
+ * carries none (IIT's Key-6.dat), the password, and whether the key's owner is a cashier the DPS
+ * registered for this register (form 5-ПРРО). The files are read as bytes only when the manager
+ * presses Load, the service takes about a second to open the container (said while it does), and a
+ * refusal is said in the manager's words with the dialog left open.
+ */
+import { type RefObject, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../ui/ErrorMessage.js';
+import type { KeyAuthority } from '../authority.js';
+import { ACCEPT, type FileProblem, fileProblem, fileToBase64, type KeyFileKind } from '../key-files.js';
+import type { KeyRow } from '../key-state.js';
+import { useKeyWrites } from '../key-writes.js';
+import { KeyDialog } from './KeyDialog.js';
+import { clearPassword, PasswordField, readPassword } from './PasswordField.js';
+
+type Problems = Partial<Record<KeyFileKind | 'password', string>>;
+
+export function LoadKeyDialog(props: {
+  readonly row: KeyRow;
+  readonly authority: KeyAuthority;
+  readonly onDone: (row: KeyRow | undefined) => void;
+  readonly onClose: () => void;
+}) {
+  const { t } = useTranslation('keys');
+  const send = useKeyWrites(props.authority);
+  const ids = { container: useId(), certificate: useId(), cashier: useId() };
+  const container = useRef<HTMLInputElement>(null);
+  const certificate = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const [cashier, setCashier] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const [notConfirmed, setNotConfirmed] = useState(false);
+  const kasm = Number(props.row.kasm);
+
+  const fileWords = (p: FileProblem): string =>
+    p.kind === 'empty' ? t('load.empty', { name: p.name }) : t('load.tooLarge', { name: p.name, size: p.size, max: p.max });
+
+  /** The picked file of a kind as base64, '' for none picked, or the problem with it. */
+  async function read(kind: KeyFileKind): Promise<{ b64: string } | { problem: string }> {
+    const file = (kind === 'container' ? container : certificate).current?.files?.[0];
+    if (!file) return { b64: '' };
+    const p = fileProblem(file, kind);
+    if (p) return { problem: fileWords(p) };
+    try {
+      return { b64: await fileToBase64(file) };
+    } catch {
+      return { problem: t('load.unreadable', { name: file.name }) };
+    }
+  }
+
+  const submit = async () => {
+    setRefusal(null);
+    setNotConfirmed(false);
+    const typed = readPassword(password);
+    const [key, cert] = [await read('container'), await read('certificate')];
+    const found: Problems = {
+      ...('problem' in key ? { container: key.problem } : key.b64 === '' ? { container: t('load.needFile') } : {}),
+      ...('problem' in cert ? { certificate: cert.problem } : {}),
+      ...(typed === '' ? { password: t('load.needPassword') } : {}),
+    };
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !('b64' in key) || !('b64' in cert)) return;
+    setBusy(true);
+    // Emptied as it is sent: the field holds it no longer than this call needs it.
+    clearPassword(password);
+    const answer = await send(
+      'loadKey',
+      { kasm, container: key.b64, password: typed, certificate: cert.b64, cashier_registered: cashier },
+      `ПРРО ${props.row.numprro}`,
+    );
+    setBusy(false);
+    if (answer.kind === 'done') return props.onDone(answer.row);
+    if (answer.kind === 'notConfirmed') setNotConfirmed(true);
+    else setRefusal(answer.error);
+    password.current?.focus();
+  };
+
+  return (
+    <KeyDialog
+      title={t('load.title', { kasm, numprro: props.row.numprro })}
+      testId="key-load"
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={props.onClose}
+      actions={
+        <>
+          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-load-cancel">
+            {t('common:actions.cancel')} <kbd>Esc</kbd>
+          </button>
+          <button type="submit" className="primary" disabled={busy} data-testid="key-load-submit">
+            {t('load.submit')} <kbd>Enter</kbd>
+          </button>
+        </>
+      }
+    >
+      <FileField
+        id={ids.container}
+        inputRef={container}
+        label={t('load.container')}
+        accept={ACCEPT.container}
+        problem={problems.container}
+        testId="key-load-container"
+        autoFocus
+      />
+      <FileField
+        id={ids.certificate}
+        inputRef={certificate}
+        label={t('load.certificate')}
+        accept={ACCEPT.certificate}
+        problem={problems.certificate}
+        testId="key-load-certificate"
+      />
+      <PasswordField inputRef={password} label={t('load.password')} problem={problems.password} testId="key-load-password" />
+      <label className="key-check" htmlFor={ids.cashier}>
+        <input
+          id={ids.cashier}
+          type="checkbox"
+          checked={cashier}
+          onChange={(e) => setCashier(e.target.checked)}
+          data-testid="key-load-cashier"
+        />
+        {t('load.cashier')}
+      </label>
+      <p className="key-note">{t('load.cashierNote')}</p>
+      <p className="key-note">{t('load.never')}</p>
+      {busy ? (
+        <p className="loading" role="status" data-testid="key-load-busy">
+          {t('load.opening')}
+        </p>
+      ) : null}
+      {notConfirmed ? (
+        <p className="error" role="alert" data-testid="key-load-not-confirmed">
+          {t('notConfirmed')}
+        </p>
+      ) : null}
+      <ErrorMessage error={refusal} testId="key-load-error" />
+    </KeyDialog>
+  );
+}
+
+function FileField(props: {
+  readonly id: string;
+  readonly inputRef: RefObject<HTMLInputElement | null>;
+  readonly label: string;
+  readonly accept: string;
+  readonly problem: string | undefined;
+  readonly testId: string;
+  readonly autoFocus?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        ref={props.inputRef}
+        id={props.id}
+        type="file"
+        accept={props.accept}
+        data-autofocus={props.autoFocus ? '' : undefined}
+        aria-invalid={props.problem ? true : undefined}
+        aria-describedby={props.problem ? `${props.id}-problem` : undefined}
+        data-testid={props.testId}
+      />
+      {props.problem ? (
+        <span className="field-problem" id={`${props.id}-problem`} role="alert">
+          {props.problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -88,10 +88,11 @@ export interface FiscalServer {
   /** One package of an offline session, in chain order (at most 100 documents). */
   sendPackage(docs: readonly Outgoing[]): PackageOutcome | Promise<PackageOutcome>;
   /**
-   * Whether the server holds a document at a local number (DocumentInfoByLocalNum): its fiscal
-   * number, null when it has none, undefined when it could not be asked.
+   * Whether the server registered the document of this UID at this local number: its
+   * registration; null when the server holds none there, or another document (another device, an
+   * older copy of the books); undefined when it could not be asked.
    */
-  documentAt?(numprro: string, localNum: number): Promise<string | null | undefined>;
+  registeredAs?(numprro: string, localNum: number, uid: string): Promise<Registration | null | undefined>;
   /** The server's state of a register; `session` are the offline credentials a returning register still holds. */
   registrarState?(numprro: string, session?: OfflineCredentials): Promise<RegistrarState | undefined>;
   /** Registers this installation as the register's device (`forced` takes it over from another device). */

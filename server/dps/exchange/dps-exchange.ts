@@ -10,12 +10,21 @@
  * a certificate naming one of `serverTaxNumbers` (the DPS's ЄДРПОУ 43005393 by default; the
  * simulator names SIMULATOR_TAX_NUMBER), for the document's own UID and local number.
  */
-import type { DeviceOutcome, FiscalServer, KeyProvider, OfflineCredentials, Outgoing, RegistrarState } from '../port.js';
+import type {
+  DeviceOutcome,
+  FiscalServer,
+  KeyProvider,
+  OfflineCredentials,
+  Outgoing,
+  RegistrarState,
+  Registration,
+} from '../port.js';
 import type { TrustStore } from '../signing/trust.js';
 import type { DocumentInfo, LastShiftTotals, ServerStateInfo, ShiftDocument, ShiftInfo } from './api-types.js';
 import { type Answer, commandClient } from './commands.js';
 import { type ExchangeContext, signerOf } from './context.js';
 import { documentBack, documentInfo, registrarStateOf, type Which } from './queries.js';
+import { heldAt } from './registered.js';
 import { sendDocument } from './send-document.js';
 import { sendPackage } from './send-package.js';
 import { createTransport } from './transport.js';
@@ -43,7 +52,7 @@ export interface DpsExchangeOptions {
 }
 
 export interface DpsExchange extends FiscalServer {
-  documentAt(numprro: string, localNum: number): Promise<string | null | undefined>;
+  registeredAs(numprro: string, localNum: number, uid: string): Promise<Registration | null | undefined>;
   registrarState(numprro: string, session?: OfflineCredentials): Promise<RegistrarState | undefined>;
   registerDevice(numprro: string, deviceId: string, forced: boolean): Promise<DeviceOutcome>;
   /** ServerState: a plain command, no key needed. */
@@ -112,9 +121,9 @@ export function createDpsExchange(opts: DpsExchangeOptions): DpsExchange {
     sendDocument: (out: Outgoing) => sendDocument(ctx, out),
     sendPackage: (docs: readonly Outgoing[]) => sendPackage(ctx, docs),
 
-    async documentAt(numprro, localNum) {
-      const a = await documentInfo(ctx, numprro, localNum, signerOf(ctx, numprro));
-      return a.kind === 'answer' ? a.value.NumFiscal : a.kind === 'absent' ? null : undefined;
+    async registeredAs(numprro, localNum, uid) {
+      const held = await heldAt(ctx, numprro, localNum, uid, signerOf(ctx, numprro));
+      return held.kind === 'ours' ? held.registration : held.kind === 'unknown' ? undefined : null;
     },
 
     async registrarState(numprro, session) {

@@ -9,7 +9,7 @@ import type { Signer } from '../signing/cms.js';
 import { TrustStore } from '../signing/trust.js';
 import type { DpsExchange } from './dps-exchange.js';
 import { keysOf, TestRegister } from './testing/register.js';
-import { exchangeFor, simulatorForTests } from './testing/simulator.js';
+import { exchangeFor, fiscalAt, simulatorForTests } from './testing/simulator.js';
 import { checkServerDocument, openServerSigned } from './ticket-check.js';
 
 const NUMPRRO = '4000000001';
@@ -67,8 +67,8 @@ describe('a shift through the adapter and the HTTP simulator', () => {
   });
 
   it('answers the commands with what it registered', async () => {
-    expect(await dps.documentAt(NUMPRRO, 2)).toBe(fiscal.sale);
-    expect(await dps.documentAt(NUMPRRO, 99)).toBeNull();
+    expect(await fiscalAt(dps, NUMPRRO, 2)).toBe(fiscal.sale);
+    expect(await fiscalAt(dps, NUMPRRO, 99)).toBeNull();
     expect(await dps.documentInfo(NUMPRRO, 3)).toEqual({
       kind: 'answer',
       value: expect.objectContaining({ NumFiscal: fiscal.refund, DocClass: 'Check', CheckDocSubType: 'CheckReturn' }),
@@ -154,7 +154,7 @@ describe('a shift through the adapter and the HTTP simulator', () => {
     expect(end.kind === 'accepted' && end.next?.id).not.toBe(c.id);
 
     // Each offline document is registered under the fiscal number it made itself.
-    expect(await dps.documentAt(NUMPRRO, session[1]?.localNum as number)).toBe(session[1]?.head.ORDERTAXNUM);
+    expect(await fiscalAt(dps, NUMPRRO, session[1]?.localNum as number)).toBe(session[1]?.head.ORDERTAXNUM);
     expect(await dps.registrarState(NUMPRRO)).toMatchObject({ shiftOpen: true, nextLocalNum: reg.localNum });
     // Back online, the shift opened offline goes on.
     accepted(await dps.sendDocument(reg.receipt(minutes(20), '1.00')));

@@ -11,7 +11,7 @@ import type { Signer } from '../signing/cms.js';
 import type { DpsExchange } from './dps-exchange.js';
 import { NoKeyError, NotSignedError } from './errors.js';
 import { keysOf, TestRegister } from './testing/register.js';
-import { exchangeFor, simulatorForTests } from './testing/simulator.js';
+import { exchangeFor, fiscalAt, simulatorForTests } from './testing/simulator.js';
 
 const SELLER = '3012345678';
 const at = (n: number) => new Date(Date.UTC(2026, 2, 14, 10, n));
@@ -43,7 +43,7 @@ describe('an answer lost after the document went out', () => {
     const reg = fresh();
     env.sim.inject({ kind: 'drop-answer', on: 'doc' });
     const o = accepted(await dps.sendDocument(reg.openShift(at(0))));
-    expect(o.fiscalNumber).toBe(await dps.documentAt(reg.setup.numprro, 1));
+    expect(o.fiscalNumber).toBe(await fiscalAt(dps, reg.setup.numprro, 1));
     // No ticket came, so no server time; the session comes from the register's state instead.
     expect(o.serverDate).toBeUndefined();
     expect(o.next).toEqual((await dps.registrarState(reg.setup.numprro))?.offline);
@@ -82,7 +82,7 @@ describe('an answer lost after the document went out', () => {
     } finally {
       await env.sim.setReachable(true);
     }
-    expect(await dps.documentAt(reg.setup.numprro, 2)).toMatch(/^\d+$/);
+    expect(await fiscalAt(dps, reg.setup.numprro, 2)).toMatch(/^\d+$/);
   });
 
   it('dropped where another device had taken the number: the server’s copy names another UID, so rejected', async () => {
@@ -134,7 +134,7 @@ describe('nothing goes out', () => {
       });
       expect(await dps.sendPackage([reg.receipt(at(1))])).toMatchObject({ kind: 'unreachable' });
       expect(await dps.registrarState(reg.setup.numprro)).toBeUndefined();
-      expect(await dps.documentAt(reg.setup.numprro, 1)).toBeUndefined();
+      expect(await fiscalAt(dps, reg.setup.numprro, 1)).toBeUndefined();
     } finally {
       await env.sim.setReachable(true);
     }

@@ -10,7 +10,7 @@ import { generateKey } from '../signing/dstu.js';
 import { issueCertificate, issueRoot } from '../signing/issue.js';
 import type { DpsExchange } from './dps-exchange.js';
 import { TestRegister } from './testing/register.js';
-import { exchangeFor, simulatorForTests } from './testing/simulator.js';
+import { exchangeFor, fiscalAt, simulatorForTests } from './testing/simulator.js';
 
 const SELLER = '3012345678';
 const CASHIER = '2233445566';
@@ -157,7 +157,7 @@ describe('the server’s numbered errors', () => {
   it('13 NoContent: what a command in JSON mode answers where the server has nothing to give', async () => {
     const { reg } = await opened();
     expect(await dps.documentInfo(reg.setup.numprro, 77)).toEqual({ kind: 'absent' });
-    expect(await dps.documentAt(reg.setup.numprro, 77)).toBeNull();
+    expect(await fiscalAt(dps, reg.setup.numprro, 77)).toBeNull();
   });
 });
 

@@ -18,9 +18,10 @@ import type { OfflineCredentials, Outgoing, SendOutcome } from '../port.js';
 import { CmsError, contentOf, type Signer } from '../signing/cms.js';
 import { type ExchangeContext, OCTETS, signerOf } from './context.js';
 import { NotSignedError } from './errors.js';
-import { documentBack, documentInfo, registrarStateOf } from './queries.js';
+import { registrarStateOf } from './queries.js';
 import { jsonOf, jsonRefusal, refusalOf } from './refusal.js';
-import { checkServerDocument, checkTicket } from './ticket-check.js';
+import { heldAt } from './registered.js';
+import { checkTicket } from './ticket-check.js';
 import type { HttpResult } from './transport.js';
 
 /** What the document says of itself. */
@@ -51,8 +52,6 @@ export function ownOf(out: Outgoing): OwnDocument {
   };
 }
 
-const sameUid = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /** The offline credentials the server now holds for the register (where it gives them to this signer). */
 async function credentials(ctx: ExchangeContext, numprro: string, signer: Signer): Promise<OfflineCredentials | undefined> {
   const state = await registrarStateOf(ctx, numprro, signer);
@@ -62,28 +61,26 @@ async function credentials(ctx: ExchangeContext, numprro: string, signer: Signer
 /** The document went out and its answer did not come back: ask the server what it holds. */
 async function settle(ctx: ExchangeContext, out: Outgoing, own: OwnDocument, signer: Signer, lost: string): Promise<SendOutcome> {
   const n = own.localNum;
-  const info = await documentInfo(ctx, out.numprro, n, signer);
-  if (info.kind === 'absent') {
-    return { kind: 'unreachable', reason: `${lost}; сервер підтвердив, що документ № ${n} не зареєстровано` };
-  }
-  if (info.kind !== 'answer') {
-    const why = info.kind === 'rejected' ? info.text : info.reason;
-    return { kind: 'uncertain', reason: `${lost}; не вдалося з’ясувати, чи сервер зареєстрував документ № ${n}: ${why}` };
-  }
-  // Whose document holds the number: the server's signed copy names its UID (another device may have used the number).
-  const back = await documentBack(ctx, own.zrep ? 'ZRep' : 'Check', out.numprro, { numLocal: n }, own.zrep ? signer : undefined);
-  if (back.kind === 'answer') {
-    const held = checkServerDocument(back.value, ctx.server);
-    if (held?.uid && own.uid && !sameUid(held.uid, own.uid)) {
+  const held = await heldAt(ctx, out.numprro, n, own.uid, signer);
+  switch (held.kind) {
+    case 'absent':
+      return { kind: 'unreachable', reason: `${lost}; сервер підтвердив, що документ № ${n} не зареєстровано` };
+    case 'unknown':
+      return {
+        kind: 'uncertain',
+        reason: `${lost}; не вдалося з’ясувати, чи сервер зареєстрував документ № ${n}: ${held.reason}`,
+      };
+    case 'another':
       return {
         kind: 'rejected',
         code: 7,
         text: `За локальним номером ${n} податковий сервер зареєстрував інший документ (UID ${held.uid}), а не цей (UID ${own.uid}): ймовірно, ПРРО працює ще на іншому пристрої`,
       };
+    case 'ours': {
+      const next = own.opening ? await credentials(ctx, out.numprro, signer) : undefined;
+      return { kind: 'accepted', ...held.registration, ...(next ? { next } : {}) };
     }
   }
-  const next = own.opening ? await credentials(ctx, out.numprro, signer) : undefined;
-  return { kind: 'accepted', fiscalNumber: info.value.NumFiscal, ...(next ? { next } : {}) };
 }
 
 async function answerOf(

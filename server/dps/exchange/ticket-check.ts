@@ -57,7 +57,8 @@ export function openServerSigned(body: Buffer, s: ServerTrust): { content: Buffe
   return { content };
 }
 
-const sameUid = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** UIDs compare without case or surrounding spaces (the DPS's samples write them upper-case, some clients lower). */
+export const sameUid = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function checkTicket(body: Buffer, own: Own, s: ServerTrust): TicketVerdict {
   const opened = openServerSigned(body, s);

@@ -27,3 +27,9 @@ export const exchangeFor = (sim: Sim, keys: KeyProvider, extra: Partial<DpsExcha
     timeoutMs: 5_000,
     ...extra,
   });
+
+/** The fiscal number the server holds at a local number: null where none, undefined where it could not be asked. */
+export async function fiscalAt(dps: ReturnType<typeof createDpsExchange>, numprro: string, localNum: number) {
+  const a = await dps.documentInfo(numprro, localNum);
+  return a.kind === 'answer' ? a.value.NumFiscal : a.kind === 'absent' ? null : undefined;
+}

@@ -20,6 +20,7 @@ import { headTime } from '../head-time.js';
 import { chainHashOf } from '../keys/sign.js';
 import { checkSignedSize } from '../keys/size.js';
 import { type PrroDocRow, prroSql, type RegisterRow } from '../statements.js';
+import { deviceIdOf } from './device.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -128,7 +129,7 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
       cashier: d.cashier,
       // The DPS does not allow TESTING in an offline session's begin and end (DPS API description, "Тестові документи").
       seller: chained(d.docType) ? d.seller : { ...d.seller, testing: false },
-      uidSeed: `${d.till.numprro}:${orderNum}:${d.moment.iso}:${d.docType}:${d.ref}`,
+      uidSeed: `${deviceIdOf(db)}:${d.till.numprro}:${orderNum}:${d.moment.iso}:${d.docType}:${d.ref}`,
     },
     fields,
   );

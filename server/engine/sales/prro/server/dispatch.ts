@@ -15,6 +15,7 @@
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
+import { readDocument } from '../../../../dps/format/read.js';
 import type { FiscalServer, Outgoing, SendOutcome } from '../../../../dps/port.js';
 import { momentAt } from '../../common/moment.js';
 import { type FiscalTill, fiscalTills } from '../../fiscal/identity.js';
@@ -24,10 +25,10 @@ import { signWaiting } from '../keys/sign.js';
 import { keySql } from '../keys/statements.js';
 import { registerOf, replaceTail, sha256Hex } from '../register/chain.js';
 import { clockBehind } from '../register/clock.js';
+import { deviceIdOf } from '../register/device.js';
 import { patchHead } from '../register/head.js';
 import { goOffline, goOnline } from '../register/offline.js';
 import { type PrroDocRow, prroSql } from '../statements.js';
-import { deviceIdOf } from './device.js';
 import { WORDS } from './words.js';
 
 export interface DispatchResult {
@@ -65,6 +66,9 @@ export function dispatchFiscalNow(db: Db, server: FiscalServer, now: () => Date,
   }
   return step.value;
 }
+
+/** A document's UID, as its head says: what tells it from another the server may hold at its number. */
+const uidOf = (d: PrroDocRow): string => readDocument(Buffer.from(d.xml_body_b64, 'base64')).head.UID ?? '';
 
 /** Registers whose state this process has compared with the server's since it started (or since a doubt). */
 const synced = new WeakMap<Db, Set<string>>();
@@ -212,10 +216,10 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         // Our chain and the server's disagree on the next number: ask what it holds at ours, then
         // take its number (a document it registered is ours; else the unsent ones move up to its number).
         syncedOf(db).delete(till.numprro);
-        if (server.documentAt) {
-          const held = yield* ask(() => server.documentAt?.(till.numprro, doc.local_num));
-          if (typeof held === 'string' && held !== '') {
-            tx(() => accept(doc, { kind: 'accepted', fiscalNumber: held }));
+        if (server.registeredAs) {
+          const held = yield* ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
+          if (held) {
+            tx(() => accept(doc, { kind: 'accepted', ...held }));
             i++;
             continue;
           }
@@ -308,11 +312,12 @@ function* syncStep(
     const from = sql.firstOpen.get(till.numprro);
     const unsent = from === null || from === undefined ? [] : sql.chainFrom.all(till.numprro, from);
     for (const doc of unsent) {
-      if (doc.local_num >= state.nextLocalNum || doc.offline_session_id !== '') break;
-      const held = yield* ask(() => server.documentAt?.(till.numprro, doc.local_num));
-      if (typeof held !== 'string' || held === '') break;
+      if (doc.local_num >= state.nextLocalNum || doc.offline_session_id !== '' || !server.registeredAs) break;
+      // The server went on past this document: it is ours only if the server holds it under our UID.
+      const held = yield* ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
+      if (!held) break;
       db.transaction(() =>
-        sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held, at: at().iso }),
+        sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held.fiscalNumber, at: at().iso }),
       ).immediate();
     }
   }
@@ -339,10 +344,15 @@ function* revokeStep(
   const sql = prroSql(db);
   const reg = registerOf(db, till.numprro);
   if (reg.revoke_check === 0 || first.doc_type !== 'offline_begin' || first.local_num !== reg.revoke_check) return true;
-  const held = server.documentAt ? yield* ask(() => server.documentAt?.(till.numprro, reg.revoke_check)) : null;
+  // The document sent without an answer is the one right after the 102 now, under the same UID.
+  const doubtful = sql.chainFrom.all(till.numprro, first.local_num + 1)[0];
+  const held =
+    server.registeredAs && doubtful
+      ? yield* ask(() => server.registeredAs?.(till.numprro, reg.revoke_check, uidOf(doubtful)))
+      : null;
   if (held === undefined) return false;
   db.transaction(() => {
-    if (typeof held === 'string') {
+    if (held) {
       const body = patchHead(Buffer.from(first.xml_body_b64, 'base64'), { REVOKELASTONLINEDOC: 'true' });
       const hash = sha256Hex(body);
       sql.replaceBody.run({ id: first.id, body: body.toString('base64'), hash, status: first.status, at: now().toISOString() });
@@ -350,6 +360,6 @@ function* revokeStep(
     sql.setRevokeCheck.run(0, till.numprro);
   }).immediate();
   // The 102 changed: it is signed again before the package goes (the 102 is outside the hash chain).
-  if (typeof held === 'string' && server.requiresSignature) return signWaiting(db, till.numprro, now()).waiting === 0;
+  if (held && server.requiresSignature) return signWaiting(db, till.numprro, now()).waiting === 0;
   return true;
 }

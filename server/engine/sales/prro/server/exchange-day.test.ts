@@ -229,4 +229,51 @@ describe('a fiscal day through the exchange over HTTP', () => {
     }).rows;
     expect(JSON.stringify(grid)).toContain('Петренко Олена');
   });
+
+  it("holds a register another back office runs, and after a manager's take-over never takes the other's documents for its own", async () => {
+    // Another set of books runs the same register first (a second till given the same PRRO).
+    const other = standardShop();
+    try {
+      configureKeys(other.db, keyRingOf(shop.db).settings);
+      const issued = sim.issueKey({ owner: TEST_SELLER.org_name, edrpou: TEST_SELLER.tin, password: PASSWORD, iterations: 100 });
+      other.call('settings.prro_key_load', {
+        kasm: 1,
+        container: issued.container.toString('base64'),
+        password: PASSWORD,
+        certificate: issued.certificate.toString('base64'),
+      });
+      const theirs = createDpsExchange({
+        url: sim.url,
+        keys: keyRingOf(other.db),
+        trust: new TrustStore([sim.caCertificate]),
+        serverTaxNumbers: [sim.serverTaxNumber],
+        now: () => clock,
+      });
+      await dispatchFiscal(other.db, theirs, () => clock, 'Europe/Kyiv');
+      theirs.close();
+      const theirOpening = other.db
+        .prepare("SELECT fiscal_number FROM prro_docs WHERE doc_type = 'shift_open' AND kasm = 1")
+        .pluck()
+        .get();
+      expect(theirOpening).toMatch(/^\d+$/);
+
+      // Ours is held: the tax server says another device runs the register.
+      expect(await send()).toMatchObject({ accepted: 0 });
+      expect(docs()[0]).toMatchObject({ status: PRRO.queued });
+      expect(docs()[0]?.last_error).toMatch(/працює на іншому пристрої/);
+      expect(shop.call('pos.prro_key_state', { kasm: 1 }).rows[0]).toMatchObject({ device: 'other' });
+
+      // A manager moves it here. Our opening meets the other's at number 1: not ours, so ours moves on, and the server refuses a second opening.
+      shop.call('settings.prro_device_take_over', { kasm: 1 });
+      await send();
+      await send();
+      const ours = docs()[0] as DocRow;
+      expect(ours.fiscal_number).not.toBe(theirOpening);
+      expect(ours).toMatchObject({ doc_type: 'shift_open', status: PRRO.rejected, local_num: 2 });
+      expect(ours.last_error).toMatch(/^Код помилки: 4 ShiftAlreadyOpened/);
+      expect(shop.call('pos.prro_key_state', { kasm: 1 }).rows[0]).toMatchObject({ device: 'ours' });
+    } finally {
+      other.close();
+    }
+  });
 });

@@ -92,12 +92,18 @@ async function setPrinter(page: Page, choose: (section: Locator) => Promise<void
 }
 
 test.beforeEach(async ({ page, shop }) => {
-  // The browser's own word that a print was asked for (headless Chromium says it once per page).
   await page.addInitScript(() => {
     (window as unknown as { beforeprint: number }).beforeprint = 0;
     window.addEventListener('beforeprint', () => {
       (window as unknown as { beforeprint: number }).beforeprint++;
     });
+    // The browser's print at its boundary: headless Chromium 156.0.8078.108 leaves a page "being
+    // printed" after window.print(), and every later page.pdf() then fails. This one answers as a
+    // print that completes (beforeprint, afterprint), so the app's own calls are what is counted.
+    window.print = () => {
+      window.dispatchEvent(new Event('beforeprint'));
+      window.dispatchEvent(new Event('afterprint'));
+    };
   });
   // Loaded afresh (the fixture's page is at this address already, where a goto would only change the hash).
   await page.goto('about:blank');

@@ -1,29 +1,11 @@
 /**
  * Kyiv's wall clock, which the tax server reads and writes every date in: a document's
  * ORDERDATE/ORDERTIME (ddMMyyyy, HHmmss), a ticket's, and the ISO 8601 times with offset of its
- * JSON answers. Computed with Intl, so the March and October changes are right; the simulator
- * keeps its own small copy rather than depend on the sales engine's.
+ * JSON answers; the zone arithmetic is shared/time/zone.ts's, as the back office's.
  */
+import { instantOfWall, localDateTime } from '../../../shared/time/zone.js';
+
 const ZONE = 'Europe/Kyiv';
-
-const format = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Kyiv's offset from UTC at an instant, in ms. */
-function offsetAt(instant: number): number {
-  const p: Record<string, string> = {};
-  for (const part of format.formatToParts(new Date(instant))) p[part.type] = part.value;
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
 
 export interface KyivWall {
   /** ddMMyyyy */
@@ -37,17 +19,12 @@ export interface KyivWall {
 }
 
 export function kyivWall(at: Date): KyivWall {
-  const offset = offsetAt(at.getTime());
-  const wall = new Date(Math.floor(at.getTime() / 1000) * 1000 + offset);
-  const s = wall.toISOString();
-  const minutes = Math.round(offset / 60_000);
-  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+  const iso = localDateTime(at, ZONE);
   return {
-    date: `${s.slice(8, 10)}${s.slice(5, 7)}${s.slice(0, 4)}`,
-    time: `${s.slice(11, 13)}${s.slice(14, 16)}${s.slice(17, 19)}`,
-    iso: `${s.slice(0, 19)}${minutes < 0 ? '-' : '+'}${hh}:${mm}`,
-    wallAsUtc: wall,
+    date: `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`,
+    time: `${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`,
+    iso,
+    wallAsUtc: new Date(`${iso.slice(0, 19)}Z`),
   };
 }
 
@@ -65,8 +42,5 @@ export function instantOfKyivWall(date: string, time: string): number {
     Number(time.slice(2, 4)),
     Number(time.slice(4, 6)),
   );
-  // The offset at the guess, then once more at the corrected instant (a change near it).
-  let at = wall;
-  for (let i = 0; i < 2; i++) at = wall - offsetAt(at);
-  return at;
+  return instantOfWall(wall, ZONE);
 }

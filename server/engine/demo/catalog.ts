@@ -4,11 +4,12 @@
  * many as asked for benchmarks) with their stock from several invoices, and discount actions.
  * Deterministic: the same options give the same shop.
  */
+
+import { localDate, localDateTime } from '../../../shared/time/zone.js';
 import type { Db } from '../../../shared-node/sql/db.js';
 import { directorySql } from '../catalog/directories/statements.js';
 import { settingsSql } from '../catalog/settings/statements.js';
 import { setPin } from '../catalog/users/pins/pins.js';
-import { localDate, localDateTime } from '../core/time.js';
 import { CAPTIONS, DEMO_PINS, RECEIPT_PARTS, SUPPLIERS, TILLS, USERS } from './catalog-data.js';
 import { type SeededProduct, seedCardDetails, seedGoods } from './catalog-goods.js';
 import { seedSql } from './catalog-statements.js';

@@ -1,6 +1,7 @@
 /** Renaming and repricing a card from the cash desk, keeping the names it had. */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDateTime } from '../../core/time.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { MAIN_STORAGE } from '../stock/storage.js';

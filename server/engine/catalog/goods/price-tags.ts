@@ -1,6 +1,7 @@
 /** The price-tag work table: what the calling user is about to print, replaced on every prepare. */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDateTime } from '../../core/time.js';
 import { toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { goodsSql } from './statements.js';

@@ -5,9 +5,10 @@
  * this invoice only, 'Заменить в базе' also saves it (with the cost) to the card, and no
  * decision keeps the card's price. Cancelling drops the staged lines and touches nothing else.
  */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDateTime } from '../../core/time.js';
 import { D, dec, fmtDb, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { openInvoice, productOf, writeLine } from './lines.js';

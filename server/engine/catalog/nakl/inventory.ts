@@ -3,8 +3,9 @@
  * product in the invoice's storage. A surplus arrives as a batch of this document at the line's
  * cost; a shortage is written off FIFO, oldest batches first, like a sale.
  */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDateTime } from '../../core/time.js';
 import { fromDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { receiveBatch, takeFifo } from '../stock/fifo.js';

@@ -3,9 +3,10 @@
  * storage (document_number = nn): changing the line changes the batch, so stock always equals
  * the sum of batches. Lines of an inventory count are only counted quantities.
  */
+
+import { localDate, localDateTime } from '../../../../shared/time/zone.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDate, localDateTime } from '../../core/time.js';
 import { fromDb } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
 import { adjustBatch, receiveBatch } from '../stock/fifo.js';

@@ -1,6 +1,7 @@
 /** Workplace profiles (TP) and who a user is. */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { localDateTime } from '../../core/time.js';
 import type { EngineContext, Handler } from '../../handlers.js';
 import { checkUserCard } from '../directories/users.js';
 import { settingsSql } from './statements.js';

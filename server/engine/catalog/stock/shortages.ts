@@ -2,7 +2,7 @@
  * goods.shortages: the sales closed beyond what the books held (fifo.ts, the stock policy), for the
  * manager to reconcile with a count or a delivery. Newest first.
  */
-import { localDateTime } from '../../core/time.js';
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { stockSql } from './statements.js';

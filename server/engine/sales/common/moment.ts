@@ -2,7 +2,7 @@
  * One instant of a business operation, taken once so every row a write touches carries the same
  * time: stored as UTC ISO (sorts as text), filtered by the shop-local date, shown with its offset.
  */
-import { localDate, localDateTime } from '../../core/time.js';
+import { localDate, localDateTime } from '../../../../shared/time/zone.js';
 import type { EngineContext } from '../../handlers.js';
 
 export interface Moment {

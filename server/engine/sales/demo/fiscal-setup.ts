@@ -5,9 +5,9 @@
  */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
+import { localDate } from '../../../../shared/time/zone.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { receiveBatch } from '../../catalog/index.js';
-import { localDate } from '../../core/time.js';
 import { dec } from '../../decimal.js';
 import { invoke } from '../../operations.js';
 import { contextAt, DEMO_TIME_ZONE } from './clock.js';

@@ -8,9 +8,9 @@
  * counted, and a refusal would roll the count back with the rest of the write.
  */
 import { findOperation, type ParsedParamsOf, validateParams } from '../../../../shared/contract/index.js';
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { refusalOfIssue, refuse } from '../../../upstream/upstream.js';
 import { checkPin, requireManager, userByCard } from '../../catalog/users/pins/pins.js';
-import { localDateTime } from '../../core/time.js';
 import { fmtDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { applySaleLine } from '../checkout/apply-line.js';

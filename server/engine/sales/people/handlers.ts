@@ -3,8 +3,9 @@
  * back office (catalog/users/pins): salted hash, attempts counted, a lockout after five wrong ones.
  * A wrong PIN is an answer, not a refusal, so the counted attempt commits.
  */
+
+import { localDateTime } from '../../../../shared/time/zone.js';
 import { checkPin, isManager, type PinCheck, requireManager, userByCard } from '../../catalog/users/pins/pins.js';
-import { localDateTime } from '../../core/time.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { momentOf } from '../common/moment.js';
 import { shiftSql } from '../shifts/statements.js';

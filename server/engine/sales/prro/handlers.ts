@@ -1,8 +1,8 @@
 /** The PRRO online queue: enqueueing, the views of pending and erroneous documents, corrections. */
 
+import { dayStartUtc, nextDate } from '../../../../shared/time/zone.js';
 import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { dayStartUtc, nextDate } from '../../core/time.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findTill } from '../cash/tills.js';
 import { momentOf, shownAt } from '../common/moment.js';

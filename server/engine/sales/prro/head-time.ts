@@ -1,5 +1,5 @@
 /** Date and time as DPS document heads write them: ddMMyyyy and HHmmss, shop-local. */
-import { localDateTime } from '../../core/time.js';
+import { localDateTime } from '../../../../shared/time/zone.js';
 import type { Moment } from '../common/moment.js';
 
 export function headTime(m: Moment): { date: string; time: string } {

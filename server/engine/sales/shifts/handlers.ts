@@ -1,8 +1,8 @@
 /** Shifts at the till: open, close with the Z-report, the state, the X-report, the list; service cash. */
 
+import { dayStartUtc, nextDate } from '../../../../shared/time/zone.js';
 import type { FiscalContent, ZPay } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { dayStartUtc, nextDate } from '../../core/time.js';
 import { dec, fmt, fmtDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { cashSql } from '../cash/statements.js';

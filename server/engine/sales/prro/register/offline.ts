@@ -6,9 +6,9 @@
  * before a limit and new receipts are refused after it.
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
+import { dayStartUtc, firstOfNextMonth } from '../../../../../shared/time/zone.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
-import { dayStartUtc, firstOfNextMonth } from '../../../core/time.js';
 import { type Moment, momentAt } from '../../common/moment.js';
 import { type FiscalTill, requireSeller } from '../../fiscal/identity.js';
 import { fiscalSql } from '../../fiscal/statements.js';

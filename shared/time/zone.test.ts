@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStartUtc, firstOfNextMonth, instantOfWall, localDate, localDateTime, nextDate } from './time.js';
+import { dayStartUtc, firstOfNextMonth, instantOfWall, localDate, localDateTime, nextDate } from './zone.js';
 
 describe('a shop-local day in UTC', () => {
   it('begins at the zone’s midnight, in winter, in summer and on both days the clocks change', () => {

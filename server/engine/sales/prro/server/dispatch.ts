@@ -127,7 +127,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         hold(till.numprro, device);
         continue;
       }
-      if (!(yield* syncStep(db, server, till, at))) continue;
+      yield* syncStep(db, server, till, at);
     }
 
     const reg = registerOf(db, till.numprro);
@@ -292,22 +292,24 @@ function* deviceStep(db: Db, server: FiscalServer, till: FiscalTill): Generator<
 /**
  * Compares the register with the server's state (TransactionsRegistrarState), once a process and
  * after any doubt: documents it registered whose answers never came are recorded with their fiscal
- * numbers, and offline credentials it holds for us are kept. False when the server cannot be asked.
+ * numbers, and offline credentials it holds for us are kept.
  */
 function* syncStep(
   db: Db,
   server: FiscalServer,
   till: FiscalTill,
   at: () => ReturnType<typeof momentAt>,
-): Generator<Call<unknown>, boolean, unknown> {
+): Generator<Call<unknown>, void, unknown> {
   const done = syncedOf(db);
-  if (!server.registrarState || done.has(till.numprro)) return true;
+  if (!server.registrarState || done.has(till.numprro)) return;
   const sql = prroSql(db);
   const reg = registerOf(db, till.numprro);
   const session =
     reg.mode === 'offline' && reg.offline_session_id > 0 ? { id: reg.offline_session_id, seed: reg.offline_seed } : undefined;
   const state = yield* ask(() => server.registrarState?.(till.numprro, session));
-  if (!state) return reg.mode === 'offline';
+  // Not answered: the documents still go (a send the server cannot take takes the register
+  // offline, and one it already holds is recognised by its UID); the state is asked next time.
+  if (!state) return;
   if (reg.mode === 'online') {
     const from = sql.firstOpen.get(till.numprro);
     const unsent = from === null || from === undefined ? [] : sql.chainFrom.all(till.numprro, from);
@@ -326,7 +328,6 @@ function* syncStep(
     db.transaction(() => sql.setCredentials.run(offline.id, offline.seed, till.numprro)).immediate();
   }
   done.add(till.numprro);
-  return true;
 }
 
 /**

@@ -169,6 +169,12 @@ describe('a fiscal day through the exchange over HTTP', () => {
     expect(keyRingOf(shop.db).isUnlocked(NUMPRRO)).toBe(false);
   });
 
+  it('sends even when the server gives no state of the register (asked again at the next round)', async () => {
+    const stateless: DpsExchange = { ...exchange, registrarState: async () => undefined };
+    cashSale();
+    expect(await dispatchFiscal(shop.db, stateless, () => clock, 'Europe/Kyiv')).toMatchObject({ accepted: 2, rejected: 0 });
+  });
+
   it('asks the server after a lost answer instead of sending twice', async () => {
     await send();
     cashSale();

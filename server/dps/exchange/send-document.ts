@@ -13,11 +13,12 @@
  *    uncertain. No fiscal number is recorded that the server's signature does not vouch for.
  * A body over 200 KB is refused here, never sent.
  */
+
 import { MESSAGE_LIMIT_BYTES } from '../format/limits.js';
 import type { OfflineCredentials, Outgoing, SendOutcome } from '../port.js';
-import { CmsError, contentOf, type Signer } from '../signing/cms.js';
+import type { Signer } from '../signing/cms.js';
 import { type ExchangeContext, OCTETS, signerOf } from './context.js';
-import { NotSignedError } from './errors.js';
+import { ownHeadOf } from './own-head.js';
 import { registrarStateOf } from './queries.js';
 import { jsonOf, jsonRefusal, refusalOf } from './refusal.js';
 import { heldAt } from './registered.js';
@@ -32,23 +33,14 @@ interface OwnDocument {
   readonly opening: boolean;
 }
 
-/** The head's few fields, read from the signed XML as ASCII (tags and a UID are, in windows-1251). */
 export function ownOf(out: Outgoing): OwnDocument {
-  let xml: Buffer;
-  try {
-    xml = contentOf(out.body);
-  } catch (err) {
-    if (err instanceof CmsError) throw new NotSignedError(out.numprro, out.localNum);
-    throw err;
-  }
-  const t = xml.toString('latin1');
-  const field = (name: string) => new RegExp(`<${name}>\\s*([^<]*?)\\s*</${name}>`).exec(t)?.[1];
-  const num = Number(field('ORDERNUM'));
+  const head = ownHeadOf(out);
+  const num = Number(head.field('ORDERNUM'));
   return {
-    uid: field('UID') ?? '',
+    uid: head.field('UID') ?? '',
     localNum: Number.isInteger(num) && num > 0 ? num : out.localNum,
-    zrep: /<ZREP[\s>]/.test(t),
-    opening: field('DOCTYPE') === '100',
+    zrep: head.zrep,
+    opening: head.field('DOCTYPE') === '100',
   };
 }
 

@@ -12,12 +12,13 @@
  * A package whose answer is lost counts as taken only where NextLocalNum has passed it; else
  * "unreachable", and the next try resumes where the server stands.
  */
+
 import { MESSAGE_LIMIT_BYTES } from '../format/limits.js';
 import type { OfflineCredentials, Outgoing, PackageOutcome } from '../port.js';
-import { CmsError, contentOf, type Signer, signContent } from '../signing/cms.js';
+import { type Signer, signContent } from '../signing/cms.js';
 import { digitsOf } from './commands.js';
 import { type ExchangeContext, OCTETS, signerOf } from './context.js';
-import { NotSignedError } from './errors.js';
+import { ownHeadOf } from './own-head.js';
 import { packDocuments } from './package.js';
 import { documentInfo, registrarStateOf } from './queries.js';
 import { bodyText, jsonOf, refusalOf } from './refusal.js';
@@ -37,16 +38,8 @@ interface Item {
 }
 
 function itemOf(out: Outgoing, index: number): Item {
-  let xml: Buffer;
-  try {
-    xml = contentOf(out.body);
-  } catch (err) {
-    if (err instanceof CmsError) throw new NotSignedError(out.numprro, out.localNum);
-    throw err;
-  }
-  const t = xml.toString('latin1');
-  const taxNum = /<ORDERTAXNUM>\s*([^<]*?)\s*<\/ORDERTAXNUM>/.exec(t)?.[1] ?? '';
-  return { out, index, localNum: out.localNum, taxNum, ends: /<DOCTYPE>\s*103\s*</.test(t) };
+  const head = ownHeadOf(out);
+  return { out, index, localNum: out.localNum, taxNum: head.field('ORDERTAXNUM') ?? '', ends: head.field('DOCTYPE') === '103' };
 }
 
 /** The documents in packages of at most 200 KB (each framed with its 4-byte length). */
@@ -89,8 +82,8 @@ function credentialsIn(body: Buffer): OfflineCredentials | undefined | 'garbage'
 
 /** Whether a package's first document is a 102 with REVOKELASTONLINEDOC (DPS API description, "Відкликання останнього онлайн чека"). */
 function revokesLastOnline(out: Outgoing): boolean {
-  const t = contentOf(out.body).toString('latin1');
-  return /<DOCTYPE>\s*102\s*</.test(t) && /<REVOKELASTONLINEDOC>\s*true\s*</.test(t);
+  const head = ownHeadOf(out);
+  return head.field('DOCTYPE') === '102' && head.field('REVOKELASTONLINEDOC') === 'true';
 }
 
 export async function sendPackage(ctx: ExchangeContext, docs: readonly Outgoing[]): Promise<PackageOutcome> {

@@ -1,22 +1,36 @@
 /** What makes two requests "the same" under one Idempotency-Key: the method and canonical params. */
 import { createHash } from 'node:crypto';
+import { withoutSecrets } from '../../shared/contract/secrets.js';
 import { canonicalJson } from '../../shared-node/canonical-json.js';
+
+const hashOf = (method: string, params: unknown, people: object): string =>
+  createHash('sha256')
+    .update(method)
+    .update('\n')
+    .update(canonicalJson(params))
+    .update('\n')
+    .update(canonicalJson(people))
+    .digest('hex');
 
 /**
  * Fingerprint of validated params (defaults applied), so `{}` and the same with defaults agree,
  * and of who the write is for (X-Cashier, X-Manager-Confirmation): a receipt names its cashier, so
- * the same sale under another cashier is another request. Marked `v2:`; records of before carry
- * the method and params alone (`legacyFingerprint`) and are judged by them.
+ * the same sale under another cashier is another request. A PIN or a key's password is left out
+ * (shared/contract/secrets.ts): the record is kept for days, and a SHA-256 over them would let a
+ * guess be checked in microseconds. Marked `v3:`; records of before carry `v2:` (secrets in) or
+ * the method and params alone (`legacyFingerprint`), and are judged by what they carry.
  */
 export const fingerprint = (method: string, params: unknown, people: object): string =>
-  `v2:${createHash('sha256').update(method).update('\n').update(canonicalJson(params)).update('\n').update(canonicalJson(people)).digest('hex')}`;
+  `v3:${hashOf(method, withoutSecrets(params), people)}`;
 
 const legacyFingerprint = (method: string, params: unknown): string =>
   createHash('sha256').update(method).update('\n').update(canonicalJson(params)).digest('hex');
 
 /** Whether a stored fingerprint is this request's, whichever version stored it. */
 export function sameRequest(stored: string, method: string, params: unknown, people: object): boolean {
-  return stored.startsWith('v2:') ? stored === fingerprint(method, params, people) : stored === legacyFingerprint(method, params);
+  if (stored.startsWith('v3:')) return stored === fingerprint(method, params, people);
+  if (stored.startsWith('v2:')) return stored === `v2:${hashOf(method, params, people)}`;
+  return stored === legacyFingerprint(method, params);
 }
 
 /**

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../shared-node/canonical-json.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { migrateEngineDb, openEngineDb } from '../testing/engine-db.js';
-import { fingerprint, isValidIdempotencyKey } from './fingerprint.js';
+import { fingerprint, isValidIdempotencyKey, sameRequest } from './fingerprint.js';
 import { IdempotencyStore } from './store.js';
 
 describe('fingerprints', () => {
@@ -13,6 +14,21 @@ describe('fingerprints', () => {
     expect(fingerprint('m', [1, 2], {})).not.toBe(fingerprint('m', [2, 1], {}));
     expect(fingerprint('m', {}, { cashier: 3 })).not.toBe(fingerprint('m', {}, { cashier: 4 }));
     expect(fingerprint('m', {}, { cashier: 3 })).not.toBe(fingerprint('m', {}, {}));
+  });
+
+  it('leave out a PIN and a key password, at any depth: a kept fingerprint must not check a guess of them', () => {
+    const signIn = (pin: string) => fingerprint('pos.cashier_sign_in', { kasm: 1, card: '1003', pin }, {});
+    expect(signIn('3003')).toBe(signIn('0000'));
+    expect(signIn('3003')).not.toBe(fingerprint('pos.cashier_sign_in', { kasm: 2, card: '1003', pin: '3003' }, {}));
+    const load = (password: string) => fingerprint('m', { kasm: 1, container: 'AAAA', nested: [{ password }] }, {});
+    expect(load('таємне')).toBe(load('інше'));
+    expect(load('таємне').startsWith('v3:')).toBe(true);
+  });
+
+  it('judge a record of before by what it carried: the params whole (v2), with a PIN in', () => {
+    const v2 = `v2:${createHash('sha256').update('m\n').update(canonicalJson({ pin: '1234' })).update('\n').update(canonicalJson({})).digest('hex')}`;
+    expect(sameRequest(v2, 'm', { pin: '1234' }, {})).toBe(true);
+    expect(sameRequest(v2, 'm', { pin: '9999' }, {})).toBe(false);
   });
 
   it('accept keys of 1 to 255 printable ASCII characters only, space included', () => {

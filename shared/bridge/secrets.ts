@@ -7,13 +7,8 @@
  * outbox by its params alone.
  */
 import { type Fields, OPERATIONS, type OperationName, type ParamSpec } from '../contract/index.js';
+import { isSecretMember, type SecretMember } from '../contract/secrets.js';
 import type { BridgeMessage } from './api.js';
-
-/** The members that hold a secret, at any depth of an operation's params. */
-export const SECRET_MEMBERS = ['pin', 'password'] as const;
-export type SecretMember = (typeof SECRET_MEMBERS)[number];
-
-const isSecretMember = (name: string): name is SecretMember => (SECRET_MEMBERS as readonly string[]).includes(name);
 
 /** The secret members of a parameter spec (objects, lists of objects), in the order found. */
 function secretsOfSpec(spec: ParamSpec): SecretMember[] {

@@ -13,7 +13,8 @@ export default class SummaryReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
-    if (result.status === 'passed') this.passed++;
+    // A test marked test.fail() (a known product bug) that failed went as expected: Playwright counts it passed too.
+    if (result.status === 'passed' || (result.status === 'failed' && test.expectedStatus === 'failed')) this.passed++;
     else if (result.status === 'skipped') this.skipped++;
     else this.failed++;
   }

@@ -7,12 +7,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dec, toWire } from '../../money/money.js';
+import { rowsOf } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
-import { needsUnlock, ShiftKeyNote, ShiftKeyUnlock, useKeyAuthority, useTillKeyState } from '../prro-keys/index.js';
+import { type KeyRow, needsUnlock, ShiftKeyNote, ShiftKeyUnlock, useKeyAuthority, useTillKeyState } from '../prro-keys/index.js';
 import { useNotice } from '../sale/notice-store.js';
 import { checkAmount } from './amount.js';
 import { type Cashier, useSignedInCashier } from './cashier.js';
@@ -29,7 +30,8 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
   const [tried, setTried] = useState(false);
   const [asking, setAsking] = useState<{ cashier: Cashier; float: Dec } | null>(null);
   const [unlocking, setUnlocking] = useState<{ cashier: Cashier; float: Dec } | null>(null);
-  const key = useTillKeyState(kasm).row;
+  const keyQuery = useTillKeyState(kasm);
+  const key = keyQuery.row;
   const keyAuthority = useKeyAuthority();
   const [answer, setAnswer] = useState<Opened | null>(null);
   const returnToSale = useShiftStore((s) => s.returnToSale);
@@ -55,9 +57,15 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
     setAsking({ cashier, float: check.amount });
   }
 
-  /** Confirmed: a locked key is unlocked first; otherwise (or a key the state could not be read of) the shift opens. */
-  function confirm(plan: { cashier: Cashier; float: Dec }) {
-    if (key && needsUnlock(key)) {
+  /**
+   * Confirmed: a locked key is unlocked first; otherwise (or a key the state could not be read of)
+   * the shift opens. The state is read afresh: the key locks itself as the last shift's documents
+   * reach the tax server, a moment after the Z-report, and the till's copy is read only each minute.
+   */
+  async function confirm(plan: { cashier: Cashier; float: Dec }) {
+    const latest = await keyQuery.refetch().catch(() => undefined);
+    const row = (latest?.data ? (rowsOf(latest.data)[0] as KeyRow | undefined) : undefined) ?? key;
+    if (row && needsUnlock(row)) {
       setAsking(null);
       setUnlocking(plan);
       return;
@@ -130,7 +138,7 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
             setAsking(null);
             floatRef.current?.focus();
           }}
-          onConfirm={() => confirm(asking)}
+          onConfirm={() => void confirm(asking)}
         >
           <p data-testid="shift-open-confirm-text">
             {asking.float.isZero()

@@ -21,6 +21,8 @@ export interface ShiftRow {
 const prepare = (db: Db) => ({
   open: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE kasm = ? AND closed_at IS NULL'),
   anyOpen: db.prepare<[], number>('SELECT kasm FROM shifts WHERE closed_at IS NULL ORDER BY kasm LIMIT 1').pluck(),
+  /** When the till's last shift was closed (ISO 8601), if it ever was. */
+  lastClosedAt: db.prepare<[number], string | null>('SELECT max(closed_at) FROM shifts WHERE kasm = ?').pluck(),
   byId: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?'),
   last: db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE kasm = ? ORDER BY id DESC LIMIT 1'),
   /** Shifts opened in [from, until): UTC instants, the shop's days' bounds (opened_at is UTC). */

@@ -138,7 +138,7 @@ const load: PreparedHandler<'settings.prro_key_load', { till: FiscalTill; contai
   },
   settle(_p, ctx, { till, signer }) {
     const ring = keyRingOf(ctx.db);
-    ring.unlock(till.numprro, signer);
+    ring.unlock(till.numprro, signer, ctx.now());
     ring.unattendedChanged(till.numprro);
   },
 };
@@ -174,7 +174,7 @@ const unlock: PreparedHandler<'pos.prro_key_unlock', { till: FiscalTill; signer:
     return { rows: keyStateRows(ctx.db, moment, p.kasm, { unlocked: till.numprro }) };
   },
   settle(_p, ctx, { till, signer }) {
-    keyRingOf(ctx.db).unlock(till.numprro, signer);
+    keyRingOf(ctx.db).unlock(till.numprro, signer, ctx.now());
   },
 };
 
@@ -201,7 +201,7 @@ const unattended: PreparedHandler<'settings.prro_key_unattended', { till: Fiscal
   settle(_p, ctx, { till, signer }) {
     const ring = keyRingOf(ctx.db);
     ring.unattendedChanged(till.numprro);
-    if (signer) ring.unlock(till.numprro, signer);
+    if (signer) ring.unlock(till.numprro, signer, ctx.now());
   },
 };
 

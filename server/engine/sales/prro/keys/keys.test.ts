@@ -190,6 +190,25 @@ describe('unlocking for the shift', () => {
       action: 'locked',
     });
   });
+
+  it('stays unlocked when unlocked between shifts, until a shift closed after it is delivered', () => {
+    const send = () =>
+      dispatchFiscalNow(shop.db, simulatedFiscalServer(shop.db), () => new Date('2025-03-14T11:00:00Z'), 'Europe/Kyiv');
+    send();
+    shop.call('pos.shift_close', { kasm: 1 });
+    send();
+    shop.setNow('2025-03-14T11:00:00Z');
+    shop.call('pos.prro_key_unlock', { kasm: 1, password: KEY_PASSWORD });
+    send();
+    expect(keyRingOf(shop.db).isUnlocked(NUMPRRO)).toBe(true);
+    const cashier = Number((shop.db.prepare("SELECT id FROM users WHERE name = 'Олена Касир'").get() as { id: number }).id);
+    shop.call('pos.shift_open', { kasm: 1, cashier });
+    send();
+    expect(keyRingOf(shop.db).isUnlocked(NUMPRRO)).toBe(true);
+    shop.call('pos.shift_close', { kasm: 1 });
+    send();
+    expect(keyRingOf(shop.db).isUnlocked(NUMPRRO)).toBe(false);
+  });
 });
 
 describe('unattended work', () => {

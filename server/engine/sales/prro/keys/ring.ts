@@ -28,8 +28,14 @@ export interface KeyConfig {
 
 const DEFAULT_CONFIG: KeyConfig = { trust: bundledTrust, server: 'real' };
 
+interface Unlocked {
+  readonly signer: Signer;
+  /** When it was unlocked (the engine's clock): only a shift closed after it locks it again. */
+  readonly since: Date;
+}
+
 export class KeyRing implements KeyProvider {
-  private readonly unlocked = new Map<string, Signer>();
+  private readonly unlocked = new Map<string, Unlocked>();
   /** Registers whose unattended password did not open their key: not tried again until it changes. */
   private readonly unattendedFailed = new Set<string>();
   /** Whether some register keeps its password for unattended work (read at configure, kept by this ring's changes). */
@@ -65,7 +71,12 @@ export class KeyRing implements KeyProvider {
   }
 
   signerFor(numprro: string): Signer | undefined {
-    return this.unlocked.get(numprro) ?? this.fromUnattended(numprro);
+    return this.unlocked.get(numprro)?.signer ?? this.fromUnattended(numprro);
+  }
+
+  /** When the register's key was unlocked in this process; undefined while it is locked. */
+  unlockedSince(numprro: string): Date | undefined {
+    return this.unlocked.get(numprro)?.since;
   }
 
   /**
@@ -81,8 +92,8 @@ export class KeyRing implements KeyProvider {
     return this.unlocked.has(numprro);
   }
 
-  unlock(numprro: string, signer: Signer): void {
-    this.unlocked.set(numprro, signer);
+  unlock(numprro: string, signer: Signer, since: Date = new Date()): void {
+    this.unlocked.set(numprro, { signer, since });
   }
 
   lock(numprro: string): boolean {
@@ -101,7 +112,7 @@ export class KeyRing implements KeyProvider {
       this.unattendedFailed.add(numprro);
       return undefined;
     }
-    this.unlocked.set(numprro, signer);
+    this.unlocked.set(numprro, { signer, since: new Date() });
     return signer;
   }
 }

@@ -256,12 +256,16 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
 }
 
 /**
- * The key stays unlocked for the shift: once the shift is closed and every document of the
- * register is with the tax server, it is locked again (unless the shop chose unattended work).
+ * The key stays unlocked for the shift: once a shift closed after it was unlocked, and every
+ * document of the register is with the tax server, it is locked again (unless the shop chose
+ * unattended work). A key unlocked between shifts waits for the next shift's close.
  */
 function lockWhenDone(db: Db, till: FiscalTill, at: string): void {
   const ring = keyRingOf(db);
-  if (!ring.isUnlocked(till.numprro) || shiftSql(db).open.get(till.kasm)) return;
+  const since = ring.unlockedSince(till.numprro);
+  if (!since || shiftSql(db).open.get(till.kasm)) return;
+  const closed = shiftSql(db).lastClosedAt.get(till.kasm);
+  if (!closed || Date.parse(closed) < since.getTime()) return;
   if ((prroSql(db).unsentOfRegister.get(till.numprro) ?? 0) > 0) return;
   const key = keySql(db).key.get(till.numprro);
   if (key && key.unattended_b64 !== '') return;

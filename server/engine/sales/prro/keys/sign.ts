@@ -11,16 +11,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../../../shared-node/sql/db.js';
-import { signContent } from '../../../../dps/signing/cms.js';
+import { type Signer, signContent } from '../../../../dps/signing/cms.js';
 import { type PrroDocRow, prroSql, type UnsignedRow } from '../statements.js';
 import { keyRingOf } from './ring.js';
 
 const sha256Hex = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 /** Signs the given documents (one register's, in chain order) and keeps the signatures, in one transaction. */
-function signRows(db: Db, numprro: string, rows: readonly UnsignedRow[], at: Date): number {
-  const signer = keyRingOf(db).signerFor(numprro);
-  if (!signer || rows.length === 0) return 0;
+function signRows(db: Db, rows: readonly UnsignedRow[], signer: Signer, at: Date): number {
+  if (rows.length === 0) return 0;
   const signed = rows.map((r) => ({ row: r, bytes: signContent(Buffer.from(r.xml_body_b64, 'base64'), signer, at) }));
   const sql = prroSql(db);
   db.transaction(() => {
@@ -33,15 +32,20 @@ function signRows(db: Db, numprro: string, rows: readonly UnsignedRow[], at: Dat
 
 /** Signs what a register has waiting; answers how many are signed and how many still wait (no key). */
 export function signWaiting(db: Db, numprro: string, at: Date): { readonly signed: number; readonly waiting: number } {
-  const rows = prroSql(db).unsigned.all(numprro);
-  const signed = signRows(db, numprro, rows, at);
-  return { signed, waiting: rows.length - signed };
+  const signer = keyRingOf(db).signerFor(numprro);
+  // Without a key nothing is read: a register left unsigned (another till's, a key not loaded) costs a write nothing.
+  if (!signer) return { signed: 0, waiting: prroSql(db).unsignedWaiting.get(numprro) ?? 0 };
+  return { signed: signRows(db, prroSql(db).unsigned.all(numprro), signer, at), waiting: 0 };
 }
 
 /** Before a write's transaction: whatever waits for a signature and can be signed is signed now. */
 export function signBeforeWrite(db: Db, at: Date): void {
-  if (!keyRingOf(db).active()) return;
-  for (const numprro of prroSql(db).registersUnsigned.all()) signWaiting(db, numprro, at);
+  const ring = keyRingOf(db);
+  if (!ring.active()) return;
+  for (const numprro of prroSql(db).registersUnsigned.all()) {
+    const signer = ring.signerFor(numprro);
+    if (signer) signRows(db, prroSql(db).unsigned.all(numprro), signer, at);
+  }
 }
 
 /**

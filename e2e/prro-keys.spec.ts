@@ -468,6 +468,7 @@ test('receipts of a shift opened without signing wait for the key, the cashier i
   const unlock = page.getByTestId('key-unlock');
   await expect(unlock).toBeVisible();
   await expect(unlock).toContainText('Без розблокування документи зміни чекатимуть на підпис');
+  await snap('shift-key-password-1024');
   await unlock.getByTestId('key-unlock-without').click();
   await expect(unlock).toHaveCount(0);
   await expect(page.getByTestId('shift-facts')).toHaveAttribute('data-state', 'open');
@@ -489,6 +490,9 @@ test('receipts of a shift opened without signing wait for the key, the cashier i
   await expect(notice).toContainText('фіскальні номери отримають лише після того, як ключ розблокують');
   await expect(notice).toContainText('Покличте старшого касира або менеджера');
   await snap('sale-key-waiting-1024');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await snap('sale-key-waiting-1366');
+  await page.setViewportSize({ width: 1024, height: 768 });
   expect(docOfReceipt(shop, check)?.fiscal_number).toBe('');
 
   // The manager comes, signs in, and unlocks the key from the status bar's word (the key screen, Alt+U).
@@ -497,6 +501,14 @@ test('receipts of a shift opened without signing wait for the key, the cashier i
   await expect(page.getByTestId('keys-screen')).toBeVisible();
   await expect(page.getByTestId('key-unsigned')).toHaveAttribute('data-count', count ?? '');
   await snap('keys-waiting-1024');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await snap('keys-waiting-1366');
+  await page.keyboard.press('Alt+KeyL');
+  await expect(page.getByTestId('key-load')).toBeVisible();
+  await snap('keys-1366-load-dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('key-load')).toHaveCount(0);
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.keyboard.press('Alt+KeyU');
   const dialog = page.getByTestId('key-unlock');
   await expect(dialog).toBeVisible();

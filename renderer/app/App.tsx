@@ -42,6 +42,13 @@ export function App() {
   }, [language]);
   const Current = componentOf(screen);
   const tab = tabOf(screen);
+  // The lit tab in sight, should the row be wider than the window and scroll (app.css, .tabs).
+  const tabs = useRef<HTMLElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector<HTMLElement>(`[data-testid="tab-${tab}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   // Nobody sells until a cashier signs in (and again after the lock); the status bar stays, so the
   // connection shows. The service screens stay open: a till pointed at the wrong service, or at a
   // back office that has no people yet, must still be put right.
@@ -58,7 +65,7 @@ export function App() {
   return (
     <div className="app">
       <BridgeLost />
-      <nav className="tabs" aria-label={t('common:appName')}>
+      <nav ref={tabs} className="tabs" aria-label={t('common:appName')}>
         {SCREENS.map((s) => (
           <button
             key={s.id}
@@ -68,7 +75,7 @@ export function App() {
             data-testid={`tab-${s.id}`}
             onClick={() => show(s.id)}
           >
-            <kbd>{keyLabel(s)}</kbd> {t(`common:screens.${s.id}`)}
+            <kbd>{keyLabel(s)}</kbd> <span className="tab-name">{t(`common:screens.${s.id}`)}</span>
           </button>
         ))}
       </nav>

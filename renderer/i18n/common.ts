@@ -58,6 +58,7 @@ export const common = {
     catalog: {
       never: 'Каталог каси ще не завантажено',
       age: 'Каталог каси: оновлено {{age}}',
+      ageShort: 'Каталог: {{age}}',
       now: 'щойно',
       minutes_one: '{{count}} хв тому',
       minutes_few: '{{count}} хв тому',
@@ -162,6 +163,7 @@ export const common = {
     catalog: {
       never: 'The till catalogue is not loaded yet',
       age: 'Till catalogue: updated {{age}}',
+      ageShort: 'Catalogue: {{age}}',
       now: 'just now',
       minutes_one: '{{count}} min ago',
       minutes_other: '{{count}} min ago',

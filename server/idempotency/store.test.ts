@@ -26,7 +26,12 @@ describe('fingerprints', () => {
   });
 
   it('judge a record of before by what it carried: the params whole (v2), with a PIN in', () => {
-    const v2 = `v2:${createHash('sha256').update('m\n').update(canonicalJson({ pin: '1234' })).update('\n').update(canonicalJson({})).digest('hex')}`;
+    const v2 = `v2:${createHash('sha256')
+      .update('m\n')
+      .update(canonicalJson({ pin: '1234' }))
+      .update('\n')
+      .update(canonicalJson({}))
+      .digest('hex')}`;
     expect(sameRequest(v2, 'm', { pin: '1234' }, {})).toBe(true);
     expect(sameRequest(v2, 'm', { pin: '9999' }, {})).toBe(false);
   });

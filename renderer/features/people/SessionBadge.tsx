@@ -16,9 +16,13 @@ export function SessionBadge({ cashier }: { readonly cashier: SignedIn }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  const who = cashier.role === 'manager' ? t('bar.manager', { name: cashier.name }) : t('bar.cashier', { name: cashier.name });
+  // On a narrow status bar the name gives up its room first ("…"); its title keeps it whole.
   return (
     <span className="session" data-testid="session" data-user={cashier.id} data-role={cashier.role}>
-      {cashier.role === 'manager' ? t('bar.manager', { name: cashier.name }) : t('bar.cashier', { name: cashier.name })}{' '}
+      <span className="session-who" title={who}>
+        {who}
+      </span>{' '}
       <button type="button" onClick={() => void getBridge().signOut()} data-testid="lock">
         {t('bar.lock')}
       </button>

@@ -73,6 +73,8 @@ export const strings = {
         'Сертифікат ключа втратив чинність {{date}}: документи каси не підписуються й не йдуть до податкової. Завантажте новий ключ.',
       missingReal:
         'Ключ не завантажено, а каса працює зі справжньою податковою: її документи чекатимуть на підпис. Завантажте ключ продавця (Alt+L).',
+      lockedAct: 'Розблокуйте ключ паролем (Alt+U): документи підпишуться й підуть до податкової.',
+      missingAct: 'Завантажте ключ продавця (Alt+L): документи підпишуться й підуть до податкової.',
       otherDevice:
         'Податкова каже, що цей ПРРО працює на іншому пристрої, і не приймає його документів звідси: вони чекають. Якщо той пристрій більше не працює з цим ПРРО, перенесіть ПРРО сюди (Alt+M).',
     },
@@ -97,16 +99,18 @@ export const strings = {
       back: 'до налаштувань',
     },
     load: {
-      title: 'Завантаження ключа КЕП: каса {{kasm}}, ПРРО № {{numprro}}',
+      title: 'Завантаження ключа КЕП: каса {{kasm}}, ПРРО №\u00a0{{numprro}}',
       container: 'Файл ключа (Key-6.dat, .jks, .pfx, .pk8)',
       certificate: 'Сертифікат підпису (.cer), якщо його немає у файлі ключа (наприклад, для Key-6.dat)',
       password: 'Пароль ключа',
-      cashier: 'Власник ключа — касир, зареєстрований для цього ПРРО (форма 5-ПРРО)',
+      cashier: 'Власник ключа — касир, зареєстрований для цього ПРРО (форма\u00a05\u2011ПРРО)',
       cashierNote: 'Без позначки приймається лише ключ продавця (його ЄДРПОУ чи РНОКПП).',
       submit: 'Завантажити',
       opening: 'Сервер відкриває ключ і перевіряє сертифікат… це займає близько секунди.',
       never: 'Пароль і файл ключа йдуть одразу на сервер: каса їх не зберігає й не записує в журнал.',
       needFile: 'Оберіть файл ключа',
+      choose: 'Обрати файл…',
+      noFile: 'Файл не обрано',
       needPassword: 'Введіть пароль ключа',
       empty: 'Файл «{{name}}» порожній.',
       tooLarge: 'Файл «{{name}}» завеликий: {{size}} байт, можна щонайбільше {{max}}.',
@@ -114,7 +118,7 @@ export const strings = {
       done: 'Ключ завантажено й розблоковано на зміну: {{owner}}, чинний до {{date}}.',
     },
     unlock: {
-      title: 'Розблокування ключа КЕП: каса {{kasm}}, ПРРО № {{numprro}}',
+      title: 'Розблокування ключа КЕП: каса {{kasm}}, ПРРО №\u00a0{{numprro}}',
       body: 'Введіть пароль ключа. Ключ буде розблоковано до кінця зміни: сервер тримає його лише в пам’яті й сам заблокує після закриття зміни.',
       submit: 'Розблокувати',
       busy: 'Сервер відкриває ключ…',
@@ -133,7 +137,7 @@ export const strings = {
       doneOff: 'Підпис без людини для каси {{kasm}} вимкнено: сервер забув пароль.',
     },
     takeOver: {
-      title: 'Перенести ПРРО № {{numprro}} на цю касу?',
+      title: 'Перенести ПРРО №\u00a0{{numprro}} на цю касу?',
       body: 'Податкова вважає, що цей ПРРО працює на іншому пристрої, і не приймає його документів звідси. Переносьте, лише якщо той пристрій більше не працює з цим ПРРО: після перенесення податкова не прийматиме документів від нього.',
       confirm: 'Перенести',
       done: 'Перенесення збережено: сервер зареєструє цей пристрій у податковій під час найближчого обміну.',
@@ -167,7 +171,7 @@ export const strings = {
       waiting_many: '{{count}} документів цієї каси чекають на підпис ключем КЕП.',
       waiting_other: '{{count}} документа цієї каси чекають на підпис ключем КЕП.',
       locked:
-        'Чеки продаються, але фіскальні номери отримають лише після того, як ключ розблокують. Покличте старшого касира або менеджера: він введе пароль ключа (Налаштування, F9 → Ключі КЕП).',
+        'Чеки продаються, але фіскальні номери отримають лише після того, як ключ розблокують. Покличте старшого касира або менеджера: він введе пароль ключа (Налаштування, F9\u00a0→ Ключі\u00a0КЕП).',
       missing:
         'Чеки продаються, але фіскальні номери отримають лише після того, як менеджер завантажить ключ КЕП. Покличте менеджера.',
       expired:
@@ -260,6 +264,8 @@ export const strings = {
         "The key's certificate expired on {{date}}: the till's documents are not signed and do not go to the tax server. Load a new key.",
       missingReal:
         "No key is loaded, and the till works with the real tax server: its documents will wait for their signature. Load the seller's key (Alt+L).",
+      lockedAct: 'Unlock the key with its password (Alt+U): the documents are then signed and sent to the tax server.',
+      missingAct: "Load the seller's key (Alt+L): the documents are then signed and sent to the tax server.",
       otherDevice:
         'The tax server says this PRRO runs on another device, and takes none of its documents from here: they wait. If that device no longer works with this PRRO, move the PRRO here (Alt+M).',
     },
@@ -284,16 +290,18 @@ export const strings = {
       back: 'back to settings',
     },
     load: {
-      title: 'Loading a КЕП key: till {{kasm}}, PRRO no. {{numprro}}',
+      title: 'Loading a КЕП key: till {{kasm}}, PRRO no.\u00a0{{numprro}}',
       container: 'Key file (Key-6.dat, .jks, .pfx, .pk8)',
       certificate: 'Signing certificate (.cer), where the key file has none (e.g. for Key-6.dat)',
       password: "Key's password",
-      cashier: "The key's owner is a cashier registered for this PRRO (form 5-ПРРО)",
+      cashier: "The key's owner is a cashier registered for this PRRO (form\u00a05\u2011ПРРО)",
       cashierNote: "Unticked, only the seller's key is taken (its ЄДРПОУ or РНОКПП).",
       submit: 'Load',
       opening: 'The service is opening the key and checking its certificate… this takes about a second.',
       never: 'The password and the key file go straight to the service: the till neither keeps nor logs them.',
       needFile: 'Choose the key file',
+      choose: 'Choose a file…',
+      noFile: 'No file chosen',
       needPassword: "Type the key's password",
       empty: 'The file “{{name}}” is empty.',
       tooLarge: 'The file “{{name}}” is too large: {{size}} bytes, at most {{max}}.',
@@ -301,7 +309,7 @@ export const strings = {
       done: 'The key is loaded and unlocked for the shift: {{owner}}, valid until {{date}}.',
     },
     unlock: {
-      title: 'Unlocking the КЕП key: till {{kasm}}, PRRO no. {{numprro}}',
+      title: 'Unlocking the КЕП key: till {{kasm}}, PRRO no.\u00a0{{numprro}}',
       body: "Type the key's password. The key stays unlocked until the shift ends: the service keeps it in memory only and locks it once the shift is closed.",
       submit: 'Unlock',
       busy: 'The service is opening the key…',
@@ -320,7 +328,7 @@ export const strings = {
       doneOff: 'Unattended signing is off for till {{kasm}}: the service forgot the password.',
     },
     takeOver: {
-      title: 'Move PRRO no. {{numprro}} to this till?',
+      title: 'Move PRRO no.\u00a0{{numprro}} to this till?',
       body: 'The tax server takes this PRRO to run on another device, and takes none of its documents from here. Move it only if that device no longer works with this PRRO: afterwards the tax server will take no documents from it.',
       confirm: 'Move',
       done: 'The move is saved: the service registers this device at the tax server with its next exchange.',
@@ -345,7 +353,7 @@ export const strings = {
       waiting_one: '{{count}} document of this till waits for its КЕП signature.',
       waiting_other: '{{count}} documents of this till wait for their КЕП signature.',
       locked:
-        "Receipts still sell, but they get their fiscal numbers only once the key is unlocked. Call a senior cashier or a manager to type the key's password (Settings, F9 → КЕП keys).",
+        "Receipts still sell, but they get their fiscal numbers only once the key is unlocked. Call a senior cashier or a manager to type the key's password (Settings, F9\u00a0→ КЕП\u00a0keys).",
       missing: 'Receipts still sell, but they get their fiscal numbers only once a manager loads the КЕП key. Call a manager.',
       expired:
         "Receipts still sell, but they get their fiscal numbers only with a new key: this one's certificate expired. Call a manager.",

@@ -125,7 +125,14 @@ describe('opening a shift with the key locked', () => {
     show();
     await screen.findByTestId('shift-key-note');
     await askToOpen();
-    await screen.findByTestId('key-unlock');
+    const dialog = await screen.findByTestId('key-unlock');
+    // Three buttons in a row of a wider dialog: the way around it apart at the left, then back, then Enter's.
+    expect(dialog.classList.contains('wide')).toBe(true);
+    expect([...dialog.querySelectorAll('.dialog-actions button')].map((b) => (b as HTMLElement).dataset.testid)).toEqual([
+      'key-unlock-without',
+      'key-unlock-cancel',
+      'key-unlock-submit',
+    ]);
     fireEvent.click(screen.getByTestId('key-unlock-cancel'));
     expect(screen.queryByTestId('key-unlock')).toBeNull();
     expect(shiftOpens()).toEqual([]);

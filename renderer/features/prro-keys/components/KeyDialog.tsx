@@ -15,6 +15,8 @@ export function KeyDialog(props: {
   readonly onClose: () => void;
   readonly children: ReactNode;
   readonly actions: ReactNode;
+  /** Room for three buttons in a row (the shift's step: cancel, open without signing, unlock and open). */
+  readonly wide?: boolean;
 }) {
   const trap = useFocusTrap<HTMLFormElement>();
   useEffect(() => {
@@ -24,7 +26,7 @@ export function KeyDialog(props: {
     <div className="dialog-backdrop">
       <form
         ref={trap}
-        className="dialog key-dialog"
+        className={props.wide ? 'dialog key-dialog wide' : 'dialog key-dialog'}
         role="dialog"
         aria-modal="true"
         aria-label={props.title}

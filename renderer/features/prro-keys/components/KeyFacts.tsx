@@ -5,7 +5,8 @@
  * An expiring certificate is a warning from 30 days before, an expired one an error.
  */
 import { useTranslation } from 'react-i18next';
-import { daysLeftOf, dayText, expiryOf, isLoaded, type KeyRow, lockOf, unsignedOf } from '../key-state.js';
+import { daysLeftOf, dayText, expiryOf, isLoaded, type KeyRow, keyNoticeOf, lockOf, unsignedOf } from '../key-state.js';
+import { keyNoticeText } from '../notice-words.js';
 
 export function KeyFacts({ row }: { readonly row: KeyRow }) {
   const { t, i18n } = useTranslation('keys');
@@ -81,14 +82,31 @@ export function KeyFacts({ row }: { readonly row: KeyRow }) {
   );
 }
 
-/** The things a manager must act on, above the facts: an error for an expired key, warnings otherwise. */
+/**
+ * The things a manager must act on, above the facts: an error for an expired key, warnings otherwise.
+ * A key locked (or not loaded) with documents waiting gets the status bar's sentence, whose chip
+ * shows only its first words, and what to press.
+ */
 function KeyWarnings({ row }: { readonly row: KeyRow }) {
   const { t, i18n } = useTranslation('keys');
   const expiry = expiryOf(row);
   const days = daysLeftOf(row);
   const date = dayText(row.valid_to, i18n.language);
+  const notice = keyNoticeOf(row);
+  const waiting =
+    notice?.kind === 'locked' || (notice?.kind === 'missing' && notice.count > 0 && row.server !== 'real') ? notice : null;
   return (
     <>
+      {waiting ? (
+        <p
+          className={waiting.kind === 'locked' ? 'key-alert bad' : 'key-alert warn'}
+          role="status"
+          data-testid="key-waiting-notice"
+          data-kind={waiting.kind}
+        >
+          {keyNoticeText(t, waiting)}. {t(waiting.kind === 'locked' ? 'warn.lockedAct' : 'warn.missingAct')}
+        </p>
+      ) : null}
       {expiry === 'expired' ? (
         <p className="key-alert bad" role="alert" data-testid="key-expired">
           {t('warn.expired', { date })}

@@ -23,7 +23,7 @@ export function KeySignWait() {
       data-cause={wait.cause}
       data-count={wait.count}
     >
-      {t('sale.waiting', { count: wait.count })} {t(`sale.${wait.cause}`)}
+      <strong>{t('sale.waiting', { count: wait.count })}</strong> {t(`sale.${wait.cause}`)}
     </p>
   );
 }

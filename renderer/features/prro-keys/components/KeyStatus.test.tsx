@@ -62,6 +62,24 @@ describe("the status bar's word on this till's key", () => {
     expect(keyReads()[0]?.[1]).toEqual({ kasm: 1 });
   });
 
+  it('shows a chip of the sentence’s first words, so the bar keeps one line; the whole is its title and read out', async () => {
+    bridge.rows = [keyRow({ unlocked: '0', unsigned: '3' })];
+    show();
+    const status = await screen.findByTestId('key-status');
+    const hidden = status.querySelector('.visually-hidden');
+    // What the chip shows: the words before the colon; the rest is there for a screen reader only.
+    expect(status.firstChild?.textContent).toBe('Ключ КЕП заблоковано');
+    expect(hidden?.textContent).toBe(': 3 документи чекають на підпис');
+    expect(status.title).toBe('Ключ КЕП заблоковано: 3 документи чекають на підпис\nКлючі КЕП (Налаштування, F9 → Alt+P)');
+    cleanup();
+    // A sentence without a colon is a chip whole.
+    bridge.rows = [keyRow({ days_left: '5', expiry_warning: '1' })];
+    show();
+    const expiring = await screen.findByTestId('key-status');
+    expect(expiring.firstChild?.textContent).toBe('Ключ КЕП спливає через 5 днів');
+    expect(expiring.querySelector('.visually-hidden')).toBeNull();
+  });
+
   it('says nothing while the key signs and nothing waits, nor of a till without a register', async () => {
     for (const rows of [[keyRow()], [keyRow({ unlocked: '0', unattended: '1' })], []]) {
       bridge.rows = rows;
@@ -110,7 +128,8 @@ describe('the sale, while documents of this till wait for a signature', () => {
     show('sale');
     const wait = await screen.findByTestId('key-sign-wait');
     expect(wait.dataset.cause).toBe('locked');
-    expect(wait.textContent).toBe(
+    // The way to the key screen is kept on one line (no-break spaces).
+    expect(wait.textContent?.replace(/\u00a0/g, ' ')).toBe(
       '2 документи цієї каси чекають на підпис ключем КЕП. Чеки продаються, але фіскальні номери отримають лише після того, як ключ розблокують. Покличте старшого касира або менеджера: він введе пароль ключа (Налаштування, F9 → Ключі КЕП).',
     );
   });

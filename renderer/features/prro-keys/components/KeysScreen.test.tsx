@@ -114,6 +114,24 @@ describe("the registers' keys screen", () => {
     expect(screen.getByTestId('keys-row-1').dataset.state).toBe('expired');
   });
 
+  it('says in full what the status bar’s chip says in a few words: the key is locked, documents wait, Alt+U', async () => {
+    bridge.rows = [keyRow({ unlocked: '0', unsigned: '3' })];
+    await show();
+    const notice = screen.getByTestId('key-waiting-notice');
+    expect(notice.dataset.kind).toBe('locked');
+    expect(notice.textContent).toBe(
+      'Ключ КЕП заблоковано: 3 документи чекають на підпис. Розблокуйте ключ паролем (Alt+U): документи підпишуться й підуть до податкової.',
+    );
+    cleanup();
+    // Nothing waits, or the key signs: nothing to say.
+    for (const row of [keyRow({ unlocked: '0' }), keyRow({ unsigned: '2' })]) {
+      bridge.rows = [row];
+      await show();
+      expect(screen.queryByTestId('key-waiting-notice')).toBeNull();
+      cleanup();
+    }
+  });
+
   it('says a missing key on the real tax server leaves documents waiting', async () => {
     bridge.rows = [noKey()];
     await show();
@@ -163,6 +181,37 @@ describe('loading a key', () => {
     );
     expect(screen.getByTestId('key-load')).toBeTruthy();
     expect((screen.getByTestId('key-load-password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('picks the files with a button in Ukrainian that opens the hidden picker, and names the file chosen', async () => {
+    bridge.rows = [noKey()];
+    await show();
+    alt('KeyL');
+    await screen.findByTestId('key-load');
+    const button = screen.getByTestId('key-load-container-pick');
+    // The dialog opens on it, and the browser's own control ("Choose File", in its language) is never shown.
+    expect(document.activeElement).toBe(button);
+    expect(button.textContent).toBe('Обрати файл…');
+    const input = screen.getByTestId('key-load-container') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.hidden).toBe(true);
+    expect(input.tabIndex).toBe(-1);
+    // The label names the button: a click on either opens the picker.
+    const label = document.getElementById(button.getAttribute('aria-labelledby')?.split(' ')[0] ?? '');
+    expect(label?.textContent).toBe('Файл ключа (Key-6.dat, .jks, .pfx, .pk8)');
+    expect(label?.getAttribute('for')).toBe(button.id);
+    let opened = 0;
+    input.addEventListener('click', () => opened++);
+    fireEvent.click(button);
+    expect(opened).toBe(1);
+    expect(text('key-load-container-name')).toBe('Файл не обрано');
+    expect(text('key-load-certificate-name')).toBe('Файл не обрано');
+    pick('key-load-container', keyFile());
+    expect(text('key-load-container-name')).toBe('Key-6.dat');
+    expect(screen.getByTestId('key-load-container-name').dataset.chosen).toBe('yes');
+    // The chosen file's name is what the button is described by.
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('key-load-container-name').id);
+    expect(text('key-load-certificate-name')).toBe('Файл не обрано');
   });
 
   it('refuses a missing file, a file over the limit and an empty password before anything is sent', async () => {

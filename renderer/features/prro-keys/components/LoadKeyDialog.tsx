@@ -142,6 +142,11 @@ export function LoadKeyDialog(props: {
   );
 }
 
+/**
+ * A file to pick: a button in the interface's language that opens the browser's picker (its own
+ * control says "Choose File" in the browser's language, so it is hidden), and the chosen file's
+ * name beside it. Enter or Space on the button, or a click on the label, opens the picker.
+ */
 function FileField(props: {
   readonly id: string;
   readonly inputRef: RefObject<HTMLInputElement | null>;
@@ -151,21 +156,48 @@ function FileField(props: {
   readonly testId: string;
   readonly autoFocus?: boolean;
 }) {
+  const { t } = useTranslation('keys');
+  const [name, setName] = useState('');
+  const ids = { label: `${props.id}-label`, pick: `${props.id}-pick`, name: `${props.id}-name`, problem: `${props.id}-problem` };
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <label id={ids.label} htmlFor={ids.pick}>
+        {props.label}
+      </label>
+      <div className="key-file">
+        <button
+          type="button"
+          id={ids.pick}
+          aria-labelledby={`${ids.label} ${ids.pick}`}
+          aria-describedby={props.problem ? `${ids.name} ${ids.problem}` : ids.name}
+          aria-invalid={props.problem ? true : undefined}
+          data-autofocus={props.autoFocus ? '' : undefined}
+          onClick={() => props.inputRef.current?.click()}
+          data-testid={`${props.testId}-pick`}
+        >
+          {t('load.choose')}
+        </button>
+        <span
+          id={ids.name}
+          className={name ? 'key-file-name chosen' : 'key-file-name'}
+          data-testid={`${props.testId}-name`}
+          data-chosen={name ? 'yes' : 'no'}
+        >
+          {name || t('load.noFile')}
+        </span>
+      </div>
       <input
         ref={props.inputRef}
         id={props.id}
         type="file"
+        hidden
+        tabIndex={-1}
         accept={props.accept}
-        data-autofocus={props.autoFocus ? '' : undefined}
-        aria-invalid={props.problem ? true : undefined}
-        aria-describedby={props.problem ? `${props.id}-problem` : undefined}
+        onChange={(e) => setName(e.currentTarget.files?.[0]?.name ?? '')}
         data-testid={props.testId}
       />
       {props.problem ? (
-        <span className="field-problem" id={`${props.id}-problem`} role="alert">
+        <span className="field-problem" id={ids.problem} role="alert">
           {props.problem}
         </span>
       ) : null}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { KeyAuthority } from '../authority.js';
 import { expiryOf, isRealServer, type KeyRow, needsUnlock } from '../key-state.js';
 import { UnlockDialog } from './UnlockDialog.js';
+import '../prro-keys.css';
 
 /** What the open panel says of the key beforehand, if anything. */
 export function ShiftKeyNote({ row }: { readonly row: KeyRow | undefined }) {
@@ -25,7 +26,12 @@ export function ShiftKeyNote({ row }: { readonly row: KeyRow | undefined }) {
         : null;
   if (!what) return null;
   return (
-    <p className={what === 'locked' ? 'stale' : 'key-alert warn'} role="status" data-testid="shift-key-note" data-key={what}>
+    <p
+      className={what === 'locked' ? 'stale shift-key-note' : 'key-alert warn shift-key-note'}
+      role="status"
+      data-testid="shift-key-note"
+      data-key={what}
+    >
       {t(`shift.${what}`)}
     </p>
   );

@@ -71,16 +71,24 @@ export function UnlockDialog(props: {
       busy={busy}
       onSubmit={() => void submit()}
       onClose={props.onClose}
+      wide={props.alternative !== undefined}
       actions={
         <>
-          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-unlock-cancel">
-            {t('common:actions.cancel')} <kbd>Esc</kbd>
-          </button>
+          {/* The third way apart, at the left: the row reads "instead", then "back" and "do it". */}
           {props.alternative ? (
-            <button type="button" disabled={busy} onClick={props.alternative.onClick} data-testid="key-unlock-without">
+            <button
+              type="button"
+              className="key-alternative"
+              disabled={busy}
+              onClick={props.alternative.onClick}
+              data-testid="key-unlock-without"
+            >
               {props.alternative.label}
             </button>
           ) : null}
+          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-unlock-cancel">
+            {t('common:actions.cancel')} <kbd>Esc</kbd>
+          </button>
           <button type="submit" className="primary" disabled={busy} data-testid="key-unlock-submit">
             {words.submit} <kbd>Enter</kbd>
           </button>

@@ -74,9 +74,11 @@ describe('process boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('keep the tax server\'s exchange, signer and simulator (server/dps) out of the service\'s areas: the areas use it, never the other way', () => {
+  it("keep the tax server's exchange, signer and simulator (server/dps) out of the service's areas: the areas use it, never the other way", () => {
     const offenders = sources('server/dps')
-      .flatMap((f) => [...read(f).matchAll(/from\s+['"]((?:\.\.\/)+[^'"]+)['"]/g)].map((m) => ({ f, path: join(f, '..', m[1] as string) })))
+      .flatMap((f) =>
+        [...read(f).matchAll(/from\s+['"]((?:\.\.\/)+[^'"]+)['"]/g)].map((m) => ({ f, path: join(f, '..', m[1] as string) })),
+      )
       .filter(({ path }) => !/^(server\/dps|shared|shared-node)\//.test(path))
       .map(({ f, path }) => `${f}: ${path}`);
     expect(offenders).toEqual([]);

@@ -8,7 +8,10 @@ const PENDING = PRRO_PENDING_STATUSES.join(', ');
 const CANCELLED = PRRO.cancelled;
 /** Settled: the tax server has it (or a person recorded that it has), or it was withdrawn. */
 export const SETTLED_STATUSES: readonly number[] = [PRRO.accepted, PRRO.already_registered, PRRO.cancelled];
-const SETTLED = SETTLED_STATUSES.join(', ');
+// In ascending order, as the partial index prro_docs_unsigned spells it: SQLite uses a partial
+// index only where the query's terms match its WHERE term for term, and an IN list in another
+// order is another term (a full scan of the documents' bodies instead, ~1 ms a write).
+const SETTLED = [...SETTLED_STATUSES].sort((a, b) => a - b).join(', ');
 
 export type RegisterMode = 'online' | 'offline';
 
@@ -168,6 +171,10 @@ const prepare = (db: Db) => ({
   chainFrom: db.prepare<[string, number], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num >= ? AND status <> ${CANCELLED} ORDER BY local_num`,
   ),
+  /** The first live document from a place on, alone: a long queue's bodies are not read for it. */
+  docFrom: db.prepare<[string, number], PrroDocRow>(
+    `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND local_num >= ? AND status <> ${CANCELLED} ORDER BY local_num LIMIT 1`,
+  ),
   /** Where the tax server picks a chain up: its first live document it has not settled. */
   firstOpen: db
     .prepare<[string], number | null>(`SELECT min(local_num) FROM prro_docs WHERE numprro = ? AND status NOT IN (${SETTLED})`)
@@ -233,7 +240,10 @@ const prepare = (db: Db) => ({
   /** Documents of a register the tax server has not settled that wait for their signature. */
   unsignedWaiting: db
     .prepare<[string], number>(
-      `SELECT count(*) FROM prro_docs WHERE numprro = ? AND signed_b64 = '' AND status NOT IN (${SETTLED})`,
+      // Counted over the ordered read, which SQLite plans on prro_docs_unsigned; a bare count it
+      // plans on prro_docs_unsettled, reading each unsent document's record past its body.
+      `SELECT count(*) FROM (SELECT id FROM prro_docs
+       WHERE numprro = ? AND signed_b64 = '' AND status NOT IN (${SETTLED}) ORDER BY local_num) AS waiting`,
     )
     .pluck(),
   setRegisteredAt: db.prepare<[string, number], void>('UPDATE prro_docs SET registered_at = ? WHERE id = ?'),

@@ -99,7 +99,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
   /** Says on the first waiting document why nothing of its register goes out. */
   const hold = (numprro: string, error: string) => {
     const first = sql.firstOpen.get(numprro);
-    const doc = first === null || first === undefined ? undefined : sql.chainFrom.all(numprro, first)[0];
+    const doc = first === null || first === undefined ? undefined : sql.docFrom.get(numprro, first);
     if (doc && doc.last_error !== error && doc.status !== PRRO.rejected && doc.status !== PRRO.blocked) {
       tx(() => sql.setStatus.run({ id: doc.id, status: doc.status, error, fiscal: doc.fiscal_number, at: at().iso }));
     }
@@ -350,7 +350,7 @@ function* revokeStep(
   const reg = registerOf(db, till.numprro);
   if (reg.revoke_check === 0 || first.doc_type !== 'offline_begin' || first.local_num !== reg.revoke_check) return true;
   // The document sent without an answer is the one right after the 102 now, under the same UID.
-  const doubtful = sql.chainFrom.all(till.numprro, first.local_num + 1)[0];
+  const doubtful = sql.docFrom.get(till.numprro, first.local_num + 1);
   const held =
     server.registeredAs && doubtful
       ? yield* ask(() => server.registeredAs?.(till.numprro, reg.revoke_check, uidOf(doubtful)))

@@ -152,6 +152,8 @@ const mode = db.prepare('SELECT mode FROM prro_registers WHERE numprro = ?').plu
 const offline = await closes(5_000_000, { paced: true, signBetween: true });
 report(`close (20 lines), ${PACE_MS} ms apart, offline (${mode}), key unlocked`, offline);
 const unsigned = prroSql(db).unsignedWaiting.get(numprro);
-console.log(`documents of the register still to go and unsigned: ${unsigned}; key unlocked: ${keyRingOf(db).isUnlocked(numprro)}`);
+console.log(
+  `documents of the register still to go and unsigned: ${unsigned}; key unlocked: ${keyRingOf(db).isUnlocked(numprro)}`,
+);
 console.log("target: close of 20 lines p99 < 10 ms in-process, at a till's pace (docs/performance.md)");
 db.close();

@@ -187,7 +187,12 @@ CREATE INDEX prro_key_events_register ON prro_key_events(numprro, id);
     // before it (a day's receipts), ~18 ms a write once a register holds a few thousand. This
     // index holds only the unsettled ones, so both cost what is still to go. Its status column
     // makes it covering for them, and leaves the reads of unsigned documents to prro_docs_unsigned.
-    id: '0390_prro_docs_unsettled',
-    up: 'CREATE INDEX prro_docs_unsettled ON prro_docs(numprro, local_num, status) WHERE status NOT IN (2, 5, 9);',
+    id: '0390_prro_queue_indexes',
+    // An offline document's number counts the live documents of its session before it: the
+    // session's own index, of live ones only, answers it without reading each one.
+    up: `
+CREATE INDEX prro_docs_unsettled ON prro_docs(numprro, local_num, status) WHERE status NOT IN (2, 5, 9);
+CREATE INDEX prro_docs_session_live ON prro_docs(numprro, offline_session_id, local_num, status) WHERE status <> 5;
+`,
   },
 ];

@@ -186,11 +186,19 @@ const prepare = (db: Db) => ({
   chainTail: db.prepare<[string], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE numprro = ? AND status <> ${CANCELLED} ORDER BY local_num DESC LIMIT 1`,
   ),
-  /** Documents of an offline session before a place, oldest first: their count numbers the next. */
-  sessionBefore: db.prepare<[string, string, number], PrroDocRow>(
+  /** How many documents of an offline session stand before a place: their count numbers the next. */
+  sessionCountBefore: db
+    .prepare<[string, string, number], number>(
+      `SELECT count(*) FROM prro_docs
+       WHERE numprro = ? AND offline_session_id = ? AND local_num > 0 AND local_num < ? AND status <> ${CANCELLED}`,
+    )
+    .pluck(),
+  /** The last document of an offline session before a place that its hash chain runs through (not its 102/103). */
+  sessionChainedBefore: db.prepare<[string, string, number], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs
      WHERE numprro = ? AND offline_session_id = ? AND local_num > 0 AND local_num < ? AND status <> ${CANCELLED}
-     ORDER BY local_num`,
+       AND doc_type NOT IN ('offline_begin', 'offline_end')
+     ORDER BY local_num DESC LIMIT 1`,
   ),
   place: db.prepare<[Placement], void>(
     `UPDATE prro_docs SET local_num = @local_num, offline_session_id = @offline_session_id,

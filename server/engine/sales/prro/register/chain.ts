@@ -52,9 +52,10 @@ function offlinePlace(
   at: { numprro: string; localNumber: number; orderNum: number; docType: string; moment: Moment; total: string | undefined },
   session: { id: number; seed: string },
 ): OfflinePlace {
-  const before = prroSql(db).sessionBefore.all(at.numprro, String(session.id), at.orderNum);
-  const lastChained = [...before].reverse().find((d) => chained(d.doc_type));
-  const prevHash = at.docType === 'offline_begin' || !lastChained ? undefined : chainHashOf(db, lastChained, at.moment.at);
+  const sql = prroSql(db);
+  const lastChained =
+    at.docType === 'offline_begin' ? undefined : sql.sessionChainedBefore.get(at.numprro, String(session.id), at.orderNum);
+  const prevHash = lastChained ? chainHashOf(db, lastChained, at.moment.at) : undefined;
   const { date, time } = headTime(at.moment);
   const control = controlCode({
     seed: session.seed,
@@ -66,7 +67,7 @@ function offlinePlace(
     ...(at.total === undefined ? {} : { sum: at.total }),
     ...(prevHash ? { prevHash } : {}),
   });
-  const n = before.length + 1;
+  const n = (sql.sessionCountBefore.get(at.numprro, String(session.id), at.orderNum) ?? 0) + 1;
   return { n, control, taxNum: offlineFiscalNumber(session.id, n, control), prevHash };
 }
 
@@ -263,7 +264,7 @@ export function replaceTail(db: Db, r: Replacement): void {
     num++;
   }
   const reg = registerOf(db, r.numprro);
-  const current = reg.mode === 'offline' ? sql.sessionBefore.all(r.numprro, String(reg.offline_session_id), num).length : 0;
+  const current = reg.mode === 'offline' ? (sql.sessionCountBefore.get(r.numprro, String(reg.offline_session_id), num) ?? 0) : 0;
   sql.setCounters.run(num - 1, current, r.numprro);
 }
 

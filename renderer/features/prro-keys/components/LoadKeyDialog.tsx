@@ -7,12 +7,11 @@
  */
 import { type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import type { KeyAuthority } from '../authority.js';
 import { ACCEPT, type FileProblem, fileProblem, fileToBase64, type KeyFileKind } from '../key-files.js';
 import type { KeyRow } from '../key-state.js';
-import { useKeyWrites } from '../key-writes.js';
 import { KeyDialog } from './KeyDialog.js';
+import { KeyWriteOutcome, useKeyWrite } from './KeyWriteOutcome.js';
 import { clearPassword, PasswordField, readPassword } from './PasswordField.js';
 
 type Problems = Partial<Record<KeyFileKind | 'password', string>>;
@@ -24,16 +23,13 @@ export function LoadKeyDialog(props: {
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('keys');
-  const send = useKeyWrites(props.authority);
+  const write = useKeyWrite(props.authority);
   const ids = { container: useId(), certificate: useId(), cashier: useId() };
   const container = useRef<HTMLInputElement>(null);
   const certificate = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
   const [cashier, setCashier] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
-  const [refusal, setRefusal] = useState<unknown>(null);
-  const [notConfirmed, setNotConfirmed] = useState(false);
   const kasm = Number(props.row.kasm);
 
   const fileWords = (p: FileProblem): string =>
@@ -53,8 +49,7 @@ export function LoadKeyDialog(props: {
   }
 
   const submit = async () => {
-    setRefusal(null);
-    setNotConfirmed(false);
+    write.begin();
     const typed = readPassword(password);
     const [key, cert] = [await read('container'), await read('certificate')];
     const found: Problems = {
@@ -64,18 +59,14 @@ export function LoadKeyDialog(props: {
     };
     setProblems(found);
     if (Object.keys(found).length > 0 || !('b64' in key) || !('b64' in cert)) return;
-    setBusy(true);
     // Emptied as it is sent: the field holds it no longer than this call needs it.
     clearPassword(password);
-    const answer = await send(
+    const answer = await write.send(
       'loadKey',
       { kasm, container: key.b64, password: typed, certificate: cert.b64, cashier_registered: cashier },
       `ПРРО ${props.row.numprro}`,
     );
-    setBusy(false);
     if (answer.kind === 'done') return props.onDone(answer.row);
-    if (answer.kind === 'notConfirmed') setNotConfirmed(true);
-    else setRefusal(answer.error);
     password.current?.focus();
   };
 
@@ -83,15 +74,15 @@ export function LoadKeyDialog(props: {
     <KeyDialog
       title={t('load.title', { kasm, numprro: props.row.numprro })}
       testId="key-load"
-      busy={busy}
+      busy={write.busy}
       onSubmit={() => void submit()}
       onClose={props.onClose}
       actions={
         <>
-          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-load-cancel">
+          <button type="button" disabled={write.busy} onClick={props.onClose} data-testid="key-load-cancel">
             {t('common:actions.cancel')} <kbd>Esc</kbd>
           </button>
-          <button type="submit" className="primary" disabled={busy} data-testid="key-load-submit">
+          <button type="submit" className="primary" disabled={write.busy} data-testid="key-load-submit">
             {t('load.submit')} <kbd>Enter</kbd>
           </button>
         </>
@@ -127,17 +118,7 @@ export function LoadKeyDialog(props: {
       </label>
       <p className="key-note">{t('load.cashierNote')}</p>
       <p className="key-note">{t('load.never')}</p>
-      {busy ? (
-        <p className="loading" role="status" data-testid="key-load-busy">
-          {t('load.opening')}
-        </p>
-      ) : null}
-      {notConfirmed ? (
-        <p className="error" role="alert" data-testid="key-load-not-confirmed">
-          {t('notConfirmed')}
-        </p>
-      ) : null}
-      <ErrorMessage error={refusal} testId="key-load-error" />
+      <KeyWriteOutcome write={write} testId="key-load" busyText={t('load.opening')} />
     </KeyDialog>
   );
 }

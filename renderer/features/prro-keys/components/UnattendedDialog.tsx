@@ -6,11 +6,10 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import type { KeyAuthority } from '../authority.js';
 import type { KeyRow } from '../key-state.js';
-import { useKeyWrites } from '../key-writes.js';
 import { KeyDialog } from './KeyDialog.js';
+import { KeyWriteOutcome, useKeyWrite } from './KeyWriteOutcome.js';
 import { clearPassword, PasswordField, readPassword } from './PasswordField.js';
 
 export function UnattendedDialog(props: {
@@ -22,18 +21,14 @@ export function UnattendedDialog(props: {
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('keys');
-  const send = useKeyWrites(props.authority);
+  const write = useKeyWrite(props.authority);
   const password = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<unknown>(null);
-  const [notConfirmed, setNotConfirmed] = useState(false);
   const kasm = Number(props.row.kasm);
   const { enable } = props;
 
   const submit = async () => {
-    setRefusal(null);
-    setNotConfirmed(false);
+    write.begin();
     const typed = enable ? readPassword(password) : '';
     if (enable && typed === '') {
       setProblem(t('load.needPassword'));
@@ -41,32 +36,28 @@ export function UnattendedDialog(props: {
       return;
     }
     setProblem(undefined);
-    setBusy(true);
     // Emptied as it is sent: the field holds it no longer than this call needs it.
     clearPassword(password);
-    const answer = await send('setKeyUnattended', { kasm, enabled: enable, password: typed }, `ПРРО ${props.row.numprro}`);
-    setBusy(false);
+    const answer = await write.send('setKeyUnattended', { kasm, enabled: enable, password: typed }, `ПРРО ${props.row.numprro}`);
     if (answer.kind === 'done') return props.onDone(answer.row);
-    if (answer.kind === 'notConfirmed') setNotConfirmed(true);
-    else setRefusal(answer.error);
   };
 
   return (
     <KeyDialog
       title={t(enable ? 'unattended.titleOn' : 'unattended.titleOff', { kasm })}
       testId="key-unattended"
-      busy={busy}
+      busy={write.busy}
       onSubmit={() => void submit()}
       onClose={props.onClose}
       actions={
         <>
-          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-unattended-cancel">
+          <button type="button" disabled={write.busy} onClick={props.onClose} data-testid="key-unattended-cancel">
             {t('common:actions.cancel')} <kbd>Esc</kbd>
           </button>
           <button
             type="submit"
             className="primary"
-            disabled={busy}
+            disabled={write.busy}
             data-autofocus={enable ? undefined : ''}
             data-testid="key-unattended-submit"
           >
@@ -93,12 +84,7 @@ export function UnattendedDialog(props: {
       ) : (
         <p data-testid="key-unattended-off">{t('unattended.off')}</p>
       )}
-      {notConfirmed ? (
-        <p className="error" role="alert" data-testid="key-unattended-not-confirmed">
-          {t('notConfirmed')}
-        </p>
-      ) : null}
-      <ErrorMessage error={refusal} testId="key-unattended-error" />
+      <KeyWriteOutcome write={write} testId="key-unattended" />
     </KeyDialog>
   );
 }

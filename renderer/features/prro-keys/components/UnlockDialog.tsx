@@ -6,11 +6,10 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import type { KeyAuthority } from '../authority.js';
 import type { KeyRow } from '../key-state.js';
-import { useKeyWrites } from '../key-writes.js';
 import { KeyDialog } from './KeyDialog.js';
+import { KeyWriteOutcome, useKeyWrite } from './KeyWriteOutcome.js';
 import { clearPassword, PasswordField, readPassword } from './PasswordField.js';
 
 export interface UnlockWords {
@@ -30,12 +29,9 @@ export function UnlockDialog(props: {
   readonly alternative?: { readonly label: string; readonly note: string; readonly onClick: () => void };
 }) {
   const { t } = useTranslation('keys');
-  const send = useKeyWrites(props.authority);
+  const write = useKeyWrite(props.authority);
   const password = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<unknown>(null);
-  const [notConfirmed, setNotConfirmed] = useState(false);
   const kasm = Number(props.row.kasm);
   const words = props.words ?? {
     title: t('unlock.title', { kasm, numprro: props.row.numprro }),
@@ -45,22 +41,17 @@ export function UnlockDialog(props: {
 
   const submit = async () => {
     const typed = readPassword(password);
-    setRefusal(null);
-    setNotConfirmed(false);
+    write.begin();
     if (typed === '') {
       setProblem(t('load.needPassword'));
       password.current?.focus();
       return;
     }
     setProblem(undefined);
-    setBusy(true);
     // Emptied as it is sent: the field holds it no longer than this call needs it.
     clearPassword(password);
-    const answer = await send('unlockKey', { kasm, password: typed }, `ПРРО ${props.row.numprro}`);
-    setBusy(false);
+    const answer = await write.send('unlockKey', { kasm, password: typed }, `ПРРО ${props.row.numprro}`);
     if (answer.kind === 'done') return props.onDone(answer.row);
-    if (answer.kind === 'notConfirmed') setNotConfirmed(true);
-    else setRefusal(answer.error);
     password.current?.focus();
   };
 
@@ -68,7 +59,7 @@ export function UnlockDialog(props: {
     <KeyDialog
       title={words.title}
       testId="key-unlock"
-      busy={busy}
+      busy={write.busy}
       onSubmit={() => void submit()}
       onClose={props.onClose}
       wide={props.alternative !== undefined}
@@ -79,17 +70,17 @@ export function UnlockDialog(props: {
             <button
               type="button"
               className="key-alternative"
-              disabled={busy}
+              disabled={write.busy}
               onClick={props.alternative.onClick}
               data-testid="key-unlock-without"
             >
               {props.alternative.label}
             </button>
           ) : null}
-          <button type="button" disabled={busy} onClick={props.onClose} data-testid="key-unlock-cancel">
+          <button type="button" disabled={write.busy} onClick={props.onClose} data-testid="key-unlock-cancel">
             {t('common:actions.cancel')} <kbd>Esc</kbd>
           </button>
-          <button type="submit" className="primary" disabled={busy} data-testid="key-unlock-submit">
+          <button type="submit" className="primary" disabled={write.busy} data-testid="key-unlock-submit">
             {words.submit} <kbd>Enter</kbd>
           </button>
         </>
@@ -105,17 +96,7 @@ export function UnlockDialog(props: {
         onInput={() => setProblem(undefined)}
       />
       {props.alternative ? <p className="key-note">{props.alternative.note}</p> : null}
-      {busy ? (
-        <p className="loading" role="status" data-testid="key-unlock-busy">
-          {t('unlock.busy')}
-        </p>
-      ) : null}
-      {notConfirmed ? (
-        <p className="error" role="alert" data-testid="key-unlock-not-confirmed">
-          {t('notConfirmed')}
-        </p>
-      ) : null}
-      <ErrorMessage error={refusal} testId="key-unlock-error" />
+      <KeyWriteOutcome write={write} testId="key-unlock" busyText={t('unlock.busy')} />
     </KeyDialog>
   );
 }

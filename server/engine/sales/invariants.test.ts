@@ -208,5 +208,7 @@ describe('bookkeeping invariants', () => {
       }),
       { numRuns: 40 },
     );
-  });
+    // 40 shops of up to 25 writes, each write snapshotting the books twice: on PostgreSQL every
+    // statement is a round trip, and the whole runs near the suite's 30 s on a quiet machine.
+  }, 120_000);
 });

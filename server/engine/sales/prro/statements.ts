@@ -287,6 +287,21 @@ const prepare = (db: Db) => ({
   unsentOfRegister: db
     .prepare<[string], number>(`SELECT count(*) FROM prro_docs WHERE numprro = ? AND status NOT IN (${SETTLED})`)
     .pluck(),
+  /**
+   * What a till must know of its register's unsent documents in one read, over the index of
+   * unsettled ones: how many, how many stand still behind a refusal (rejected or blocked), and the
+   * local number of the first refused one, the document that holds the chain.
+   */
+  unsentSummary: db.prepare<[string], { unsent: number; stopped: number | null; refused_num: number | null }>(
+    `SELECT count(*) AS unsent,
+       sum(CASE WHEN status IN (${PRRO.rejected}, ${PRRO.blocked}) THEN 1 ELSE 0 END) AS stopped,
+       min(CASE WHEN status = ${PRRO.rejected} THEN local_num END) AS refused_num
+     FROM prro_docs WHERE numprro = ? AND status NOT IN (${SETTLED})`,
+  ),
+  /** The refused document at a place of a register's chain: what the till names as the cause. */
+  refusedAt: db.prepare<[string, number], { id: number; doc_type: string; last_error: string }>(
+    `SELECT id, doc_type, last_error FROM prro_docs WHERE numprro = ? AND local_num = ? AND status = ${PRRO.rejected}`,
+  ),
   shiftDocs: db.prepare<[number], PrroDocRow>(
     `SELECT ${DOC} FROM prro_docs WHERE shift_id = ? AND status <> ${CANCELLED} ORDER BY local_num`,
   ),

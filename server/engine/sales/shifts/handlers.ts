@@ -124,6 +124,9 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
     const shift = shiftSql(ctx.db).open.get(kasm);
     const clock = offlineClock(ctx.db, till.numprro, now);
     const box = cashSql(ctx.db).box.get(till.akas);
+    const queue = prroSql(ctx.db).unsentSummary.get(till.numprro);
+    const refusedNum = queue?.refused_num ?? null;
+    const refused = refusedNum === null ? undefined : prroSql(ctx.db).refusedAt.get(till.numprro, Number(refusedNum));
     return {
       rows: [
         {
@@ -136,7 +139,11 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
           shift_max_hours: String(shiftMaxHours(ctx.db)),
           receipts: shift ? String(shiftSql(ctx.db).receiptsOf.get(shift.id) ?? 0) : '0',
           cash_balance: fmtDb(box?.balance ?? 0),
-          unsent_docs: String(prroSql(ctx.db).unsentOfRegister.get(till.numprro) ?? 0),
+          unsent_docs: String(Number(queue?.unsent ?? 0)),
+          stopped_docs: String(Number(queue?.stopped ?? 0)),
+          refused_doc_id: refused ? String(refused.id) : '',
+          refused_doc_type: refused?.doc_type ?? '',
+          refused_reason: refused?.last_error ?? '',
           register_mode: clock.mode,
           offline_since: clock.startedAt === '' ? null : shownAt(clock.startedAt, ctx.timeZone),
           offline_hours: hours(clock.sessionHours),

@@ -52,7 +52,7 @@ test('an offline sale: closed while the service is down, sent when it is back, t
   // Back online: the outbox drains by itself and the back office has the receipt once.
   await shop.startService();
   await expect(queue).toHaveAttribute('data-waiting', '0', { timeout: 60_000 });
-  await expect(queue).toHaveText('Усе відправлено');
+  await expect(queue).toHaveText('Усе збережено на сервері');
   await expect(page.getByTestId('stale')).toBeHidden();
   await snap('offline-sale-sent');
   const receipts = shop.query<{ total: number; n: number }>(

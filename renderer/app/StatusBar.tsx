@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
+import { FiscalStatus } from '../features/fiscal-state/index.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
 import { useStatus } from '../rpc/hooks.js';
@@ -89,6 +90,7 @@ export function StatusBar() {
           ) : null}
         </span>
       </button>
+      <FiscalStatus />
       <OfflineClock />
       <KeyStatus />
       {s?.storageFault ? (

@@ -27,7 +27,7 @@ export const common = {
       waiting_few: '{{count}} записи чекають відправлення',
       waiting_many: '{{count}} записів чекають відправлення',
       waiting_other: '{{count}} записів чекають відправлення',
-      allSent: 'Усе відправлено',
+      allSent: 'Усе збережено на сервері',
       needsAttention_one: '{{count}} потребує уваги',
       needsAttention_few: '{{count}} потребують уваги',
       needsAttention_many: '{{count}} потребують уваги',
@@ -143,7 +143,7 @@ export const common = {
     queue: {
       waiting_one: '{{count}} record waiting to be sent',
       waiting_other: '{{count}} records waiting to be sent',
-      allSent: 'Everything sent',
+      allSent: 'Everything saved on the server',
       needsAttention_one: '{{count}} needs attention',
       needsAttention_other: '{{count}} need attention',
       elsewhere_one: '{{count}} waits for another server',

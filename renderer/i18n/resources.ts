@@ -2,6 +2,7 @@
 import { strings as debt } from '../features/debt/strings.js';
 import { strings as diagnostics } from '../features/diagnostics/strings.js';
 import { strings as excise } from '../features/excise/strings.js';
+import { strings as fiscal } from '../features/fiscal-state/strings.js';
 import { strings as journal } from '../features/journal/strings.js';
 import { strings as mixed } from '../features/mixed-payment/strings.js';
 import { strings as outbox } from '../features/outbox/strings.js';
@@ -26,6 +27,7 @@ const namespaces = {
   excise,
   prro,
   keys,
+  fiscal,
   journal,
   product,
   outbox,

@@ -14,7 +14,7 @@ import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
-import { KeySignWait } from '../prro-keys/index.js';
+import { ReceiptsWait } from '../fiscal-state/index.js';
 import { parseReceiptQr } from '../returns/qr.js';
 import { ReturnDialog } from '../returns/ReturnDialog.js';
 import { saleProblem } from './close-request.js';
@@ -239,7 +239,7 @@ export function SaleScreen() {
           <ScanInput inputRef={input} onEntry={(text, kind) => void scanCode(text, kind)} onKey={onKey} />
           <NoticeLine />
           <StaleNotice stale={stale && connection !== 'online'} />
-          <KeySignWait />
+          <ReceiptsWait />
         </div>
         <CloseReport report={lastClose} />
         <div className="sale-lines-wrap">

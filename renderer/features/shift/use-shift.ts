@@ -11,16 +11,22 @@ import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 export type ShiftStateRow = ResultRowOf<'pos.shift_state'>;
 
 /**
- * How often the shift's state is read again. Offline or with documents waiting, the screen is
- * watching something move (the queue draining, the offline clock), so sooner; otherwise the
- * clock's hours (one decimal, six minutes a step) need nothing faster.
+ * How often the shift's state is read again. Offline or with documents on their way, the screen is
+ * watching something move (the queue draining, the offline clock), so sooner; documents a refusal
+ * holds still move only once a manager acts, perhaps at another till, so a middle pace; otherwise
+ * the clock's hours (one decimal, six minutes a step) need nothing faster. It is one read over an
+ * index of what is still to go (server: prro statements, unsentSummary).
  */
 export const SHIFT_POLL_MS = 30_000;
 export const SHIFT_POLL_BUSY_MS = 5_000;
+export const SHIFT_POLL_STOPPED_MS = 15_000;
 
 export function shiftPollMs(row: ShiftStateRow | undefined): number {
   if (!row) return SHIFT_POLL_MS;
-  return row.register_mode === 'offline' || Number(row.unsent_docs) > 0 ? SHIFT_POLL_BUSY_MS : SHIFT_POLL_MS;
+  const unsent = Number(row.unsent_docs) || 0;
+  const stopped = Number(row.stopped_docs) || 0;
+  if (row.register_mode === 'offline' || unsent > stopped) return SHIFT_POLL_BUSY_MS;
+  return stopped > 0 ? SHIFT_POLL_STOPPED_MS : SHIFT_POLL_MS;
 }
 
 /** pos.shift_state of a till; `kasm` undefined until the settings are read. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startService } from '../server/service.js';
 import { silentLogger } from '../shared-node/log/logger.js';
 import { expect, test } from './fixtures.js';
+import { DEMO_MANAGER, switchTo } from './people.js';
 
 test.use({ shopMode: 'remote' });
 
@@ -27,6 +28,8 @@ test('a new address takes its own key, is checked, applies at once, and writes q
     const waiting = await shop.api.write('catalog.contrag.save', { nt: '' }, { group: 'e2e-bound' });
     expect(waiting.status).toBe('refused');
 
+    // The till's service is a manager's to change (issue 20).
+    await switchTo(page, DEMO_MANAGER);
     await page.keyboard.press('F9');
     await page.getByTestId('settings-url').fill(other.url);
     await page.getByTestId('settings-service-save').click();
@@ -80,6 +83,7 @@ test('a replacement key of the same shop takes the waiting writes along when the
   const waiting = await shop.api.write('catalog.contrag.save', { nt: 'Постачальник з новим ключем' }, { group: 'e2e-send' });
   expect(waiting.status).toBe('queued');
 
+  await switchTo(page, DEMO_MANAGER);
   await page.keyboard.press('F9');
   await page.getByTestId('settings-key').fill(shop.newKey('till-1-replacement'));
   await page.getByTestId('settings-service-save').click();

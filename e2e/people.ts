@@ -28,3 +28,10 @@ export async function managerConfirms(page: Page, who: Person = DEMO_MANAGER): P
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('manager-confirm')).toBeHidden();
 }
+
+/** Locks the till and signs another person in, on the sign-in screen (F1: a service screen stays open while locked). */
+export async function switchTo(page: Page, who: Person): Promise<void> {
+  await page.getByTestId('lock').click();
+  await page.keyboard.press('F1');
+  await signInAs(page, who);
+}

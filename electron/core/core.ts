@@ -46,6 +46,7 @@ import { UNREACHABLE_CODES } from './rpc/outcome.js';
 import { bindingOf, EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { checkService } from './service/service-check.js';
+import { authorityOf, type SettingsAuthority, settingsRefusal } from './settings/authority.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { StorageHealth } from './storage-health.js';
 
@@ -145,7 +146,29 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   let session: SignedIn | null = null;
   const setSession = (next: SignedIn | null) => {
     session = next;
+    if (next) staff();
     emit({ type: 'session', cashier: next });
+  };
+  /**
+   * Whether the till is still being set up at the service it works with: nobody has signed in at
+   * it here (nor made a write the outbox keeps), so nobody could sign in to change its settings.
+   */
+  const settingUp = () => !settings.get().staffed.includes(bound()) && !store.madeByPerson(bound());
+  /** Someone signed in here: from now on the till's identity at this service is a manager's. */
+  const staff = () => {
+    const staffed = settings.get().staffed;
+    if (staffed.includes(bound())) return;
+    try {
+      settings.update({ staffed: [...staffed, bound()] });
+    } catch (err) {
+      // Signing in goes on; the outbox's writes by this person keep the rule until the disk takes it.
+      logFault('settings', err);
+    }
+  };
+  /** A settings change the person signed in (or nobody) may not make is refused here, whatever the interface showed. */
+  const mayChange = (need: SettingsAuthority) => {
+    const refusal = settingsRefusal(need, session, settingUp());
+    if (refusal) throw refusal;
   };
   /**
    * Sends a write that carries a PIN or a password at once under a fresh key: a secret is never
@@ -229,6 +252,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       cashRounding: catalog.setting('cash_rounding_steps') ?? '',
       idleLockMinutes: s.idleLockMinutes,
       printer: s.printer,
+      settingUp: settingUp(),
     };
   };
 
@@ -311,6 +335,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   }
 
   async function serviceSet(change: ServiceChange): Promise<PublicSettings> {
+    mayChange('manager');
     const target = serviceId(change.url);
     if (target !== EMBEDDED && change.key === undefined && (target !== current() || !keys.has(target))) {
       throw new BridgeError('BAD_ARGUMENTS', 'a new service address needs the API key entered with it', [
@@ -380,6 +405,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     settingsGet: async () => publicSettings(),
     settingsUpdate: async (patch) => {
+      mayChange(authorityOf(patch, settings.get().till));
       settings.update(patch);
       drainer.kick();
       return publicSettings();

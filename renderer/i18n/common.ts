@@ -112,6 +112,7 @@ export const common = {
       NOT_SAVED:
         'Каса не змогла зберегти дані: її диск заповнений або несправний. Нічого не збережено й не надіслано. Покличте менеджера, щоб звільнити місце на диску, тоді повторіть.',
       NOT_SIGNED_IN: 'На касі ніхто не ввійшов: увійдіть своєю карткою (F1), тоді повторіть.',
+      NOT_A_MANAGER: 'Номер каси, касу готівки, ПРРО й сервер змінює лише менеджер: нехай він увійде своєю карткою й повторить.',
       field: '«{{field}}»: {{problem}}',
       refusedUnknown: 'Сервер відхилив дані з причини, якої ця каса не знає. Подробиці — нижче.',
       default: 'Щось пішло не так. Подробиці — нижче.',
@@ -214,6 +215,8 @@ export const common = {
       NOT_SAVED:
         'The cash desk could not save this: its disk is full or failing. Nothing was saved or sent. Call the manager to free space on the disk, then do it again.',
       NOT_SIGNED_IN: 'Nobody is signed in at the till: sign in with your card (F1), then do it again.',
+      NOT_A_MANAGER:
+        "Only a manager changes the till's number, cash box, PRRO and server: let them sign in with their card and do it again.",
       field: '“{{field}}”: {{problem}}',
       refusedUnknown: 'The server refused the data for a reason this till does not know. Details below.',
       default: 'Something went wrong. Details below.',

@@ -89,6 +89,8 @@ export function useBridgeEvents(): void {
     });
     const stop = getBridge().onEvent((event) => {
       if (event.type === 'queue') queueChanged = true;
+      // Who signed in decides what Settings offers, and a first sign-in ends the till's setting up.
+      if (event.type === 'session') client.invalidateQueries({ queryKey: ['settings'] });
       refresh();
     });
     return () => {

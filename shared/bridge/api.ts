@@ -198,6 +198,12 @@ export interface PublicSettings {
   readonly idleLockMinutes: number;
   /** The receipt printer and how receipts are given. */
   readonly printer: PrinterSettings;
+  /**
+   * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
+   * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
+   * service are a manager's to change, the printer, quick keys and idle lock a person's signed in.
+   */
+  readonly settingUp: boolean;
 }
 
 export interface SettingsPatch {

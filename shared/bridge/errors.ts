@@ -7,8 +7,8 @@ import type { RpcErrorInfo } from './api.js';
  * a caller it does not trust, its own fault, a service switch while writes wait for the old one, a
  * sign-in answered by the old service after a switch, a silent print asked of a till that has no
  * printing of its own (browser mode prints in the page), a write the till's disk could not store
- * (full or failing): it was neither saved nor sent, and a person's act (a register's key) asked while
- * nobody is signed in.
+ * (full or failing): it was neither saved nor sent, a person's act (a register's key) asked while
+ * nobody is signed in, and a manager's (the till's identity, its service) asked of anyone else.
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -20,7 +20,8 @@ export type BridgeErrorCode =
   | 'SERVICE_CHANGED'
   | 'NO_PRINTER'
   | 'NOT_SAVED'
-  | 'NOT_SIGNED_IN';
+  | 'NOT_SIGNED_IN'
+  | 'NOT_A_MANAGER';
 
 export class BridgeError extends Error {
   constructor(

@@ -87,6 +87,7 @@ export class OutboxStore {
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       adopt: db.prepare<[string]>('UPDATE outbox SET service = ? WHERE service IS NULL'),
+      byPerson: db.prepare<[string], number>('SELECT 1 FROM outbox WHERE service = ? AND cashier_id IS NOT NULL LIMIT 1').pluck(),
       rebind: db.prepare<[string, string]>('UPDATE outbox SET service = ? WHERE service = ?'),
       rebindOpen: db.prepare<[string, string]>(`UPDATE outbox SET service = ? WHERE service = ? AND state IN ${OPEN}`),
       sendHere: db.prepare<[{ here: string; from: string; grp: string }]>(
@@ -203,6 +204,11 @@ export class OutboxStore {
       else c.elsewhere += n;
     }
     return c;
+  }
+
+  /** Whether a person signed in at this till made a write for the service (kept 30 days after it was done). */
+  madeByPerson(service: string): boolean {
+    return this.stmt.byPerson.get(service) !== undefined;
   }
 
   /** Items stored before writes were bound to a service belong to the one the till works with now; returns how many. */

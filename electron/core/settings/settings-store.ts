@@ -25,10 +25,15 @@ export interface Settings {
   readonly idleLockMinutes: number;
   /** The receipt printer, paper, copies and how receipts are given (renderer/features/receipt). */
   readonly printer: PrinterSettings;
+  /**
+   * The services (bindings: address and key) at which someone has signed in at this till: from
+   * then on, there, its identity is a manager's to change (settings/authority.ts).
+   */
+  readonly staffed: readonly string[];
 }
 
 /** What the core may change: the interface's patch, and the address the service switch sets. */
-export type SettingsChange = SettingsPatch & { readonly serviceUrl?: string };
+export type SettingsChange = SettingsPatch & { readonly serviceUrl?: string; readonly staffed?: readonly string[] };
 
 const EMPTY_KEYS: readonly QuickKey[] = Array.from({ length: QUICK_KEY_SLOTS }, () => ({ code: '', label: '' }));
 
@@ -41,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // Short enough that a till left alone is not a till anyone can sell on; long enough for a queue-free lull.
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
+  staffed: [],
 };
 
 export class SettingsStore {
@@ -81,5 +87,7 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     idleLockMinutes: patch.idleLockMinutes ?? base.idleLockMinutes,
     // A file from before receipts had printer settings takes the defaults.
     printer: { ...DEFAULT_PRINTER, ...base.printer, ...(patch.printer ?? {}) },
+    // A file from before has none: the till learns them again from its sign-ins and its outbox.
+    staffed: patch.staffed ?? base.staffed ?? [],
   };
 }

@@ -17,6 +17,7 @@ const settings: PublicSettings = {
   stampMasks: ['AAAA999999 9999999999'],
   idleLockMinutes: 5,
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
+  settingUp: false,
 };
 
 const item = sampleQueueItem({

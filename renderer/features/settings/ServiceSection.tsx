@@ -22,9 +22,12 @@ const same = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim()
 export function ServiceSection({
   settings,
   actions,
+  editable,
 }: {
   readonly settings: PublicSettings;
   readonly actions: ReturnType<typeof useServiceActions>;
+  /** A manager is signed in, or the till is still being set up (settings/access.ts): else it is shown, not changed. */
+  readonly editable: boolean;
 }) {
   const { t } = useTranslation('settings');
   const { save, test } = actions;
@@ -75,7 +78,7 @@ export function ServiceSection({
       autoComplete="off"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        if (editable) submit();
       }}
     >
       <h2 id="settings-service">
@@ -98,6 +101,7 @@ export function ServiceSection({
         inputMode="url"
         placeholder={t('service.urlHint')}
         value={url}
+        readOnly={!editable}
         onChange={(e) => setUrl(e.target.value)}
         problem={tried && uProblem ? t(`problems.${uProblem}`) : undefined}
         data-testid="settings-url"
@@ -107,24 +111,34 @@ export function ServiceSection({
           {t('service.plainHttp')}
         </p>
       ) : null}
-      <Field
-        id={KEY_FIELD_ID}
-        label={newAddress && !embedded ? t('key.fieldNew') : t('key.field')}
-        type="password"
-        autoComplete="new-password"
-        spellCheck={false}
-        disabled={embedded}
-        value={embedded ? '' : key}
-        placeholder={embedded ? t('key.embedded') : ''}
-        onChange={(e) => setKey(e.target.value)}
-        problem={tried && kProblem ? t(`problems.${kProblem}`) : undefined}
-        data-testid="settings-key"
-      />
-      <p className="settings-note">{t('key.never')}</p>
+      {editable ? (
+        <>
+          <Field
+            id={KEY_FIELD_ID}
+            label={newAddress && !embedded ? t('key.fieldNew') : t('key.field')}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            disabled={embedded}
+            value={embedded ? '' : key}
+            placeholder={embedded ? t('key.embedded') : ''}
+            onChange={(e) => setKey(e.target.value)}
+            problem={tried && kProblem ? t(`problems.${kProblem}`) : undefined}
+            data-testid="settings-key"
+          />
+          <p className="settings-note">{t('key.never')}</p>
+        </>
+      ) : (
+        <p className="settings-note" data-testid="settings-service-readonly">
+          {t('access.identityNote')}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending} data-testid="settings-service-save">
-          {save.isPending ? t('test.running') : t('service.save')}
-        </button>
+        {editable ? (
+          <button type="submit" className="primary" disabled={save.isPending} data-testid="settings-service-save">
+            {save.isPending ? t('test.running') : t('service.save')}
+          </button>
+        ) : null}
         <button
           type="button"
           disabled={test.isPending}

@@ -22,8 +22,10 @@ const start: PublicSettings = {
   cashRounding: '',
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
+  settingUp: true,
 };
 let current = start;
+let signedIn: { id: number; name: string; role: 'cashier' | 'manager' } | null = null;
 const bridge = {
   settingsGet: vi.fn(async () => current),
   settingsUpdate: vi.fn(async (patch: Partial<PublicSettings>) => {
@@ -41,7 +43,11 @@ const bridge = {
     error: { code: 'UNAUTHORIZED' as const, message: 'unknown key', details: [] },
   })),
   testConnection: vi.fn(),
-  status: vi.fn(async () => ({ queue: { queued: 2, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 }, upstream: null })),
+  status: vi.fn(async () => ({
+    queue: { queued: 2, sending: 0, refused: 1, reconcile: 0, elsewhere: 0 },
+    upstream: null,
+    cashier: signedIn,
+  })),
   catalogSearch: vi.fn(async () => []),
   catalogItem: vi.fn(async () => null),
   printers: vi.fn(async () => ({ native: false, printers: [] })),
@@ -64,6 +70,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   current = start;
+  signedIn = null;
   vi.clearAllMocks();
 });
 afterEach(cleanup);
@@ -229,5 +236,41 @@ describe('the settings screen', () => {
     expect((screen.getByTestId('settings-key') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('settings-service-save'));
     await waitFor(() => expect(bridge.serviceSet).toHaveBeenCalledWith({ url: '' }));
+  });
+});
+
+describe('who may change what (issue 20, item 2)', () => {
+  it("shows a locked till's identity read-only and offers only the language", async () => {
+    current = { ...start, settingUp: false };
+    show();
+    expect((await screen.findByTestId('settings-access')).dataset.who).toBe('locked');
+    expect((screen.getByTestId('settings-kasm') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByTestId('settings-url') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByTestId('settings-till-save')).toBeNull();
+    expect(screen.queryByTestId('settings-service-save')).toBeNull();
+    expect(screen.queryByTestId('settings-key')).toBeNull();
+    expect(screen.queryByTestId('settings-printer')).toBeNull();
+    expect(screen.queryByTestId('settings-idle-minutes')).toBeNull();
+    expect(screen.getByTestId('settings-test')).toBeTruthy();
+  });
+
+  it("shows a cashier the till's identity read-only, and the printer to set", async () => {
+    current = { ...start, settingUp: false };
+    signedIn = { id: 5, name: 'Шевчук Оксана Василівна', role: 'cashier' };
+    show();
+    await waitFor(() => expect(screen.getByTestId('settings-access').dataset.who).toBe('cashier'));
+    expect((screen.getByTestId('settings-numprro') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByTestId('settings-till-readonly').textContent).toBe('Змінює лише менеджер, який увійшов своєю карткою.');
+    expect(screen.getByTestId('settings-printer')).toBeTruthy();
+  });
+
+  it("lets a manager change the till's identity", async () => {
+    current = { ...start, settingUp: false };
+    signedIn = { id: 2, name: 'Мельник Андрій Петрович', role: 'manager' };
+    show();
+    await waitFor(() => expect(screen.getByTestId('settings-access').dataset.who).toBe('manager'));
+    fireEvent.change(screen.getByTestId('settings-kasm'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('settings-till-save'));
+    await waitFor(() => expect(bridge.settingsUpdate).toHaveBeenCalled());
   });
 });

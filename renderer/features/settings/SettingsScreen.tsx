@@ -5,11 +5,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '../../../shared/bridge/api.js';
-import { useSettings, useSettingsUpdate } from '../../rpc/hooks.js';
+import { useSettings, useSettingsUpdate, useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
+import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
@@ -31,6 +32,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
   const { t } = useTranslation('settings');
   const actions = useServiceActions();
   const language = useSettingsUpdate();
+  const access = settingsAccess(settings.settingUp, useStatus().data?.cashier ?? null);
   const latest = useRef({ actions, language, settings });
   latest.current = { actions, language, settings };
 
@@ -53,14 +55,23 @@ function Settings({ settings }: { settings: PublicSettings }) {
   return (
     <section className="settings" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>
+      <p className={`settings-access ${access.who}`} role="status" data-testid="settings-access" data-who={access.who}>
+        {t(`access.${access.who}`)}
+      </p>
       <div className="settings-grid">
-        <ServiceSection settings={settings} actions={actions} />
-        <TillSection till={settings.till} />
+        {/* Keyed by who may edit: a manager signing in starts the forms from what is saved. */}
+        <ServiceSection key={`service-${access.identity}`} settings={settings} actions={actions} editable={access.identity} />
+        <TillSection key={`till-${access.identity}`} till={settings.till} editable={access.identity} />
         <KeysSection kasm={settings.till.kasm} />
         <LanguageSection language={settings.language} />
-        <PrinterSection printer={settings.printer} />
-        <QuickKeysSection keys={settings.quickKeys} />
-        <IdleLockSection minutes={settings.idleLockMinutes} />
+        {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}
+        {access.personal ? (
+          <>
+            <PrinterSection printer={settings.printer} />
+            <QuickKeysSection keys={settings.quickKeys} />
+            <IdleLockSection minutes={settings.idleLockMinutes} />
+          </>
+        ) : null}
       </div>
       <KeyHints
         className="settings-keys"

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { type TillDraft, tillOf, tillProblems } from './validate.js';
 
-export function TillSection({ till }: { till: TillIdentity }) {
+export function TillSection({ till, editable }: { readonly till: TillIdentity; readonly editable: boolean }) {
   const { t } = useTranslation('settings');
   const update = useSettingsUpdate();
   const [draft, setDraft] = useState<TillDraft>({ kasm: String(till.kasm), akas: till.akas, numprro: till.numprro });
@@ -23,6 +23,7 @@ export function TillSection({ till }: { till: TillIdentity }) {
       aria-labelledby="settings-till"
       onSubmit={(e) => {
         e.preventDefault();
+        if (!editable) return;
         setTried(true);
         if (Object.keys(problems).length === 0) update.mutate({ till: tillOf(draft) });
       }}
@@ -35,6 +36,7 @@ export function TillSection({ till }: { till: TillIdentity }) {
           value={draft.kasm}
           onChange={(e) => set({ kasm: e.target.value })}
           problem={problem('kasm')}
+          readOnly={!editable}
           data-testid="settings-kasm"
         />
         <Field
@@ -42,6 +44,7 @@ export function TillSection({ till }: { till: TillIdentity }) {
           value={draft.akas}
           onChange={(e) => set({ akas: e.target.value })}
           problem={problem('akas')}
+          readOnly={!editable}
           data-testid="settings-akas"
         />
         <Field
@@ -51,12 +54,19 @@ export function TillSection({ till }: { till: TillIdentity }) {
           value={draft.numprro}
           onChange={(e) => set({ numprro: e.target.value })}
           problem={problem('numprro')}
+          readOnly={!editable}
           data-testid="settings-numprro"
         />
       </div>
-      <button type="submit" disabled={update.isPending} data-testid="settings-till-save">
-        {update.isPending ? t('common:sending') : t('till.save')}
-      </button>
+      {editable ? (
+        <button type="submit" disabled={update.isPending} data-testid="settings-till-save">
+          {update.isPending ? t('common:sending') : t('till.save')}
+        </button>
+      ) : (
+        <p className="settings-note" data-testid="settings-till-readonly">
+          {t('access.identityNote')}
+        </p>
+      )}
       {update.isSuccess ? (
         <p className="settings-saved" role="status" data-testid="settings-till-saved">
           {t('saved')}

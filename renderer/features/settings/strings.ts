@@ -3,6 +3,15 @@ export const strings = {
   uk: {
     title: 'Налаштування каси',
     saved: 'Збережено.',
+    access: {
+      setup:
+        'На цій касі ще ніхто не входив: її налаштовують без входу. Щойно хтось увійде, номер каси, ПРРО й сервер змінюватиме лише менеджер.',
+      manager: 'Ви ввійшли як менеджер: можна змінити все, зокрема номер каси, касу готівки, ПРРО й сервер.',
+      cashier: 'Номер каси, касу готівки, ПРРО й сервер змінює лише менеджер: тут вони лише для перегляду.',
+      locked:
+        'Касу заблоковано: налаштування лише для перегляду, крім мови. Щоб змінити їх, увійдіть (F1); номер каси, ПРРО й сервер змінює менеджер.',
+      identityNote: 'Змінює лише менеджер, який увійшов своєю карткою.',
+    },
     service: {
       legend: 'Сервер і ключ доступу',
       url: 'Адреса служби',
@@ -93,6 +102,16 @@ export const strings = {
   },
   en: {
     title: 'Till settings',
+    access: {
+      setup:
+        "Nobody has signed in at this till yet: it is set up without signing in. Once someone signs in, only a manager changes the till's number, PRRO and server.",
+      manager:
+        "You are signed in as a manager: you may change everything, the till's number, cash box, PRRO and server included.",
+      cashier: "Only a manager changes the till's number, cash box, PRRO and server: here they are shown, not changed.",
+      locked:
+        "The till is locked: its settings are shown, not changed, but for the language. To change them, sign in (F1); the till's number, PRRO and server are a manager's.",
+      identityNote: 'Changed only by a manager signed in with their card.',
+    },
     saved: 'Saved.',
     service: {
       legend: 'Server and access key',

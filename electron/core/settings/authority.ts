@@ -1,0 +1,43 @@
+/**
+ * Who may change which of the till's settings, decided in the main process, whatever the
+ * interface shows (issue 20: with the till locked, Settings changed the till number and the cash
+ * box and saved them, keeping till 1's register).
+ *
+ * - The till's identity (its number, cash box and register, and the service it works with and that
+ *   service's key) is a manager's: sales, cash and fiscal documents are booked under it.
+ * - The rest of what a person sets up (the printer, the quick keys, the idle lock) needs someone
+ *   signed in.
+ * - The interface language is anyone's: a locked till must be readable to whoever signs in.
+ *
+ * One exception: a till at whose service nobody has signed in yet here (a fresh install, a back
+ * office that has no people yet, a service a manager has just pointed it at) has nobody who could
+ * sign in to set it up, so it is set up without one. Once a person signed in there, the rule holds.
+ */
+import type { SettingsPatch, SignedIn, TillIdentity } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../../shared/bridge/errors.js';
+
+export type SettingsAuthority = 'anyone' | 'signed-in' | 'manager';
+
+/** What a patch needs: the most any of its parts needs. A till patch that changes nothing needs nothing. */
+export function authorityOf(patch: SettingsPatch, till: TillIdentity): SettingsAuthority {
+  const changesTill =
+    patch.till !== undefined && (Object.keys(patch.till) as (keyof TillIdentity)[]).some((k) => patch.till?.[k] !== till[k]);
+  if (changesTill) return 'manager';
+  if (patch.printer !== undefined || patch.quickKeys !== undefined || patch.idleLockMinutes !== undefined) return 'signed-in';
+  return 'anyone';
+}
+
+/** The refusal of a change the person signed in (or nobody) may not make; undefined when they may. */
+export function settingsRefusal(need: SettingsAuthority, session: SignedIn | null, settingUp: boolean): BridgeError | undefined {
+  if (need === 'anyone' || settingUp) return undefined;
+  if (!session)
+    return new BridgeError(
+      need === 'manager' ? 'NOT_A_MANAGER' : 'NOT_SIGNED_IN',
+      need === 'manager'
+        ? 'nobody is signed in at the till: its identity and its service are changed by a manager signed in'
+        : 'nobody is signed in at the till: its settings are changed by a person who is',
+    );
+  if (need === 'manager' && session.role !== 'manager')
+    return new BridgeError('NOT_A_MANAGER', "the till's identity and its service are changed by a manager signed in");
+  return undefined;
+}

@@ -29,10 +29,10 @@ export function ReceiptsTable(props: {
           <tr>
             <th>{t('receipts.number')}</th>
             <th>{t('receipts.time')}</th>
-            <th className="num">{t('receipts.till')}</th>
+            <th className="num journal-narrow-hide">{t('receipts.till')}</th>
             <th className="num">{t('receipts.total')}</th>
             <th>{t('receipts.paid')}</th>
-            <th className="num">{t('receipts.change')}</th>
+            <th className="num journal-narrow-hide">{t('receipts.change')}</th>
             <th>{t('receipts.card')}</th>
             <th>{t('receipts.fiscal')}</th>
           </tr>
@@ -54,14 +54,14 @@ export function ReceiptsTable(props: {
                 </button>
               </td>
               <td>{shownTime(r.created_at, props.withDate)}</td>
-              <td className="num">{r.kasm}</td>
+              <td className="num journal-narrow-hide">{r.kasm}</td>
               <td className="num">{formatMoney(r.total)}</td>
               <td>
                 {tendersOf(r)
                   .map((p) => `${t(`tenders.${p.tender}`)} ${formatMoney(p.amount)}`)
                   .join(' · ')}
               </td>
-              <td className="num">{formatMoney(r.change)}</td>
+              <td className="num journal-narrow-hide">{formatMoney(r.change)}</td>
               <td>{r.card}</td>
               <td>{r.fiscal_number}</td>
             </tr>

@@ -242,7 +242,7 @@ export function SaleScreen() {
           <ReceiptsWait />
         </div>
         <CloseReport report={lastClose} />
-        <div className="sale-lines-wrap">
+        <div className="sale-lines-wrap" data-testid="sale-lines">
           <LinesTable lines={lines} selected={selected} onSelect={selectLine} />
         </div>
         <QuickKeysBar keys={quickKeys} names={quickNames ?? {}} onPick={(code) => void scanCode(code, 'typed')} />

@@ -76,7 +76,9 @@ const LineRow = memo(function LineRow(props: {
     >
       <td className="num">{i + 1}</td>
       <td>
-        <span className="line-name">{l.name}</span>
+        <span className="line-name" title={l.name}>
+          {l.name}
+        </span>
         <span className="line-code">{l.code}</span>
         {l.manual ? (
           <span className="badge ok" title={l.manual.manager} data-testid="line-manual">

@@ -15,4 +15,10 @@ describe('times on the till', () => {
     // 22:30 UTC on the 21st is already the 22nd in Kyiv.
     expect(shopDateTime('2026-11-21T22:30:00.000Z', 'Europe/Kyiv', now)).toBe('22.11 00:30:00');
   });
+
+  it('say the date, with its year, of the same day and month in another year', () => {
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    expect(shopDateTime('2025-11-21T06:00:00.000Z', 'Europe/Kyiv', now)).toBe('21.11.2025 08:00:00');
+    expect(shopDateTime('2025-12-31T06:00:00.000Z', 'Europe/Kyiv', now)).toBe('31.12.2025 08:00:00');
+  });
 });

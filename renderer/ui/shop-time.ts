@@ -18,7 +18,7 @@ function formatter(timeZone: string, parts: 'time' | 'seconds' | 'dateTime'): In
       hour: '2-digit',
       minute: '2-digit',
       ...(parts === 'seconds' || parts === 'dateTime' ? { second: '2-digit' } : {}),
-      ...(parts === 'dateTime' ? { day: '2-digit', month: '2-digit' } : {}),
+      ...(parts === 'dateTime' ? { day: '2-digit', month: '2-digit', year: 'numeric' } : {}),
     });
     formats.set(key, f);
   }
@@ -35,7 +35,10 @@ export function shopTime(iso: string | null | undefined, timeZone: string, secon
   return seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
 }
 
-/** "21.11 08:21:05", the date left out when it is the shop's today. */
+/**
+ * "21.11 08:21:05", the date left out when it is the shop's today, and the year said when it is
+ * not this year's (the 21st of November of last year is not today).
+ */
 export function shopDateTime(iso: string | null | undefined, timeZone: string, now: Date = new Date()): string {
   const d = iso ? new Date(iso) : undefined;
   if (!d || Number.isNaN(d.getTime())) return '';
@@ -43,6 +46,7 @@ export function shopDateTime(iso: string | null | undefined, timeZone: string, n
   const p = partsOf(f, d);
   const today = partsOf(f, now);
   const time = `${p.hour}:${p.minute}:${p.second}`;
+  if (p.year !== today.year) return `${p.day}.${p.month}.${p.year} ${time}`;
   return p.day === today.day && p.month === today.month ? time : `${p.day}.${p.month} ${time}`;
 }
 

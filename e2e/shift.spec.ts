@@ -141,7 +141,7 @@ test('the fiscal day: no Z-report while documents are unsent, then a whole shift
   await expect(page.getByTestId('shift-cash-confirm-text')).toContainText('Видати 100,00');
   await snap('shift-cash-out-confirm');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('manager-confirm-what')).toContainText('100.00 ₴: Інкасація');
+  await expect(page.getByTestId('manager-confirm-what')).toContainText(/100,00\s₴: Інкасація/);
   await snap('shift-cash-out-manager-pin');
   await managerConfirms(page);
   await expect(page.getByTestId('shift-cash-done')).toContainText('Видано 100,00');

@@ -5,7 +5,7 @@
  *   (features/people, `pos.manager_confirm`); the one-time confirmation goes with the return.
  * - `onReturned`: the return is written; the dialog's default produces its receipt (features/receipt).
  */
-import { type Dec, toWire } from '../../money/money.js';
+import { type Dec, formatMoney } from '../../money/money.js';
 import { confirmWithManager as askManager } from '../people/manager-confirm.js';
 
 export interface ManagerRequest {
@@ -22,7 +22,10 @@ export type ManagerAnswer =
 export type ConfirmWithManager = (request: ManagerRequest) => Promise<ManagerAnswer>;
 export type OnReturned = (returnId: string) => void;
 
+/** What the manager is asked to confirm, as the dialog says it and the back office keeps it: "№ 136: 1 000,00 ₴". */
+export const returnSubject = (request: ManagerRequest): string => `№ ${request.checkNumber}: ${formatMoney(request.total)}`;
+
 export const confirmWithManager: ConfirmWithManager = async (request) => {
-  const given = await askManager('return', `№ ${request.checkNumber}: ${toWire(request.total)} ₴`);
+  const given = await askManager('return', returnSubject(request));
   return given ? { confirmed: true, by: given.manager, confirmation: given.id } : { confirmed: false };
 };

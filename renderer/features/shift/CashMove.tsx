@@ -6,7 +6,7 @@
 
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Dec, toWire } from '../../money/money.js';
+import { type Dec, formatMoney, toWire } from '../../money/money.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
@@ -56,7 +56,8 @@ export function CashMove(props: { readonly direction: Direction; readonly kasm: 
     const amount = toWire(p.amount);
     let moved: Moved;
     // The manager confirms before anything is written: a refusal leaves the drawer as it was.
-    const manager = out ? await confirmWithManager('cash_withdrawal', `${amount} ₴: ${p.reason}`) : undefined;
+    // Said in the interface's money format ("1 000,00 ₴"), as the dialog shows it to the manager.
+    const manager = out ? await confirmWithManager('cash_withdrawal', `${formatMoney(p.amount)}: ${p.reason}`) : undefined;
     const label = { key: out ? 'cashOut' : 'cashIn', values: { amount, reason: labelText(p.reason), kasm: String(kasm) } };
     if (manager === null) moved = { kind: 'notConfirmed' };
     else if (manager) {

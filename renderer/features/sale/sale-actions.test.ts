@@ -100,3 +100,15 @@ describe('a scan', () => {
     expect(useSale.getState().card).toEqual({ code: CARD, holder: 'Олена' });
   });
 });
+
+describe('an entry that is no code (issue 20)', () => {
+  it('of 10,000 pasted characters is said shortly, in words, and never sent to be looked up', async () => {
+    const actions = saleActions(new QueryClient());
+    expect(await actions.scan('7'.repeat(10_000), 'typed')).toEqual({ kind: 'unknown' });
+    expect(read).not.toHaveBeenCalled();
+    const notice = useNotice.getState().notice;
+    expect(notice).toMatchObject({ tone: 'error', key: 'tooLong', values: { count: 10_000, max: 512 } });
+    expect(notice?.error).toBeUndefined();
+    expect(String(notice?.values?.code).length).toBeLessThanOrEqual(32);
+  });
+});

@@ -17,6 +17,7 @@ import { BridgeError, getBridge } from '../../bridge/index.js';
 import { Dec, dec, toWire } from '../../money/money.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { closeParams, closeSummary, type SaleProblem, saleProblem, type Tender } from './close-request.js';
+import { MAX_CODE_CHARS, shownCode, tooLong } from './entry-length.js';
 import { type Notice, useNotice } from './notice-store.js';
 import { type Found, lineLimit, maxQuantity, type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
 import { useSale } from './sale-store.js';
@@ -238,8 +239,12 @@ export function saleActions(client: QueryClient) {
   async function scan(text: string, entry: EntryKind): Promise<ScanResult> {
     const code = text.trim();
     if (code === '') return { kind: 'unknown' };
+    if (tooLong(code)) {
+      say({ tone: 'error', key: 'tooLong', values: { count: code.length, max: MAX_CODE_CHARS, code: shownCode(code) } });
+      return { kind: 'unknown' };
+    }
     if (isMisreadScan(code, entry)) {
-      say({ tone: 'error', key: 'misread', values: { code } });
+      say({ tone: 'error', key: 'misread', values: { code: shownCode(code) } });
       return { kind: 'misread' };
     }
     const masks = (await settingsOf().catch(() => undefined))?.stampMasks;
@@ -264,14 +269,19 @@ export function saleActions(client: QueryClient) {
       }
     } catch (error) {
       if (error instanceof BridgeError && error.code === 'INVALID_PARAMETER') {
-        say({ tone: 'error', key: 'unknownCode', values: { code } });
+        say({ tone: 'error', key: 'unknownCode', values: { code: shownCode(code) } });
         return { kind: 'unknown' };
       }
-      say({ tone: 'error', key: isNetworkError(error) ? 'lookupOffline' : 'lookupFailed', values: { code }, error });
+      say({
+        tone: 'error',
+        key: isNetworkError(error) ? 'lookupOffline' : 'lookupFailed',
+        values: { code: shownCode(code) },
+        error,
+      });
       return { kind: 'failed' };
     }
     if (!row) {
-      say({ tone: 'error', key: 'unknownCode', values: { code } });
+      say({ tone: 'error', key: 'unknownCode', values: { code: shownCode(code) } });
       return { kind: 'unknown' };
     }
     if (row.kind === 'card') return attachCard(row);

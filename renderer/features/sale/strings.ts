@@ -49,6 +49,10 @@ export const strings = {
     // Scans and lookups
     misread: 'Код {{code}} зчитано з помилкою (не збігається контрольна цифра). Скануйте ще раз.',
     unknownCode: 'Код {{code}} не знайдено. Перевірте код або відкладіть товар.',
+    tooLong_one: 'Це не код товару: введено {{count}} символ, а код має щонайбільше {{max}}. Очистіть поле й скануйте ще раз.',
+    tooLong_few: 'Це не код товару: введено {{count}} символи, а код має щонайбільше {{max}}. Очистіть поле й скануйте ще раз.',
+    tooLong_many: 'Це не код товару: введено {{count}} символів, а код має щонайбільше {{max}}. Очистіть поле й скануйте ще раз.',
+    tooLong_other: 'Це не код товару: введено {{count}} символу, а код має щонайбільше {{max}}. Очистіть поле й скануйте ще раз.',
     lookupOffline:
       "Немає зв'язку з сервером, а код {{code}} ще не траплявся на цій касі. Продаж збережено, спробуйте інший товар.",
     lookupFailed: 'Не вдалося знайти код {{code}}.',
@@ -261,6 +265,8 @@ export const strings = {
     keyHints: 'Keys',
     misread: 'Code {{code}} was misread (its check digit does not match). Scan it again.',
     unknownCode: 'Code {{code}} was not found. Check the code or set the item aside.',
+    tooLong_one: 'That is no product code: {{count}} character was entered, and a code has at most {{max}}. Scan again.',
+    tooLong_other: 'That is no product code: {{count}} characters were entered, and a code has at most {{max}}. Scan again.',
     lookupOffline:
       'No connection to the server, and code {{code}} has not been seen at this till before. The sale is kept; try another item.',
     lookupFailed: 'Code {{code}} could not be looked up.',

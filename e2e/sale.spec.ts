@@ -60,9 +60,14 @@ test('a cash sale: products scanned, lines edited from the keyboard, paid in cas
   expect(kopecks(total)).toBe(sums.reduce((s, x) => s + kopecks(x), 0));
   await snap('sale-with-lines');
 
-  // Enter on the empty code field pays in cash, like F12.
+  // Enter on the empty code field never pays (a scanner's extra Enter closed card purchases as
+  // cash, issue 20): it says how to pay, and F12 opens the cash payment.
   await expect(page.getByTestId('scan-input')).toBeFocused();
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-message')).toContainText('F12 — готівкою, F2 — карткою');
+  await expect(page.getByTestId('cash-dialog')).toHaveCount(0);
+  await page.keyboard.press('F12');
   const given = page.getByTestId('cash-given');
   await expect(given).toBeFocused();
   await given.fill('1');

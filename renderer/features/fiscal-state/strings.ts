@@ -26,6 +26,12 @@ export const strings = {
         'Податкова відхилила документ: {{count}} документа цієї каси не фіскалізовано. Покличте менеджера (черга ПРРО, F5).',
       stale: 'Станом на останній зв’язок із сервером.',
     },
+    shift: {
+      closed: 'Зміну не відкрито: чек не закриється.',
+      overdue: 'Зміна триває понад {{hours}} год: чек не закриється, доки її не закрито Z-звітом.',
+      act: 'Товари можна сканувати, а оплатити — після відкриття зміни.',
+      open: 'Зміна',
+    },
     sale: {
       refused: 'Чеки не отримують фіскальних номерів.',
       why: 'Податкова відхилила {{doc}} (id {{id}}){{code}}: «{{text}}».',
@@ -62,6 +68,12 @@ export const strings = {
       refusedTitle_other:
         'The tax server refused a document: {{count}} documents of this till are not fiscalised. Call the manager (PRRO queue, F5).',
       stale: 'As of the last contact with the server.',
+    },
+    shift: {
+      closed: 'No shift is open: a receipt will not close.',
+      overdue: 'The shift has run over {{hours}} hours: no receipt closes until it is closed with the Z-report.',
+      act: 'Goods can be scanned, and paid for once a shift is open.',
+      open: 'Shift',
     },
     sale: {
       refused: 'Receipts get no fiscal numbers.',

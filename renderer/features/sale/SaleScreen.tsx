@@ -14,7 +14,7 @@ import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
-import { ReceiptsWait } from '../fiscal-state/index.js';
+import { NoShiftNotice, ReceiptsWait } from '../fiscal-state/index.js';
 import { parseReceiptQr } from '../returns/qr.js';
 import { ReturnDialog } from '../returns/ReturnDialog.js';
 import { saleProblem } from './close-request.js';
@@ -198,7 +198,9 @@ export function SaleScreen() {
         return true;
       case 'Enter':
         if (text.trim() !== '') return false;
-        pay();
+        // Never a payment: a scanner's extra Enter, or two of a habit, closed a card purchase as
+        // cash (issue 20). Paying is F12 (cash) or F2 (card, mixed); the empty Enter says so.
+        if (useSale.getState().lines.length > 0) useNotice.getState().say({ tone: 'info', key: 'payKeys' });
         return true;
       case KEYS.remove.key:
         if (e.ctrlKey || text !== '' || !line) return false;
@@ -239,6 +241,7 @@ export function SaleScreen() {
           <ScanInput inputRef={input} onEntry={(text, kind) => void scanCode(text, kind)} onKey={onKey} />
           <NoticeLine />
           <StaleNotice stale={stale && connection !== 'online'} />
+          <NoShiftNotice />
           <ReceiptsWait />
         </div>
         <CloseReport report={lastClose} />

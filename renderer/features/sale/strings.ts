@@ -13,6 +13,11 @@ export const strings = {
     linesCount_many: '{{count}} позицій',
     linesCount_other: '{{count}} позиції',
     card: 'Картка: {{holder}}',
+    cardTerms: {
+      debt: 'Борг {{debt}}, ще можна в борг {{room}}',
+      noDebt: 'Без боргу',
+      bonus: 'бонуси {{bonus}}',
+    },
     noCard: 'Без дисконтної картки',
     startedAt: 'Чек розпочато о {{time}}',
     priceUnconfirmed: 'ціну не підтверджено',
@@ -32,7 +37,6 @@ export const strings = {
     keys: {
       scan: 'скан / код',
       pay: 'готівка',
-      payEmpty: 'порожнє поле — оплата',
       mixed: 'змішана оплата',
       quantity: 'кількість',
       select: 'вибір рядка',
@@ -46,6 +50,7 @@ export const strings = {
       manual: 'ціна / знижка (менеджер)',
     },
     keyHints: 'Клавіші',
+    payKeys: 'Щоб закрити чек: F12 — готівкою, F2 — карткою або змішано.',
     // Scans and lookups
     misread: 'Код {{code}} зчитано з помилкою (не збігається контрольна цифра). Скануйте ще раз.',
     unknownCode: 'Код {{code}} не знайдено. Перевірте код або відкладіть товар.',
@@ -230,6 +235,11 @@ export const strings = {
     linesCount_one: '{{count}} line',
     linesCount_other: '{{count}} lines',
     card: 'Card: {{holder}}',
+    cardTerms: {
+      debt: 'Debt {{debt}}, may take {{room}} more',
+      noDebt: 'No debt',
+      bonus: 'bonus {{bonus}}',
+    },
     noCard: 'No discount card',
     startedAt: 'Receipt started at {{time}}',
     priceUnconfirmed: 'price not confirmed',
@@ -249,7 +259,6 @@ export const strings = {
     keys: {
       scan: 'scan / code',
       pay: 'cash',
-      payEmpty: 'empty field — pay',
       mixed: 'mixed payment',
       quantity: 'quantity',
       select: 'select line',
@@ -263,6 +272,7 @@ export const strings = {
       manual: 'price / discount (manager)',
     },
     keyHints: 'Keys',
+    payKeys: 'To close the receipt: F12 in cash, F2 by card or mixed.',
     misread: 'Code {{code}} was misread (its check digit does not match). Scan it again.',
     unknownCode: 'Code {{code}} was not found. Check the code or set the item aside.',
     tooLong_one: 'That is no product code: {{count}} character was entered, and a code has at most {{max}}. Scan again.',

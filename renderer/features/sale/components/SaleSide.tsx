@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type Dec, formatMoney } from '../../../money/money.js';
 import { shopTime, useShopTimeZone } from '../../../ui/shop-time.js';
 import type { SaleCard } from '../sale-store.js';
+import { CardTerms } from './CardTerms.js';
 
 /** The total in large figures, the card of the sale and the payment buttons (their keys beside them). */
 export function SaleSide(props: {
@@ -39,6 +40,7 @@ export function SaleSide(props: {
       >
         {props.card ? t('card', { holder: props.card.holder || props.card.code }) : t('noCard')}
       </p>
+      {props.card ? <CardTerms card={props.card.code} /> : null}
       <div className="sale-buttons">
         <button type="button" className="primary big" data-testid="pay-cash" disabled={empty} onClick={props.onPayCash}>
           <kbd>F12</kbd> {t('actions.payCash')}

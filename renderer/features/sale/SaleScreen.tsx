@@ -117,6 +117,26 @@ export function SaleScreen() {
     [actions, follow],
   );
 
+  /**
+   * Scans that arrived while the age question was open (or opening): the customer's next goods,
+   * held and rung up after the answer, in order (issue 20: they were dropped). A held scan that
+   * asks a question of its own leaves the rest held behind it.
+   */
+  const held = useRef<string[]>([]);
+  const takeScanStart = useCallback(() => {
+    const field = input.current;
+    const start = field?.value ?? '';
+    if (field) field.value = '';
+    return start;
+  }, []);
+  const ringHeld = useCallback(async () => {
+    for (let code = held.current.shift(); code !== undefined; code = held.current.shift()) {
+      const result = await actions.scan(code, 'scan');
+      follow(result);
+      if (result.kind === 'age' || result.kind === 'weigh' || (result.kind === 'line' && result.needsStamps)) return;
+    }
+  }, [actions, follow]);
+
   // A scan that arrived on another screen was handed over (app/use-global-scan.ts): it is taken now.
   const handedOver = useUi((s) => s.pendingScan);
   useEffect(() => {
@@ -315,13 +335,19 @@ export function SaleScreen() {
           title={t('age.title')}
           confirmLabel={t('age.yes', { age: open.candidate.item?.ageLimit || 18 })}
           cancelLabel={t('age.no')}
+          onScan={(code) => held.current.push(code)}
+          takeScanStart={takeScanStart}
           onCancel={() => {
             useNotice.getState().say({ tone: 'warn', key: 'ageRefused', values: { name: open.candidate.found.name } });
             close();
+            void ringHeld();
           }}
           onConfirm={() => {
             close();
-            void actions.confirmAge(open.candidate).then(follow);
+            void actions
+              .confirmAge(open.candidate)
+              .then(follow)
+              .then(() => ringHeld());
           }}
         >
           <p data-testid="age-text">

@@ -97,6 +97,8 @@ export const strings = {
     },
     // Cash dialog
     cash: {
+      held: 'Оплату прийнято…',
+      heldPricing: 'Оплату прийнято: чек закриється, щойно ціни підтвердяться.',
       exact: 'Без решти',
       quick: 'Швидка сума',
       total: 'До сплати',
@@ -309,6 +311,8 @@ export const strings = {
       pieces: '“{{name}}” is sold by the piece only: correct the quantity.',
     },
     cash: {
+      held: 'Payment taken…',
+      heldPricing: 'Payment taken: the receipt closes as soon as the prices are confirmed.',
       exact: 'Exact',
       quick: 'Quick amount',
       title: 'Pay in cash',

@@ -26,12 +26,23 @@ describe('the cash dialog', () => {
     const { rerender } = render(
       <CashDialog total={dec('87.40')} due={dec('87.40')} pricing onPay={onPay} onClose={() => undefined} />,
     );
-    expect((screen.getByTestId('cash-pay') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.keyDown(screen.getByTestId('cash-given'), { key: 'Enter' });
-    expect(onPay).not.toHaveBeenCalled();
     rerender(<CashDialog total={dec('81.28')} due={dec('81.28')} pricing={false} onPay={onPay} onClose={() => undefined} />);
     expect((screen.getByTestId('cash-given') as HTMLInputElement).value).toBe('81,28');
     expect((screen.getByTestId('cash-pay') as HTMLButtonElement).disabled).toBe(false);
+    expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it('holds an Enter given while prices settle, and pays the settled total once they have (issue 20)', () => {
+    const onPay = vi.fn(async () => ({ kind: 'closed' }) as const);
+    const { rerender } = render(
+      <CashDialog total={dec('87.40')} due={dec('87.40')} pricing onPay={onPay} onClose={() => undefined} />,
+    );
+    fireEvent.keyDown(screen.getByTestId('cash-given'), { key: 'Enter' });
+    expect(onPay).not.toHaveBeenCalled();
+    expect(screen.getByTestId('cash-pay').dataset.held).toBe('true');
+    expect(screen.getByTestId('cash-pricing').textContent).toBe('Оплату прийнято: чек закриється, щойно ціни підтвердяться.');
+    rerender(<CashDialog total={dec('81.28')} due={dec('81.28')} pricing={false} onPay={onPay} onClose={() => undefined} />);
+    expect(onPay).toHaveBeenCalledWith(dec('81.28'));
   });
 
   it('shows the change as the amount is typed, exact to the kopeck', () => {

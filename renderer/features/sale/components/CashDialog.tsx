@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dec, formatAmount, formatMoney } from '../../../money/money.js';
 import { Field } from '../../../ui/Field.js';
@@ -13,7 +13,9 @@ import { Dialog } from './Dialog.js';
  * amount handed over follows it until the cashier types (a buyer with exact money needs one
  * Enter), the change is shown as it is typed, and less than the due amount is refused before
  * sending. It may open while the last prices are still being confirmed: the total then settles in
- * front of the cashier and paying waits for it.
+ * front of the cashier and paying waits for it; an Enter (or a click) given meanwhile is held and
+ * pays once they settle (issue 20: offline, a product the till never sold takes 1.3–1.6 s to
+ * confirm, and the Enter was thrown away), on the amount as it then stands.
  */
 export function CashDialog(props: {
   readonly total: Dec;
@@ -39,8 +41,13 @@ export function CashDialog(props: {
   const quick = quickCash(props.due);
   const choose = (amount: Dec) => setTyped(formatAmount(amount).replace(/\s/g, ''));
 
+  /** The cashier said pay while prices were being confirmed: it pays once they are. */
+  const [held, setHeld] = useState(false);
   const pay = async () => {
-    if (busy || props.pricing || !('given' in entry)) return;
+    if (busy) return;
+    if (props.pricing) return setHeld(true);
+    setHeld(false);
+    if (!('given' in entry)) return;
     setBusy(true);
     setFailure(null);
     const result = await props.onPay(entry.given);
@@ -48,6 +55,11 @@ export function CashDialog(props: {
     if (result.kind === 'closed') props.onClose();
     else setFailure(result);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pays with this render's amount, once, when the prices settle.
+  useEffect(() => {
+    if (held && !props.pricing) void pay();
+  }, [held, props.pricing]);
 
   return (
     <Dialog
@@ -63,10 +75,11 @@ export function CashDialog(props: {
             type="button"
             className="primary"
             onClick={pay}
-            disabled={busy || props.pricing || problem !== undefined}
+            disabled={busy || held || problem !== undefined}
             data-testid="cash-pay"
+            data-held={held}
           >
-            {busy ? t('sending') : t('cash.pay')}
+            {busy ? t('sending') : held ? t('cash.held') : t('cash.pay')}
           </button>
         </>
       }
@@ -126,7 +139,7 @@ export function CashDialog(props: {
       </p>
       {props.pricing ? (
         <p className="loading" role="status" data-testid="cash-pricing">
-          {t('problem.pricing')}
+          {held ? t('cash.heldPricing') : t('problem.pricing')}
         </p>
       ) : null}
       <CloseFailure result={failure} />

@@ -40,6 +40,17 @@ const textOf = (parts: readonly TemplatePart[], name: string): string[] => {
   return text === '' ? [] : text.split(/\r?\n/).filter((l) => !/\{\w+\}/.test(l));
 };
 
+const same = (a: string): string => a.trim().replace(/\s+/g, ' ').toLocaleLowerCase('uk');
+
+/**
+ * The shop's header less what the paper prints from the fiscal document anyway (the seller, the
+ * point of sale and its address): a shop's header usually repeats them, and they printed twice.
+ */
+const headerOf = (parts: readonly TemplatePart[], head: Head): string[] => {
+  const printed = new Set([head.org_name, head.point_name, head.point_addr].filter((x) => x.trim() !== '').map(same));
+  return textOf(parts, 'header').filter((l) => !printed.has(same(l)));
+};
+
 /** The receipt, or undefined when the answer has no HEAD (no such receipt was printed). */
 export function receiptOf(rows: readonly PrintRow[], parts: readonly TemplatePart[]): Receipt | undefined {
   const head = rows.find((r): r is Head => r.tag === 'HEAD');
@@ -49,7 +60,7 @@ export function receiptOf(rows: readonly PrintRow[], parts: readonly TemplatePar
     lines: rows.filter((r): r is Line => r.tag === 'LINE'),
     pays: rows.filter((r): r is Pay => r.tag === 'PAY'),
     taxes: rows.filter((r): r is Tax => r.tag === 'TAX'),
-    header: textOf(parts, 'header'),
+    header: headerOf(parts, head),
     footer: textOf(parts, 'footer'),
   };
 }

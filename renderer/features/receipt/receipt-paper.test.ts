@@ -163,3 +163,20 @@ it('a test-mode receipt says it is not fiscal', () => {
   expect(text).toContain(PAPER.testing);
   expect(text).not.toContain(PAPER.fiscal);
 });
+
+it("prints the shop's name and address once, though its own header repeats them (issue 20)", () => {
+  const check = sell();
+  const parts: TemplatePart[] = [
+    {
+      part: 'header',
+      text: `${TEST_SELLER.point_name}\n  м. Київ,  вул. Тестова, 1 \nТел. +380 44 000 00 00`,
+      updated_at: '2025-03-01',
+    },
+  ];
+  const r = receiptOf(shop.call('pos.receipt_print', { check_number: check }).rows as PrintRow[], parts);
+  if (!r) throw new Error('no HEAD');
+  expect(r.header).toEqual(['Тел. +380 44 000 00 00']);
+  const { text } = showPaper(r, 80);
+  expect(text.split(TEST_SELLER.point_name).length - 1).toBe(1);
+  expect(text.split(TEST_SELLER.point_addr).length - 1).toBe(1);
+});

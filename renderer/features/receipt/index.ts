@@ -7,3 +7,4 @@ export type { ReceiptTarget } from './model.js';
 export { ReceiptHost } from './ReceiptHost.js';
 export { ReprintButton } from './ReprintButton.js';
 export { usePrintReceipt } from './use-print-receipt.js';
+export { usePrintedFiscal } from './use-printed-fiscal.js';

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import { dec, formatMoney } from '../../money/money.js';
+import { usePrintedFiscal } from '../receipt/index.js';
 
 export type ReturnDone = ResultRowOf<'pos.checkout_return'>;
 
@@ -15,7 +16,11 @@ const PARTS = [
 
 export function ReturnResult({ result, onAgain }: { readonly result: ReturnDone; readonly onAgain: () => void }) {
   const { t } = useTranslation('returns');
-  const mode = result.fiscal_mode === 'offline' ? 'offline' : 'online';
+  // The paper may already carry the number the answer did not have yet: the screen says what it says.
+  const printed = usePrintedFiscal({ returnId: result.return_id });
+  const fiscal = result.fiscal_number || printed?.fiscal || '';
+  const mode =
+    (result.fiscal_number ? result.fiscal_mode : (printed?.mode ?? result.fiscal_mode)) === 'offline' ? 'offline' : 'online';
   return (
     <section className="returns-result" role="status" data-testid="return-result" data-return-id={result.return_id}>
       <h3>{t('result.title', { id: result.return_id })}</h3>
@@ -38,10 +43,8 @@ export function ReturnResult({ result, onAgain }: { readonly result: ReturnDone;
       {result.certificate_number ? (
         <p data-testid="return-result-certificate">{t('result.certificate', { number: result.certificate_number })}</p>
       ) : null}
-      <p data-testid="return-result-fiscal" data-mode={result.fiscal_mode}>
-        {result.fiscal_number
-          ? t('result.fiscal', { fiscal: result.fiscal_number, mode: t(`result.modes.${mode}`) })
-          : t('result.noFiscal')}
+      <p data-testid="return-result-fiscal" data-mode={mode} data-fiscal={fiscal}>
+        {fiscal ? t('result.fiscal', { fiscal, mode: t(`result.modes.${mode}`) }) : t('result.noFiscal')}
       </p>
       <button type="button" onClick={onAgain} data-testid="return-again">
         {t('result.again')}

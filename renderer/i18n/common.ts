@@ -37,6 +37,10 @@ export const common = {
       elsewhere_many: '{{count}} чекають на інший сервер',
       elsewhere_other: '{{count}} чекають на інший сервер',
     },
+    date: {
+      placeholder: 'дд.мм.рррр',
+      invalid: 'Такої дати немає: день.місяць.рік, наприклад 14.03.2026',
+    },
     actions: {
       cancel: 'Скасувати',
       confirm: 'Підтвердити',
@@ -149,6 +153,10 @@ export const common = {
       needsAttention_other: '{{count}} need attention',
       elsewhere_one: '{{count}} waits for another server',
       elsewhere_other: '{{count}} wait for another server',
+    },
+    date: {
+      placeholder: 'dd.mm.yyyy',
+      invalid: 'No such date: day.month.year, e.g. 14.03.2026',
     },
     actions: { cancel: 'Cancel', confirm: 'Confirm', close: 'Close', retry: 'Retry', save: 'Save', search: 'Search' },
     bridge: {

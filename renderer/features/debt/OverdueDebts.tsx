@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
+import { DateField } from '../../ui/DateField.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 
@@ -20,13 +21,12 @@ export function OverdueDebts({ current, onPick }: { current: string; onPick: (ca
     <section className="debt-overdue" aria-labelledby="debt-overdue-title">
       <h2 id="debt-overdue-title">{t('overdue.title')}</h2>
       <div className="row">
-        <div className="field">
-          <label htmlFor="debt-overdue-before">{t('overdue.before')}</label>
-          <input
+        <div className="debt-overdue-before">
+          <DateField
             id="debt-overdue-before"
-            type="date"
+            label={t('overdue.before')}
             value={before}
-            onChange={(e) => setBefore(e.target.value)}
+            onDate={setBefore}
             data-testid="debt-overdue-before"
             aria-describedby="debt-overdue-before-hint"
           />

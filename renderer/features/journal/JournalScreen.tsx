@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
+import { DateField } from '../../ui/DateField.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
@@ -77,14 +78,8 @@ export function JournalScreen() {
       <header className="journal-head">
         <h1>{t('title')}</h1>
         <div className="row">
-          <Field
-            label={t('filter.from')}
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="journal-from"
-          />
-          <Field label={t('filter.to')} type="date" value={to} onChange={(e) => setTo(e.target.value)} data-testid="journal-to" />
+          <DateField label={t('filter.from')} value={from} onDate={setFrom} data-testid="journal-from" />
+          <DateField label={t('filter.to')} value={to} onDate={setTo} data-testid="journal-to" />
           <span className="journal-muted journal-hint">{t('filter.datesHint')}</span>
           <Field
             label={t('filter.limit')}

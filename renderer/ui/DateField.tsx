@@ -1,0 +1,39 @@
+/**
+ * A date field in Ukrainian (дд.мм.рррр), whatever the browser's locale (ui/date-text.ts). It hands
+ * the screen an ISO date once one is typed in full, or '' when emptied; while half typed the screen
+ * keeps its last date, and a date that is no day of the calendar is said under the field.
+ */
+import { type InputHTMLAttributes, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateText, parseDateText } from './date-text.js';
+import { Field } from './Field.js';
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
+  readonly label: string;
+  /** ISO (YYYY-MM-DD), or '' for none. */
+  readonly value: string;
+  readonly onDate: (iso: string) => void;
+};
+
+export function DateField({ value, onDate, label, ...input }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => dateText(value));
+  const entry = parseDateText(text);
+  return (
+    <Field
+      {...input}
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={t('common:date.placeholder')}
+      value={text}
+      problem={entry.kind === 'invalid' ? t('common:date.invalid') : undefined}
+      onChange={(e) => {
+        setText(e.target.value);
+        const next = parseDateText(e.target.value);
+        if (next.kind === 'date') onDate(next.iso);
+        else if (next.kind === 'empty') onDate('');
+      }}
+    />
+  );
+}

@@ -15,6 +15,9 @@ export const ukSales: Record<SalesRefusalReason, string> = {
     '{{amount, money}} більше, ніж лишилося сплатити за накладною {{nn}} ({{owed, money}} з {{cost, money}}).',
   'payment.payee_required': 'Вкажіть контрагента (або накладну).',
   'payment.payee_unknown': 'Контрагента «{{contrag}}» немає.',
+  'payment.invoice_no_supplier': 'У накладній {{nn}} не вказано постачальника: вкажіть контрагента, якому платите.',
+  'payment.not_supplier': 'За накладною {{nn}} платять її постачальнику {{supplier}}, а не «{{contrag}}».',
+  'cash.payee_required': 'Вкажіть, хто забирає готівку і навіщо: без одержувача гроші з каси не видають.',
   'payment.sum_required': 'Вкажіть суму: без накладної вона обов’язкова.',
   'debt.not_allowed': 'Картці {{card}} не дозволено купувати в борг.',
   'debt.over_limit':
@@ -59,6 +62,9 @@ export const enSales: Record<SalesRefusalReason, string> = {
   'payment.over_invoice': '{{amount, money}} is more than invoice {{nn}} still owes ({{owed, money}} of {{cost, money}}).',
   'payment.payee_required': 'Name the counterparty (or the invoice).',
   'payment.payee_unknown': 'There is no counterparty “{{contrag}}”.',
+  'payment.invoice_no_supplier': 'Invoice {{nn}} names no supplier: name the counterparty you pay.',
+  'payment.not_supplier': 'Invoice {{nn}} is paid to its supplier {{supplier}}, not to “{{contrag}}”.',
+  'cash.payee_required': 'Say who takes the cash and why: cash is never paid out to nobody.',
   'payment.sum_required': 'Give the amount: without an invoice it is required.',
   'debt.not_allowed': 'Card {{card}} may not buy on credit.',
   'debt.over_limit':

@@ -93,6 +93,9 @@ export const financeOperations = [
       sum: opt(dec('cur', 4096)),
     },
     result: paid,
+    projectDefined: [
+      "payee: an invoice is paid to its supplier (another contrag is refused, payment.not_supplier); an invoice without one to the directory's counterparty named by contrag, else refused (payment.invoice_no_supplier)",
+    ],
   }),
 ] as const;
 

@@ -33,6 +33,9 @@ export const ukSales: Record<SalesRefusalReason, string> = {
   'sale.card_needed': 'Для оплати в борг чи бонусами потрібна дисконтна картка покупця.',
   'sale.line_sum': 'Сума рядка {{sum, money}} не дорівнює кількість × ціна − знижка = {{expected, money}}.',
   'sale.no_discount': 'На товар {{code}} ({{name}}) знижка не діє.',
+  'sale.price_unconfirmed':
+    'Рядок {{line}}, {{name}} ({{code}}): {{sum, money}} — менше, ніж {{gross, money}} за ціною {{list, money}}, а знижки не зафіксовано (картка, акція чи менеджер дозволяють щонайменше {{lowest, money}}). Нижчу ціну підтверджує менеджер своїм PIN-кодом (ручна ціна на екрані продажу).',
+  'sale.manual_price_manager': 'Ручну ціну чи знижку підтверджує менеджер своїм PIN-кодом (ручна ціна на екрані продажу).',
   'sale.excise_pieces': 'Акцизний товар продають поштучно, по марці на штуку; вказано {{quantity, qty}}.',
   'sale.sum_mismatch': 'Сума {{sum, money}} не дорівнює сумі рядків {{total, money}}.',
   'sale.discount_mismatch': 'Знижка {{discount, money}} не дорівнює знижці рядків {{lines, money}}.',
@@ -80,6 +83,9 @@ export const enSales: Record<SalesRefusalReason, string> = {
   'sale.card_needed': 'Debt and bonus payments need the buyer’s discount card.',
   'sale.line_sum': 'The line sum {{sum, money}} is not quantity × price − discount = {{expected, money}}.',
   'sale.no_discount': 'Product {{code}} ({{name}}) takes no discount.',
+  'sale.price_unconfirmed':
+    'Line {{line}}, {{name}} ({{code}}): {{sum, money}} is below {{gross, money}} at the price {{list, money}} with no discount recorded (a card, a promotion or a manager allows at most down to {{lowest, money}}). A lower price needs a manager’s PIN (Ctrl+D).',
+  'sale.manual_price_manager': 'A price or discount set by hand needs a manager’s PIN (Ctrl+D on the sale screen).',
   'sale.excise_pieces': 'Excise goods are sold by the piece, one stamp per unit; got {{quantity, qty}}.',
   'sale.sum_mismatch': 'The sum {{sum, money}} is not the sum of the lines {{total, money}}.',
   'sale.discount_mismatch': 'The discount {{discount, money}} is not the discount of the lines {{lines, money}}.',

@@ -26,6 +26,10 @@ export const SALES_REFUSALS = {
   'sale.card_needed': "debt and bonus payments need the buyer's discount card",
   'sale.line_sum': '{sum} is not quant × price − discount = {expected}',
   'sale.no_discount': 'product {code} ({name}) takes no discount',
+  'sale.price_unconfirmed':
+    'line {line}, {code} ({name}): {sum} is below {gross} at the price {list} with no discount recorded (a discount card, a promotion or a manager allows at most down to {lowest}); a lower price needs a manager (pos.checkout_manual_price)',
+  'sale.manual_price_manager':
+    'a price or discount set by hand needs a manager: pos.checkout_manual_price, or a confirmation for manual_price (header X-Manager-Confirmation)',
   'sale.excise_pieces': 'excise goods are sold by the piece, one stamp per unit; got {quantity}',
   'sale.sum_mismatch': '{sum} differs from the sum of the lines {total}',
   'sale.discount_mismatch': '{discount} differs from the discount of the lines {lines}',

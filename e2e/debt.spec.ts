@@ -45,6 +45,8 @@ test('a card debt is paid in part in cash into the till cash box: the question, 
   await expect(question).toContainText(`борг зменшиться на ${formatMoney('12.30')}, заокруглення +${formatMoney('0.20')}`);
   await expect(question).toContainText(card);
   await snap('debt-question');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await snap('debt-question-1024x768');
   await page.getByTestId('confirm').click();
 
   const result = page.getByTestId('debt-result');
@@ -53,6 +55,10 @@ test('a card debt is paid in part in cash into the till cash box: the question, 
   await expect(page.getByTestId('debt-result-cash')).toHaveText(`${formatMoney('12.50')} (заокруглення +${formatMoney('0.20')})`);
   await expect(page.getByTestId('debt-result-remaining')).toHaveText(formatMoney(debtBefore.minus(paid).toFixed(2)));
   await expect(page.getByTestId('debt-result-row').first()).toBeVisible();
+  await snap('debt-1024x768');
+  await page.setViewportSize({ width: 1280, height: 1024 });
+  await snap('debt-1280x1024');
+  await page.setViewportSize({ width: 1366, height: 768 });
   await snap('debt');
 
   expect((await debtOf()).toFixed(2)).toBe(debtBefore.minus(paid).toFixed(2));

@@ -61,8 +61,6 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'return.original_not_fiscal': 'Чек № {{check_number}} був нефіскальний: на касі з ПРРО його не повертають.',
   'return.original_not_fiscalized':
     'Чек № {{check_number}} ще не має фіскального номера (податкова його ще не прийняла). Поверніть, щойно прийме.',
-  'debt.original_not_fiscalized':
-    'Чек № {{check_number}} ще не має фіскального номера (податкова його ще не прийняла). Борг за ним сплачують, щойно прийме.',
   'print.one_of': 'Вкажіть чек або повернення для друку.',
   'print.no_return': 'Повернення № {{return_id}} немає.',
   'print.not_fiscal': 'Цей чек зроблено на касі без ПРРО: фіскального чека для друку в нього немає.',
@@ -147,8 +145,6 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'return.original_not_fiscal': 'Receipt No. {{check_number}} was not fiscal: it cannot be returned at a till with a PRRO.',
   'return.original_not_fiscalized':
     'Receipt No. {{check_number}} has no fiscal number yet (the tax server has not accepted it). Return it once it has.',
-  'debt.original_not_fiscalized':
-    'Receipt No. {{check_number}} has no fiscal number yet (the tax server has not accepted it). Its debt is repaid once it has.',
   'print.one_of': 'Name the receipt or the return to print.',
   'print.no_return': 'There is no return No. {{return_id}}.',
   'print.not_fiscal': 'This receipt was made at a till without a PRRO: it has no fiscal receipt to print.',

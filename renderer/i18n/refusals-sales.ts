@@ -15,6 +15,9 @@ export const ukSales: Record<SalesRefusalReason, string> = {
     '{{amount, money}} більше, ніж лишилося сплатити за накладною {{nn}} ({{owed, money}} з {{cost, money}}).',
   'payment.payee_required': 'Вкажіть контрагента (або накладну).',
   'payment.payee_unknown': 'Контрагента «{{contrag}}» немає.',
+  'payment.invoice_no_supplier': 'У накладній {{nn}} не вказано постачальника: вкажіть контрагента, якому платите.',
+  'payment.not_supplier': 'За накладною {{nn}} платять її постачальнику {{supplier}}, а не «{{contrag}}».',
+  'cash.payee_required': 'Вкажіть, хто забирає готівку і навіщо: без одержувача гроші з каси не видають.',
   'payment.sum_required': 'Вкажіть суму: без накладної вона обов’язкова.',
   'debt.not_allowed': 'Картці {{card}} не дозволено купувати в борг.',
   'debt.over_limit':
@@ -30,6 +33,9 @@ export const ukSales: Record<SalesRefusalReason, string> = {
   'sale.card_needed': 'Для оплати в борг чи бонусами потрібна дисконтна картка покупця.',
   'sale.line_sum': 'Сума рядка {{sum, money}} не дорівнює кількість × ціна − знижка = {{expected, money}}.',
   'sale.no_discount': 'На товар {{code}} ({{name}}) знижка не діє.',
+  'sale.price_unconfirmed':
+    'Рядок {{line}}, {{name}} ({{code}}): {{sum, money}} — менше, ніж {{gross, money}} за ціною {{list, money}}, а знижки не зафіксовано (картка, акція чи менеджер дозволяють щонайменше {{lowest, money}}). Нижчу ціну підтверджує менеджер своїм PIN-кодом (ручна ціна на екрані продажу).',
+  'sale.manual_price_manager': 'Ручну ціну чи знижку підтверджує менеджер своїм PIN-кодом (ручна ціна на екрані продажу).',
   'sale.excise_pieces': 'Акцизний товар продають поштучно, по марці на штуку; вказано {{quantity, qty}}.',
   'sale.sum_mismatch': 'Сума {{sum, money}} не дорівнює сумі рядків {{total, money}}.',
   'sale.discount_mismatch': 'Знижка {{discount, money}} не дорівнює знижці рядків {{lines, money}}.',
@@ -59,6 +65,9 @@ export const enSales: Record<SalesRefusalReason, string> = {
   'payment.over_invoice': '{{amount, money}} is more than invoice {{nn}} still owes ({{owed, money}} of {{cost, money}}).',
   'payment.payee_required': 'Name the counterparty (or the invoice).',
   'payment.payee_unknown': 'There is no counterparty “{{contrag}}”.',
+  'payment.invoice_no_supplier': 'Invoice {{nn}} names no supplier: name the counterparty you pay.',
+  'payment.not_supplier': 'Invoice {{nn}} is paid to its supplier {{supplier}}, not to “{{contrag}}”.',
+  'cash.payee_required': 'Say who takes the cash and why: cash is never paid out to nobody.',
   'payment.sum_required': 'Give the amount: without an invoice it is required.',
   'debt.not_allowed': 'Card {{card}} may not buy on credit.',
   'debt.over_limit':
@@ -74,6 +83,9 @@ export const enSales: Record<SalesRefusalReason, string> = {
   'sale.card_needed': 'Debt and bonus payments need the buyer’s discount card.',
   'sale.line_sum': 'The line sum {{sum, money}} is not quantity × price − discount = {{expected, money}}.',
   'sale.no_discount': 'Product {{code}} ({{name}}) takes no discount.',
+  'sale.price_unconfirmed':
+    'Line {{line}}, {{name}} ({{code}}): {{sum, money}} is below {{gross, money}} at the price {{list, money}} with no discount recorded (a card, a promotion or a manager allows at most down to {{lowest, money}}). A lower price needs a manager’s PIN (Ctrl+D).',
+  'sale.manual_price_manager': 'A price or discount set by hand needs a manager’s PIN (Ctrl+D on the sale screen).',
   'sale.excise_pieces': 'Excise goods are sold by the piece, one stamp per unit; got {{quantity, qty}}.',
   'sale.sum_mismatch': 'The sum {{sum, money}} is not the sum of the lines {{total, money}}.',
   'sale.discount_mismatch': 'The discount {{discount, money}} is not the discount of the lines {{lines, money}}.',

@@ -43,6 +43,8 @@ const uk: Record<Reason, string> = {
   'invoice.line_not_empty': 'Рядок {{code}} має кількість {{quantity, qty}}: він не порожній.',
   'invoice.line_negative': "Кількість у рядку {{code}} не може бути від'ємною.",
   'invoice.no_lines_to_count': 'У накладній {{nn}} немає рядків для інвентаризації.',
+  'invoice.not_count':
+    'Накладна {{nn}} — прихідна, а не інвентаризація: її кількості — те, що надійшло, а не те, що лежить на полиці.',
   'invoice.quantity_negative': "Кількість не може бути від'ємною.",
   'invoice.cost_negative': "Собівартість не може бути від'ємною.",
   'invoice.rate_negative': "Курс не може бути від'ємним.",
@@ -179,6 +181,8 @@ const en: Record<Reason, string> = {
   'invoice.line_not_empty': 'Line {{code}} has a quantity of {{quantity, qty}}: it is not empty.',
   'invoice.line_negative': 'The quantity on line {{code}} cannot be negative.',
   'invoice.no_lines_to_count': 'Invoice {{nn}} has no lines to count.',
+  'invoice.not_count':
+    'Invoice {{nn}} is a delivery, not an inventory count: its quantities arrived, they are not what is on the shelf.',
   'invoice.quantity_negative': 'A quantity cannot be negative.',
   'invoice.cost_negative': 'A cost cannot be negative.',
   'invoice.rate_negative': 'An exchange rate cannot be negative.',

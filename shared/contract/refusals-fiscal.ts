@@ -58,8 +58,6 @@ export const FISCAL_REFUSALS = {
   'return.original_not_fiscalized':
     'receipt {check_number} has no fiscal number yet (the tax server has not accepted it): return it once it has',
   'fiscal.seller_shift_open': 'till {kasm} has an open shift: close every shift before the seller changes',
-  'debt.original_not_fiscalized':
-    'receipt {check_number} has no fiscal number yet (the tax server has not accepted it): its debt is repaid at a till once it has',
   'print.one_of': 'name the receipt (check_number) or the return (return_id) to print, one of them',
   'print.no_return': 'names no return: {return_id}',
   'print.not_fiscal': 'this receipt was made at a till without a PRRO: it has no fiscal receipt to print',

@@ -9,6 +9,9 @@ export const SALES_REFUSALS = {
   'payment.over_invoice': '{amount} is more than invoice {nn} still owes ({owed} of {cost})',
   'payment.payee_required': 'names the counterparty paid (or give the invoice nn)',
   'payment.payee_unknown': 'names no counterparty: "{contrag}"',
+  'payment.invoice_no_supplier': 'invoice {nn} names no supplier: name the counterparty paid (contrag)',
+  'payment.not_supplier': 'invoice {nn} is paid to its supplier {supplier}, not to "{contrag}"',
+  'cash.payee_required': 'names who takes the cash out and why; cash never leaves a drawer to nobody',
   'payment.sum_required': 'is the amount paid; without an invoice it is required',
   'debt.not_allowed': 'card {card} may not buy on credit',
   'debt.over_limit': 'debt {amount} would bring card {card} to {after}, over its debt limit {limit} (debt now {debt})',
@@ -23,6 +26,10 @@ export const SALES_REFUSALS = {
   'sale.card_needed': "debt and bonus payments need the buyer's discount card",
   'sale.line_sum': '{sum} is not quant × price − discount = {expected}',
   'sale.no_discount': 'product {code} ({name}) takes no discount',
+  'sale.price_unconfirmed':
+    'line {line}, {code} ({name}): {sum} is below {gross} at the price {list} with no discount recorded (a discount card, a promotion or a manager allows at most down to {lowest}); a lower price needs a manager (pos.checkout_manual_price)',
+  'sale.manual_price_manager':
+    'a price or discount set by hand needs a manager: pos.checkout_manual_price, or a confirmation for manual_price (header X-Manager-Confirmation)',
   'sale.excise_pieces': 'excise goods are sold by the piece, one stamp per unit; got {quantity}',
   'sale.sum_mismatch': '{sum} differs from the sum of the lines {total}',
   'sale.discount_mismatch': '{discount} differs from the discount of the lines {lines}',

@@ -50,6 +50,8 @@ export const REFUSALS = {
   'invoice.line_not_empty': 'line {code} has quantity {quantity}; it is not empty',
   'invoice.line_negative': 'a line cannot have a negative quantity ({code})',
   'invoice.no_lines_to_count': 'invoice {nn} has no lines to count',
+  'invoice.not_count':
+    'invoice {nn} is a delivery, not an inventory count: its quantities arrived, they are not what is on the shelf',
   'invoice.quantity_negative': 'a quantity cannot be negative',
   'invoice.cost_negative': 'a cost cannot be negative',
   'invoice.rate_negative': 'an exchange rate cannot be negative',

@@ -1,8 +1,14 @@
 /** The service's answer to a repayment, as it gave it: the summary, then each receipt settled. */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../money/money.js';
+import { dec, formatMoney } from '../../money/money.js';
 import type { PaidDebt } from './payment.js';
+
+/** What the cash rounding added, with its sign, as the receipt prints it: "+0,20 ₴", "−0,04 ₴". */
+export const signedMoney = (v: Parameters<typeof formatMoney>[0]): string => {
+  const d = typeof v === 'string' ? dec(v) : v;
+  return d.gt(0) ? `+${formatMoney(d)}` : formatMoney(d);
+};
 
 export function DebtResult({ result, akas }: { result: PaidDebt; akas: string }) {
   const { t } = useTranslation('debt');
@@ -23,6 +29,14 @@ export function DebtResult({ result, akas }: { result: PaidDebt; akas: string })
             {formatMoney(result.paid)}
           </dd>
         </div>
+        {result.cash && !dec(result.cash.rounding).isZero() ? (
+          <div>
+            <dt>{t('result.cashPaid')}</dt>
+            <dd data-testid="debt-result-cash">
+              {t('result.cashRounded', { cash: formatMoney(result.cash.paid), rounding: signedMoney(result.cash.rounding) })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{result.tender === 'cash' ? `${t('result.cashBalance')} (${akas})` : t('result.bonusBalance')}</dt>
           <dd data-testid="debt-result-balance">{formatMoney(result.balance)}</dd>

@@ -27,6 +27,8 @@ const api = {
     fetchedAt: '',
   })),
   queueList: vi.fn(async () => []),
+  // The NBU steps the till receives with its catalogue: 0.50 since 2025-10-01.
+  settingsGet: vi.fn(async () => ({ cashRounding: '2018-07-01:0.10;2025-10-01:0.50', timeZone: 'Europe/Kyiv' })),
   onEvent: () => () => {},
 };
 
@@ -71,7 +73,7 @@ describe('paying a card debt', () => {
       result: {
         ...RESULT,
         rows: [
-          ['60.00', '160.00', '475.19'],
+          ['60.00', '160.00', '475.19', '60.00', '0.00'],
           ['38', '60.00'],
         ],
       },
@@ -101,6 +103,32 @@ describe('paying a card debt', () => {
       expect.objectContaining({ group: expect.stringMatching(/^debt-2299001010370-/) }),
     );
     expect(onPaid).toHaveBeenCalledOnce();
+  });
+
+  it('asks to take the rounded cash the drawer will hold, with the rounding, and shows what the service took', async () => {
+    desk({
+      status: 'done',
+      id: 1,
+      result: {
+        ...RESULT,
+        rows: [
+          ['12.30', '112.50', '378.39', '12.50', '0.20'],
+          ['38', '12.30'],
+        ],
+      },
+    });
+    show();
+    fireEvent.change(screen.getByTestId('debt-pay-amount'), { target: { value: '12,30' } });
+    fireEvent.click(screen.getByTestId('debt-pay-cash'));
+    const question = screen.getByTestId('debt-confirm-text').textContent ?? '';
+    // 12.30 is taken as 12.50 at the 0.50 step: the cashier is asked for what the drawer gets.
+    expect(question).toContain(`Прийняти ${formatMoney('12.50')} готівкою в касу KAS1`);
+    expect(question).toContain(`борг зменшиться на ${formatMoney('12.30')}, заокруглення +${formatMoney('0.20')}`);
+    fireEvent.click(screen.getByTestId('confirm'));
+    const result = await screen.findByTestId('debt-result');
+    expect(within(result).getByTestId('debt-result-cash').textContent).toBe(
+      `${formatMoney('12.50')} (заокруглення +${formatMoney('0.20')})`,
+    );
   });
 
   it('shows a refusal of the service beside the amount, keeping what was typed', async () => {

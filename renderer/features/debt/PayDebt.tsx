@@ -5,14 +5,15 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCashStep } from '../../money/cash-rounding.js';
 import { type Dec, formatMoney, toWire } from '../../money/money.js';
 import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { errorWords } from '../../ui/error-words.js';
 import { Field } from '../../ui/Field.js';
-import { DebtResult } from './DebtResult.js';
+import { DebtResult, signedMoney } from './DebtResult.js';
 import { answerOf, type PaymentAnswer, type Tender } from './payment.js';
-import { checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
+import { type CashToTake, cashToTake, checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
 import { VariableRowsError } from './variable-rows.js';
 
 interface Plan {
@@ -20,6 +21,8 @@ interface Plan {
   readonly amount: Dec | undefined;
   readonly owed: Dec;
   readonly onlyNc: string;
+  /** The cash the drawer takes for it, rounded as the back office rounds it. */
+  readonly cash: CashToTake;
 }
 
 export function PayDebt(props: {
@@ -45,8 +48,10 @@ export function PayDebt(props: {
   const boxBalance = rowsOf(box.data)[0]?.balance;
   const sending = payCash.isPending || payBonus.isPending;
 
-  const owed = owedBy(selectedRows(rows, ticked));
+  const chosen = selectedRows(rows, ticked);
+  const owed = owedBy(chosen);
   const check = checkAmount(text, owed);
+  const step = useCashStep();
 
   function ask(tender: Tender) {
     setTried(true);
@@ -55,7 +60,13 @@ export function PayDebt(props: {
       focusAmount();
       return;
     }
-    setPlan({ tender, amount: check.amount, owed, onlyNc: onlyNcParam(rows, ticked) });
+    setPlan({
+      tender,
+      amount: check.amount,
+      owed,
+      onlyNc: onlyNcParam(rows, ticked),
+      cash: cashToTake(chosen, check.amount, step),
+    });
   }
 
   async function send(p: Plan) {
@@ -174,9 +185,12 @@ export function PayDebt(props: {
 function ConfirmText({ plan, card, akas }: { plan: Plan; card: string; akas: string }) {
   const { t } = useTranslation('debt');
   const amount = formatMoney(plan.amount ?? plan.owed);
+  const { cash, rounding } = plan.cash;
   const what =
     plan.tender === 'cash'
-      ? t('confirm.cash', { amount, akas, card })
+      ? rounding.isZero()
+        ? t('confirm.cash', { amount, akas, card })
+        : t('confirm.cashRounded', { cash: formatMoney(cash), amount, rounding: signedMoney(rounding), akas, card })
       : plan.amount
         ? t('confirm.bonus', { amount, card })
         : t('confirm.bonusAll', { card, owed: formatMoney(plan.owed) });

@@ -12,6 +12,8 @@ export interface PaidDebt {
   /** The cash box balance (cash) or the card's bonus balance (bonus) after the payment. */
   readonly balance: string;
   readonly remainingDebt: string;
+  /** Cash only: what the drawer took, rounded, and what the rounding added to the debt paid. */
+  readonly cash?: { readonly paid: string; readonly rounding: string };
   readonly documents: readonly { readonly documentNumber: string; readonly paid: string }[];
 }
 
@@ -29,6 +31,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
       paid: first.paid,
       balance: first.cash_balance,
       remainingDebt: first.remaining_debt,
+      cash: { paid: first.cash_paid, rounding: first.rounding },
       documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../money/money.js';
-import { checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
+import { cashToTake, checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
 
 const row = (check_number: string, debt: string): OpenDebtRow => ({
   check_number,
@@ -54,5 +54,18 @@ describe('the amount typed', () => {
     expect(checkAmount('-1', owed).problem).toBe('notPositive');
     expect(checkAmount('0.105', owed).problem).toBe('kopecks');
     expect(checkAmount('0.31', owed).problem).toBe('overDebt');
+  });
+});
+
+describe('the cash a repayment takes', () => {
+  const rows = [row('1', '42.04'), row('2', '18.00')];
+  const shown = (c: { repaid: Dec; cash: Dec; rounding: Dec }) => [c.repaid, c.cash, c.rounding].map((d) => d.toFixed(2));
+
+  it('rounds each receipt settled, oldest first, as its repayment receipt does', () => {
+    // 42.04 → 42.00 and 8.06 → 8.10 at 0.10: 50.10 for 50.10, though each part rounded.
+    expect(shown(cashToTake(rows, new Dec('50.10'), 10))).toEqual(['50.10', '50.10', '0.00']);
+    expect(shown(cashToTake(rows, new Dec('12.30'), 50))).toEqual(['12.30', '12.50', '0.20']);
+    expect(shown(cashToTake(rows, undefined, 10))).toEqual(['60.04', '60.00', '-0.04']);
+    expect(shown(cashToTake(rows, new Dec('42.07'), 10))).toEqual(['42.07', '42.00', '-0.07']);
   });
 });

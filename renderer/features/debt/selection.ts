@@ -4,6 +4,7 @@
  * the cashier hears about a wrong amount at once and in their own words.
  */
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import { roundCash } from '../../money/cash-rounding.js';
 import { Dec, parseAmount } from '../../money/money.js';
 
 export type OpenDebtRow = ResultRowOf<'pos.debt_open_rows'>;
@@ -33,4 +34,31 @@ export function checkAmount(text: string, owed: Dec): { amount: Dec | undefined;
   if (!amount.eq(amount.toDecimalPlaces(2))) return { amount, problem: 'kopecks' };
   if (amount.gt(owed)) return { amount, problem: 'overDebt' };
   return { amount };
+}
+
+/** What the drawer takes for a repayment in cash, and what the rounding added to the debt repaid. */
+export interface CashToTake {
+  readonly repaid: Dec;
+  readonly cash: Dec;
+  readonly rounding: Dec;
+}
+
+/**
+ * The cash a repayment takes, as the back office takes it (server/engine/sales/cards/debt-handlers.ts):
+ * the amount settles the chosen receipts in order (the oldest first), and each receipt's part is
+ * rounded by the NBU rule, as its own repayment receipt says. So the question states the cash the
+ * cashier takes into the drawer, not the debt before rounding.
+ */
+export function cashToTake(rows: readonly OpenDebtRow[], amount: Dec | undefined, stepKopecks: number): CashToTake {
+  const owed = owedBy(rows);
+  const repaid = amount ?? owed;
+  let rest = repaid;
+  let cash = new Dec(0);
+  for (const r of rows) {
+    if (rest.lte(0)) break;
+    const part = Dec.min(rest, new Dec(r.debt));
+    cash = cash.plus(roundCash(part, stepKopecks));
+    rest = rest.minus(part);
+  }
+  return { repaid, cash, rounding: cash.minus(repaid) };
 }

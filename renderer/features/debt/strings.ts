@@ -59,6 +59,8 @@ export const strings = {
       cashTitle: 'Погасити борг готівкою?',
       bonusTitle: 'Погасити борг бонусами?',
       cash: 'Прийняти {{amount}} готівкою в касу {{akas}} у рахунок боргу картки {{card}}.',
+      cashRounded:
+        'Прийняти {{cash}} готівкою в касу {{akas}} у рахунок боргу картки {{card}}: борг зменшиться на {{amount}}, заокруглення {{rounding}}.',
       bonus: 'Списати {{amount}} бонусів у рахунок боргу картки {{card}}.',
       bonusAll: 'Списати стільки бонусів, скільки є на картці {{card}}, але не більше {{owed}}.',
       receipts: 'Чеки: {{list}}.',
@@ -68,6 +70,8 @@ export const strings = {
     result: {
       title: 'Погашено',
       paid: 'Сплачено',
+      cashPaid: 'Прийнято готівкою',
+      cashRounded: '{{cash}} (заокруглення {{rounding}})',
       cashBalance: 'У касі тепер',
       bonusBalance: 'Бонусів лишилось',
       remaining: 'Залишок боргу картки',
@@ -141,6 +145,8 @@ export const strings = {
       cashTitle: 'Pay the debt in cash?',
       bonusTitle: 'Pay the debt with bonus?',
       cash: 'Take {{amount}} in cash into cash box {{akas}} against the debt of card {{card}}.',
+      cashRounded:
+        'Take {{cash}} in cash into cash box {{akas}} against the debt of card {{card}}: the debt falls by {{amount}}, rounding {{rounding}}.',
       bonus: 'Spend {{amount}} of bonus against the debt of card {{card}}.',
       bonusAll: 'Spend as much bonus as card {{card}} holds, at most {{owed}}.',
       receipts: 'Receipts: {{list}}.',
@@ -150,6 +156,8 @@ export const strings = {
     result: {
       title: 'Paid',
       paid: 'Paid',
+      cashPaid: 'Taken in cash',
+      cashRounded: '{{cash}} (rounding {{rounding}})',
       cashBalance: 'Cash box now holds',
       bonusBalance: 'Bonus left',
       remaining: 'Card debt left',

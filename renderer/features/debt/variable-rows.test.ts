@@ -5,15 +5,15 @@ import { parseVariableRows, VariableRowsError } from './variable-rows.js';
 describe('variable rows', () => {
   it('name the summary row and the document rows by the registry column order', () => {
     const rows = [
-      ['60.00', '1060.00', '117.00'],
+      ['60.04', '1060.00', '117.00', '60.00', '-0.04'],
       ['1', '42.00'],
-      ['2', '18.00'],
+      ['2', '18.04'],
     ];
     expect(parseVariableRows('pos.debt_pay_cash', rows)).toEqual({
-      first: { paid: '60.00', cash_balance: '1060.00', remaining_debt: '117.00' },
+      first: { paid: '60.04', cash_balance: '1060.00', remaining_debt: '117.00', cash_paid: '60.00', rounding: '-0.04' },
       rest: [
         { document_number: '1', paid: '42.00' },
-        { document_number: '2', paid: '18.00' },
+        { document_number: '2', paid: '18.04' },
       ],
     });
   });

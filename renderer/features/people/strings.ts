@@ -36,6 +36,7 @@ export const strings = {
       locked: 'Забагато невірних PIN-кодів: картку менеджера заблоковано до {{time}}.',
       actions: {
         cash_withdrawal: 'Вилучення готівки з каси',
+        manual_price: 'Ручна ціна або знижка',
         return: 'Повернення понад ліміт',
         prro_change: 'Зміна фіскального документа',
         prro_bulk_status: 'Масова зміна статусів',
@@ -84,6 +85,7 @@ export const strings = {
       locked: 'Too many wrong PINs: the manager card is locked until {{time}}.',
       actions: {
         cash_withdrawal: 'Cash out of the drawer',
+        manual_price: 'A manual price or discount',
         return: 'A return above the limit',
         prro_change: 'A change to a fiscal document',
         prro_bulk_status: 'A bulk status change',

@@ -171,6 +171,12 @@ describe.each([
 describe('a sale with a discount', () => {
   it('prints the line before its discount, the discount, and the sum after it, as the document says them', () => {
     shop = standardShop();
+    // A 10 % promotion on bread allows the discount (the close takes no discount nothing recorded).
+    shop.db
+      .prepare(
+        "INSERT INTO discount_actions (uin, code, disc, action_type, date_from, date_to) VALUES (1, ?, 100000, 0, '2025-03-01', '2025-03-31')",
+      )
+      .run(BREAD);
     const check = sell(
       [{ type: 'nal', amount: '88.00' }],
       [

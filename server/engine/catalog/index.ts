@@ -20,6 +20,7 @@ import { extraValue, extraValues, picture } from './goods/extras.js';
 import { findCode } from './goods/find-code.js';
 import { makeArt, makeOwn } from './goods/generators.js';
 import { checkoutUktzedRows, isEtax, productExists } from './goods/lookup.js';
+import { priceHistoryMigrations } from './goods/price-history.js';
 import { priceTagsPrepare } from './goods/price-tags.js';
 import { goodsMigrations } from './goods/schema.js';
 import { invoiceCurrency } from './nakl/currency.js';
@@ -41,11 +42,13 @@ import { setUserPin } from './users/pins/handlers.js';
 import { pinMigrations } from './users/pins/schema.js';
 
 export { productOfCode } from './goods/lookup.js';
+export { pricesReplacedSince } from './goods/price-history.js';
 export { type FifoTake, receiveBatch, takeFifo } from './stock/fifo.js';
 export { pruneCatalogChanges } from './sync/changes.js';
 
 export const catalogMigrations: Migration[] = [
   ...goodsMigrations,
+  ...priceHistoryMigrations,
   ...stockMigrations,
   ...naklMigrations,
   ...directoryMigrations,

@@ -247,7 +247,8 @@ describe.each(DAYS)('a day at a till, cash rounded to $step ($day)', (day) => {
     const paid = await t.ok('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, amount: '17.57', kasm: 1 });
     // The debt goes down by what was paid (17.57); the drawer takes the rounded cash.
     expect(paid.rows).toEqual([
-      ['17.57', x2(before.plus(day.repayCash)), '29.93'],
+      // … and says both: the cash taken, and what the rounding added to the 17.57.
+      ['17.57', x2(before.plus(day.repayCash)), '29.93', day.repayCash, x2(dec(day.repayCash).minus('17.57'))],
       [state.credit, '17.57'],
     ]);
     const repayment = shiftDocs().find(

@@ -33,6 +33,7 @@ import { gridPageHandlers } from './prro/grid/page.js';
 import { prroHandlers } from './prro/handlers.js';
 import { keyHandlers } from './prro/keys/handlers.js';
 import { prroManagerHandlers } from './prro/manager-handlers.js';
+import { prepayMigrations } from './prro/register/prepay.js';
 import { prroMigrations } from './prro/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
 import { reportHandlers } from './reports/handlers.js';
@@ -118,6 +119,7 @@ export const salesMigrations: Migration[] = [
   ...cardMigrations,
   ...exciseMigrations,
   ...prroMigrations,
+  ...prepayMigrations,
   ...cashMigrations,
   ...reportMigrations,
   ...fiscalMigrations,

@@ -143,7 +143,7 @@ function run(shop: Shop, op: Operation, stamp: () => string): void {
       if (op.kind === 'deposit') shop.call('pos.cash_deposit', { kasm: op.kasm, amount: `${op.amount}.00` });
       else {
         const confirmation = managerConfirmation(shop, 'cash_withdrawal', op.kasm);
-        shop.call('pos.cash_withdrawal', { kasm: op.kasm, amount: `${op.amount}.00`, confirmation });
+        shop.call('pos.cash_withdrawal', { kasm: op.kasm, amount: `${op.amount}.00`, comment: 'Інкасація', confirmation });
       }
       return;
     case 'return': {

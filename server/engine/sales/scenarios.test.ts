@@ -104,11 +104,10 @@ describe('a sale paid every way, through HTTP', () => {
 
 describe('debt repayment through HTTP', () => {
   it('takes cash into a box and bonus off the card, oldest receipts first', async () => {
-    // A repayment names each sale by its fiscal number: the sales reach the tax server first.
     sendToTaxServer(t.service.db, new Date('2025-03-14T10:00:00Z'));
     const cash = await t.ok('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, amount: '100.00' });
     expect(cash.rows).toEqual([
-      ['100.00', '295.10', '23.00'],
+      ['100.00', '295.10', '23.00', '100.00', '0.00'],
       ['3', '93.00'],
       ['6', '7.00'],
     ]);

@@ -4,6 +4,10 @@ import { dec, int, opt, ours, req, str } from '../dsl/params.js';
 import { cols, ratio, rows, rowsUncounted, status } from '../dsl/results.js';
 import { OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
 
+/** How a debt repaid in cash is taken, as pos.debt_pay_cash takes it. */
+const DEBT_CASH =
+  'the cash is rounded by the NBU rule, each receipt’s part as its repayment receipt says, and the detail then names the cash taken and the rounding (12.34 paid as 12.30: -0.04); a sale the tax server has not numbered yet is repaid all the same, its receipt naming the number once the sale has it';
+
 export const discountOperations = [
   defineOp({
     name: 'discounts.bonus_comments',
@@ -62,7 +66,7 @@ export const financeOperations = [
       sum: ours(opt(dec('cur', 4096)), 'omitted: the whole remaining debt of that receipt'),
     },
     result: paid,
-    projectDefined: ['scope: finance.write as the group', 'params: not shown in the spec'],
+    projectDefined: ['scope: finance.write as the group', 'params: not shown in the spec', DEBT_CASH],
   }),
   defineOp({
     name: 'finance.discount_debt_cash_pay',
@@ -71,6 +75,7 @@ export const financeOperations = [
     summary: "Takes cash into a cash box against a card's debt, oldest receipts first.",
     params: { card: opt(str(512), ''), kas: opt(str(512), ''), sum: opt(dec('cur', 4096)) },
     result: paid,
+    projectDefined: [DEBT_CASH],
   }),
   defineOp({
     name: 'finance.invoice_currency',
@@ -93,6 +98,9 @@ export const financeOperations = [
       sum: opt(dec('cur', 4096)),
     },
     result: paid,
+    projectDefined: [
+      "payee: an invoice is paid to its supplier (another contrag is refused, payment.not_supplier); an invoice without one to the directory's counterparty named by contrag, else refused (payment.invoice_no_supplier)",
+    ],
   }),
 ] as const;
 

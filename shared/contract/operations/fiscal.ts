@@ -199,6 +199,7 @@ const posFiscal = [
     projectDefined: [
       WHY.cash,
       "confirmation: a manager's confirmation for action cash_withdrawal at this till (pos.manager_confirm), used once",
+      'comment: who takes the cash and why; a blank one is refused (cash.payee_required)',
     ],
   }),
   defineOp({

@@ -101,6 +101,9 @@ export const naklOperations = [
     summary: 'Posts an inventory count: sets stock of the counted products to the invoice quantities.',
     params: { nn },
     result: done,
+    projectDefined: [
+      'only an inventory count is posted: a delivery invoice is refused (invoice.not_count), its quantities being what arrived',
+    ],
   }),
   defineOp({
     name: 'nakl.save_line',

@@ -20,6 +20,7 @@ export const CONFIRM_ACTIONS = oneOf(
   'prro_bulk_status',
   'key_unlock',
   'key_settings',
+  'manual_price',
 );
 
 /** The outcomes of a PIN check, shared by sign-in and confirmation. */
@@ -68,7 +69,7 @@ export const peopleOperations = [
     ),
     projectDefined: [
       'why: cash out, a return above the limit, a change to a fiscal document and a bulk status change need a manager at that moment, and the shop must know who confirmed',
-      'action: cash_withdrawal (pos.cash_withdrawal), return (pos.checkout_return above the shop setting return_manager_limit, 1000.00 by default), prro_change and prro_bulk_status (sent as header X-Manager-Confirmation with the PRRO queue writes, recorded in pos.prro_doc_audit), key_unlock and key_settings (the same header, with pos.prro_key_unlock and the settings.prro_key_* writes); a manual price has its own confirmation (pos.checkout_manual_price)',
+      'action: cash_withdrawal (pos.cash_withdrawal), return (pos.checkout_return above the shop setting return_manager_limit, 1000.00 by default), prro_change and prro_bulk_status (sent as header X-Manager-Confirmation with the PRRO queue writes, recorded in pos.prro_doc_audit), key_unlock and key_settings (the same header, with pos.prro_key_unlock and the settings.prro_key_* writes), manual_price (the same header, with the disc_price or disc_percent of pos.checkout_apply_sale_line, or with a pos.checkout_close_sale whose lines are below the price of their card with no discount recorded); a manual price at the till has its own confirmation (pos.checkout_manual_price)',
       'subject: what is confirmed, in words (e.g. the amount); kept with the confirmation',
       'result: one row; outcome confirmed, wrong_pin or locked as for pos.cashier_sign_in; a confirmation is used once, within 10 minutes, for its action at its till',
     ],

@@ -375,11 +375,21 @@ const writes = [
     result: variable(
       {
         name: 'summary',
-        columns: cols(['paid', 'cash_balance', 'remaining_debt'], { paid: money, cash_balance: money, remaining_debt: money }),
+        columns: cols(['paid', 'cash_balance', 'remaining_debt', 'cash_paid', 'rounding'], {
+          paid: money,
+          cash_balance: money,
+          remaining_debt: money,
+          cash_paid: money,
+          rounding: money,
+        }),
       },
       { name: 'document', columns: cols(['document_number', 'paid'], { paid: money }), minRest: 1 },
     ),
-    projectDefined: ['result: the same variable rows as pos.debt_pay_bonus, with the cash box balance in the summary'],
+    projectDefined: [
+      'result: the same variable rows as pos.debt_pay_bonus, with the cash box balance in the summary',
+      'result: cash_paid, the cash the drawer took: each receipt’s part rounded by the NBU rule (shared/fiscal/choices.ts), as its repayment receipt says; rounding, what that rounding added to the debt paid (12.30 paid as 12.50: 0.20)',
+      'a sale whose fiscal number the tax server has not given yet is repaid all the same: its repayment receipt names the number once the sale has it (online or offline), and waits in its chain until then',
+    ],
   }),
   defineOp({
     name: 'pos.price_tags_prepare_main_tmp',

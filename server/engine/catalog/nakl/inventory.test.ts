@@ -48,12 +48,16 @@ describe('nakl.renew_inventory_rest', () => {
     expect(stock(flour)).toBe(14000);
   });
 
-  it('turns any invoice into a count, so its quantities become the stock', () => {
+  it('refuses a delivery invoice, whose quantities arrived and are not a count, and changes nothing', () => {
     call('nakl.save_line', { nn: 'П-3', code: salt, quant: '6' });
     call('nakl.save_line', { nn: 'П-3', code: flour, quant: '1' });
-    call('nakl.renew_inventory_rest', { nn: 'П-3' });
-    expect([stock(flour), stock(salt)]).toEqual([1000, 6000]);
-    expect(t.db.prepare("SELECT kind FROM invoices WHERE nn = 'П-3'").get()).toEqual({ kind: 'inventory' });
+    expect(() => call('nakl.renew_inventory_rest', { nn: 'П-3' })).toThrow('invoice П-3 is a delivery, not an inventory count');
+    // Flour stays 10 + 5 + 1 delivered, salt the 6 delivered: the delivery did not become a count.
+    expect([stock(flour), stock(salt)]).toEqual([16000, 6000]);
+    expect(t.db.prepare("SELECT kind, counted_at FROM invoices WHERE nn = 'П-3'").get()).toEqual({
+      kind: 'incoming',
+      counted_at: null,
+    });
   });
 
   it('refuses an unknown invoice and one without lines', () => {

@@ -13,12 +13,14 @@ import { findInvoice } from './lines.js';
 import { naklSql } from './statements.js';
 
 /**
- * The invoice is an inventory count from now on: later line edits only record counts, and
- * posting again ("renew") sets stock to them again.
+ * Only an inventory count is posted: its lines are what is on the shelf. A delivery's lines are
+ * what arrived (its batches are stock already), so taking them as a count would silently set the
+ * stock to the delivered quantities. Posting a count again ("renew") sets stock to it again.
  */
 export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn }, { db, now, timeZone }) => {
   const n = naklSql(db);
   const invoice = findInvoice(db, nn);
+  if (invoice.kind !== 'inventory') throw refuse('params.nn', 'invoice.not_count', { nn });
   let raised = 0;
   let lowered = 0;
   const lines = n.lines.all(nn);

@@ -57,7 +57,7 @@ const prepare = (db: Db) => ({
     'INSERT INTO invoices (nn, kind, created_at, received_on) VALUES (@nn, @kind, @created_at, @received_on)',
   ),
   setInvoiceCurrency: db.prepare<[string, number, string], void>('UPDATE invoices SET currency = ?, rate = ? WHERE nn = ?'),
-  markCounted: db.prepare<[string, string], void>("UPDATE invoices SET kind = 'inventory', counted_at = ? WHERE nn = ?"),
+  markCounted: db.prepare<[string, string], void>('UPDATE invoices SET counted_at = ? WHERE nn = ?'),
 
   line: db.prepare<[string, string], LineRow>(`${LINE} WHERE nn = ? AND code = ?`),
   lines: db.prepare<[string], LineRow>(`${LINE} WHERE nn = ? ORDER BY code`),

@@ -5,7 +5,6 @@
  * settles the receipt. Its cash is rounded; the drawer moves by it, on that document.
  */
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { refuse } from '../../../upstream/upstream.js';
 import { type D, fromDb } from '../../decimal.js';
 import { moveCash } from '../cash/ledger.js';
 import type { Moment } from '../common/moment.js';
@@ -15,6 +14,7 @@ import { roundCash, roundingStepOn } from '../fiscal/rounding.js';
 import { fiscalSql } from '../fiscal/statements.js';
 import { lettersFor, taxTable } from '../fiscal/tax.js';
 import { issueDocument } from '../prro/register/chain.js';
+import { linkPrepay } from '../prro/register/prepay.js';
 import { returnSql } from '../returns/statements.js';
 import type { FiscalWork } from '../shifts/guard.js';
 
@@ -39,10 +39,6 @@ export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balan
   const taken: D[] = [];
   for (const d of r.documents) {
     const receipt = sales.receipt.get(d.checkNumber);
-    // The repayment names the sale by its fiscal number, which an online sale has only once accepted.
-    if (receipt?.prro_doc_id != null && (receipt.fiscal_number ?? '') === '') {
-      throw refuse(r.path, 'debt.original_not_fiscalized', { check_number: d.checkNumber });
-    }
     const debt = sales.debtOfReceipt.get(d.checkNumber);
     const settled = debt !== undefined && debt.repaid === debt.amount;
     const cash = roundCash(d.paid, step);
@@ -77,6 +73,9 @@ export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balan
       shiftId: shift.id,
       ref: `debt:${d.checkNumber}`,
     });
+    // The repayment names the sale by its fiscal number, which an online sale has only once the tax
+    // server accepted it: a sale still waiting for it is named when the documents go in order.
+    if (receipt?.prro_doc_id != null) linkPrepay(db, doc.id, receipt.prro_doc_id, d.checkNumber);
     if (cash.gt(0)) {
       balance = moveCash(db, {
         akas: till.akas,

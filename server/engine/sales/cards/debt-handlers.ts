@@ -5,8 +5,9 @@ import type { EngineContext, HandlerGroup } from '../../handlers.js';
 import { moveCash } from '../cash/ledger.js';
 import { cashSql } from '../cash/statements.js';
 import { momentOf } from '../common/moment.js';
-import { positiveKopecks } from '../common/money.js';
+import { positiveKopecks, sum } from '../common/money.js';
 import { fiscalTillOfBox } from '../fiscal/identity.js';
+import { roundCash, roundingStepOn } from '../fiscal/rounding.js';
 import { fiscalWork } from '../shifts/guard.js';
 import { BONUS_COMMENT, moveBonus } from './bonus-ledger.js';
 import { findCard } from './cards.js';
@@ -34,11 +35,22 @@ interface CashRepayment {
   readonly paths: { card: string; amount: string; onlyNc: string; akas: string };
 }
 
+interface CashRepaid extends RepaymentResult {
+  /** The cash taken: each receipt's part rounded by the NBU rule, as its repayment receipt says. */
+  readonly cash: D;
+  /** What the rounding added to the debt paid (12.30 paid as 12.50: 0.20), the sign the receipt prints. */
+  readonly rounding: D;
+  readonly cashBalance: D;
+}
+
 /**
- * Cash in, debt down: the cash box and the ledger move together in the caller's transaction. Cash
- * into the drawer of a till with a PRRO comes with a repayment receipt for each receipt repaid.
+ * Cash in, debt down: the cash box and the ledger move together in the caller's transaction. The
+ * debt falls by the amount repaid; the drawer takes it in cash, rounded (NBU resolution 25; the
+ * rounding is not a discount), each receipt's part as its repayment receipt says, so the question
+ * at the till, the receipt and the books say the same. Cash into the drawer of a till with a PRRO
+ * comes with a repayment receipt for each receipt repaid.
  */
-function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { cashBalance: D } {
+function repayInCash(ctx: EngineContext, r: CashRepayment): CashRepaid {
   const moment = momentOf(ctx);
   const amount = r.amount === undefined ? undefined : positiveKopecks(r.amount, r.paths.amount);
   const till = fiscalTillOfBox(ctx.db, r.akas);
@@ -55,24 +67,33 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { 
       moment,
       path: r.paths.akas,
     });
-    const balance = done.balance ?? cashSql(ctx.db).box.get(r.akas)?.balance ?? 0;
-    return { ...result, cashBalance: typeof balance === 'number' ? fromDb(balance, 'cur') : balance };
+    const balance = done.balance ?? fromDb(cashSql(ctx.db).box.get(r.akas)?.balance ?? 0, 'cur');
+    return { ...result, cash: done.cash, rounding: done.cash.minus(result.paid), cashBalance: balance };
   }
-  const { balance } = moveCash(ctx.db, {
-    akas: r.akas,
-    amount: result.paid,
-    tdoc: r.tdoc,
-    paymentName: r.paymentName,
-    ref: r.ref,
-    user: ctx.user,
-    moment,
-    path: r.paths.akas,
-  });
-  return { ...result, cashBalance: balance };
+  const step = roundingStepOn(ctx.db, moment.date);
+  const cash = sum(result.documents.map((d) => roundCash(d.paid, step)));
+  const balance = cash.isZero()
+    ? fromDb(cashSql(ctx.db).box.get(r.akas)?.balance ?? 0, 'cur')
+    : moveCash(ctx.db, {
+        akas: r.akas,
+        amount: cash,
+        tdoc: r.tdoc,
+        paymentName: r.paymentName,
+        ref: r.ref,
+        user: ctx.user,
+        moment,
+        path: r.paths.akas,
+      }).balance;
+  return { ...result, cash, rounding: cash.minus(result.paid), cashBalance: balance };
 }
 
-const detailOf = (card: string, r: RepaymentResult, akas: string) =>
-  `card ${card}: ${fmt(r.paid)} paid into ${akas} for receipt ${r.documents.map((d) => d.checkNumber).join(', ')}; remaining debt ${fmt(r.remainingDebt)}`;
+const signed = (v: D) => `${v.gt(0) ? '+' : ''}${fmt(v)}`;
+
+const detailOf = (card: string, r: CashRepaid, akas: string) => {
+  const taken = r.rounding.isZero() ? '' : ` as ${fmt(r.cash)} in cash (rounding ${signed(r.rounding)})`;
+  const receipts = r.documents.map((d) => d.checkNumber).join(', ');
+  return `card ${card}: ${fmt(r.paid)} paid into ${akas}${taken} for receipt ${receipts}; remaining debt ${fmt(r.remainingDebt)}`;
+};
 
 const documentRows = (r: RepaymentResult) => r.documents.map((d) => [String(d.checkNumber), fmt(d.paid)]);
 
@@ -107,7 +128,9 @@ export const debtHandlers: HandlerGroup<DebtOps> = {
       ref: p.kasm === 0 ? `card:${p.card}` : `card:${p.card} kasm:${p.kasm}`,
       paths: { card: 'params.card', amount: 'params.amount', onlyNc: 'params.only_nc', akas: 'params.akas' },
     });
-    return { rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt)], ...documentRows(r)] };
+    return {
+      rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt), fmt(r.cash), fmt(r.rounding)], ...documentRows(r)],
+    };
   },
 
   'pos.debt_pay_bonus': (p, ctx) => {

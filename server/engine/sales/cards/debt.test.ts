@@ -71,7 +71,7 @@ describe('paying debt in cash', () => {
     const before = balanceOf(shop.db, 'KAS2');
     const r = shop.call('pos.debt_pay_cash', { akas: 'KAS2', card: CARD, amount: '60.00' });
     expect(r.rows).toEqual([
-      ['60.00', '60.00', '117.00'],
+      ['60.00', '60.00', '117.00', '60.00', '0.00'],
       ['1', '42.00'],
       ['2', '18.00'],
     ]);
@@ -92,7 +92,7 @@ describe('paying debt in cash', () => {
   it('pays only the receipts named in only_nc, all of what they owe when no amount is given', () => {
     const r = shop.call('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, only_nc: '3, 2' });
     expect(r.rows).toEqual([
-      ['135.00', expect.any(String), '42.00'],
+      ['135.00', expect.any(String), '42.00', '135.00', '0.00'],
       ['2', '51.00'],
       ['3', '84.00'],
     ]);
@@ -126,6 +126,44 @@ describe('paying debt in cash', () => {
     expect(balanceOf(shop.db, 'KAS2')).toBe('177.00');
     expect(shop.call('pos.debt_open_rows', { card: CARD }).rows).toEqual([]);
     expect(shop.refused('finance.discount_debt_cash_pay', { card: CARD }).path).toBe('params.kas');
+  });
+});
+
+describe('paying debt in cash, rounded', () => {
+  it('takes the rounded cash the receipt says and answers it with the rounding; the debt falls by what was repaid', () => {
+    // The 0.50 step (from 2025-10-01 in the NBU rule) in force here: 12.30 is paid as 12.50.
+    shop.call('settings.cash_rounding_save', { effective_from: '2025-03-01', step: '0.50' });
+    const before = balanceOf(shop.db, 'KAS1');
+    const r = shop.call('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, amount: '12.30', kasm: 1 });
+    expect(r.rows).toEqual([
+      ['12.30', expect.any(String), '164.70', '12.50', '0.20'],
+      ['1', '12.30'],
+    ]);
+    expect(balanceOf(shop.db, 'KAS1')).toBe((Number(before) + 12.5).toFixed(2));
+    expect((r.rows[0] as string[])[1]).toBe(balanceOf(shop.db, 'KAS1'));
+    expect(cardOf(shop.db, CARD).debt).toBe('164.70');
+    // The repayment receipt says the same: 12.50 in cash for 12.30 repaid.
+    const doc = shop.db
+      .prepare("SELECT content_json FROM prro_docs WHERE ref = 'debt:1' ORDER BY id DESC")
+      .pluck()
+      .get() as string;
+    const content = JSON.parse(doc) as { CHECKTOTAL: Record<string, string>; CHECKPAY: Record<string, string>[] };
+    expect(content.CHECKTOTAL).toMatchObject({ PARTPAYSUM: '12.50', NORNDSUM: '12.30', RNDSUM: '-0.20' });
+    expect(content.CHECKPAY[0]).toMatchObject({ PAYFORMCD: '0', SUM: '12.50' });
+    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+  });
+
+  it('rounds cash into a box of no till each receipt as at a till, and says so in the finance detail', () => {
+    shop.db.prepare("INSERT INTO cash_boxes (akas, name) VALUES ('SAFE', 'Сейф')").run();
+    const line = shop.call('finance.discount_debt_cash_line', { card: CARD, nc: 1, kas: 'SAFE', sum: '12.34' });
+    expect(line.status.detail).toBe(
+      'card 2299000000017: 12.34 paid into SAFE as 12.30 in cash (rounding -0.04) for receipt 1; remaining debt 164.66',
+    );
+    expect(balanceOf(shop.db, 'SAFE')).toBe('12.30');
+    const all = shop.call('pos.debt_pay_cash', { akas: 'SAFE', card: CARD, amount: '29.67' });
+    // 29.66 settles receipt 1, taken as 29.70; the 0.01 of receipt 2 rounds to nothing.
+    expect(all.rows[0]).toEqual(['29.67', '42.00', '134.99', '29.70', '0.03']);
+    expect(balanceOf(shop.db, 'SAFE')).toBe('42.00');
   });
 });
 

@@ -74,6 +74,39 @@ describe('paying a supplier from a cash box', () => {
     expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
   });
 
+  it('pays an invoice to its supplier, or to the counterparty named where the invoice has none, never to nobody', () => {
+    shop.db
+      .prepare(
+        "INSERT INTO invoices (nn, kind, supplier, created_at, received_on) VALUES ('П-8', 'incoming', '', '2025-03-05', '2025-03-05')",
+      )
+      .run();
+    shop.db
+      .prepare(
+        `INSERT INTO invoice_lines (nn, code, quantity, price, cost, markup, currency, rate, currency_cost)
+         VALUES ('П-8', ?, ?, ?, ?, 0, 'UAH', 1000000, ?)`,
+      )
+      .run(BREAD, toDb('10', 'unit'), toDb('25.50', 'cur'), toDb('20', 'cur'), toDb('20', 'cur'));
+    const movements = () => shop.db.prepare('SELECT count(*) FROM cash_movements').pluck().get();
+    const before = movements();
+    expect(shop.refused('finance.pay_contrag_invoice', { nn: 'П-8', fromkas: 'KAS1', sum: '50.00' })).toMatchObject({
+      path: 'params.contrag',
+      reason: 'payment.invoice_no_supplier',
+      problem: 'invoice П-8 names no supplier: name the counterparty paid (contrag)',
+    });
+    expect(
+      shop.refused('finance.pay_contrag_invoice', { nn: 'П-8', contrag: 'Хтось', fromkas: 'KAS1', sum: '50.00' }).reason,
+    ).toBe('payment.payee_unknown');
+    expect(
+      shop.refused('finance.pay_contrag_invoice', { nn: 'ПН-7', contrag: 'ФОП Пекар', fromkas: 'KAS1', sum: '50.00' }),
+    ).toMatchObject({ path: 'params.contrag', reason: 'payment.not_supplier' });
+    expect(movements()).toBe(before);
+    expect(balanceOf(shop.db, 'KAS1')).toBe('420.00');
+    expect(
+      shop.call('finance.pay_contrag_invoice', { nn: 'П-8', contrag: 'ФОП Пекар', fromkas: 'KAS1', sum: '50.00' }).status.detail,
+    ).toBe('paid 50.00 to ФОП Пекар from KAS1; cash box balance 370.00; invoice П-8 still owes 150.00');
+    expect(shop.db.prepare('SELECT contrag FROM counterparty_payments ORDER BY id DESC').pluck().get()).toBe('ФОП Пекар');
+  });
+
   it('pays a counterparty of the directory without an invoice, when the sum is given', () => {
     expect(shop.call('finance.pay_contrag_invoice', { contrag: 'ФОП Пекар', fromkas: 'KAS1', sum: '100' }).status.affected).toBe(
       '1',

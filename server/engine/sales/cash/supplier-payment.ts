@@ -43,7 +43,27 @@ function invoicePayee(ctx: EngineContext, p: Params): Payee {
   if (amount.gt(owed)) {
     throw refuse('params.sum', 'payment.over_invoice', { amount: fmt(amount), nn: p.nn, owed: fmt(owed), cost: fmt(cost) });
   }
-  return { contrag: p.contrag || invoice.supplier, amount, owedAfter: owed.minus(amount) };
+  return { contrag: invoicePayeeName(ctx, p, invoice), amount, owedAfter: owed.minus(amount) };
+}
+
+/**
+ * Who is paid for an invoice: its supplier. An invoice made without one (nakl.save_line names
+ * none) is paid to the counterparty the payment names, from the directory; with neither, the
+ * cash would leave the drawer to nobody ("paid 50.00 to  from KAS2"), so it is refused.
+ */
+function invoicePayeeName(ctx: EngineContext, p: Params, invoice: { nn: string; supplier: string }): string {
+  const supplier = invoice.supplier.trim();
+  if (supplier !== '') {
+    if (p.contrag !== '' && p.contrag !== supplier) {
+      throw refuse('params.contrag', 'payment.not_supplier', { contrag: p.contrag, nn: invoice.nn, supplier });
+    }
+    return supplier;
+  }
+  if (p.contrag === '') throw refuse('params.contrag', 'payment.invoice_no_supplier', { nn: invoice.nn });
+  if (!cashSql(ctx.db).counterpartyExists.get(p.contrag)) {
+    throw refuse('params.contrag', 'payment.payee_unknown', { contrag: p.contrag });
+  }
+  return p.contrag;
 }
 
 function counterpartyPayee(ctx: EngineContext, p: Params): Payee {

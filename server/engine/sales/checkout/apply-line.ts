@@ -12,6 +12,7 @@ import { type Moment, momentOf } from '../common/moment.js';
 import { ZERO } from '../common/money.js';
 import { storageSk } from '../common/storage.js';
 import { reservePending } from '../excise/stamps.js';
+import { spendConfirmation } from '../people/confirmations.js';
 import { type PricedLine, priceLine } from './pricing.js';
 import { openSaleDoc } from './sale-doc.js';
 import { checkoutSql, type GoodsRow, type SaleLineRow } from './statements.js';
@@ -84,7 +85,28 @@ function manualFrom(p: { disc_percent: string; disc_price: string }, goods: Good
   return { percent, price };
 }
 
+/**
+ * A price or percent set by hand is a manager's to give: pos.checkout_manual_price checks their
+ * PIN and prices the line through applyLine; sent here directly, it needs a manager's
+ * confirmation for manual_price at the till (header X-Manager-Confirmation), spent by the line.
+ */
 export const applySaleLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) => {
+  if (optionalDec(p.disc_percent) !== undefined || optionalDec(p.disc_price) !== undefined) {
+    if (ctx.confirmation === undefined) throw refuse('params.disc_price', 'sale.manual_price_manager');
+    spendConfirmation(ctx.db, {
+      id: ctx.confirmation,
+      action: 'manual_price',
+      kasm: p.kasm,
+      usedBy: `sale:${p.ndoc}:${p.code}`,
+      moment: momentOf(ctx),
+      path: 'headers.X-Manager-Confirmation',
+    });
+  }
+  return applyLine(p, ctx);
+};
+
+/** The line priced and stored; a manual price or percent in `p` has been confirmed by a manager. */
+export const applyLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) => {
   const { db } = ctx;
   const sql = checkoutSql(db);
   const moment = momentOf(ctx);

@@ -33,7 +33,7 @@ export interface PricedLine {
 }
 
 /** The automatic percent: the card's or the best running action, whichever is larger. */
-function automaticPercent(db: Db, goods: GoodsRow, card: Card | undefined, date: string): D {
+export function automaticPercent(db: Db, goods: GoodsRow, card: Card | undefined, date: string): D {
   const action = checkoutSql(db).actionPercent.get({ code: goods.code, date, holder: card ? 1 : 0 });
   const actionPercent = fromDb(action ?? 0, 'pct');
   const cardPercent = card?.discountPercent ?? ZERO;

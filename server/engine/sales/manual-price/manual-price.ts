@@ -13,7 +13,7 @@ import { refusalOfIssue, refuse } from '../../../upstream/upstream.js';
 import { checkPin, requireManager, userByCard } from '../../catalog/users/pins/pins.js';
 import { fmtDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
-import { applySaleLine } from '../checkout/apply-line.js';
+import { applyLine } from '../checkout/apply-line.js';
 import { manualPriceSql } from './statements.js';
 
 const APPLY = findOperation('pos.checkout_apply_sale_line');
@@ -62,7 +62,8 @@ export const manualPrice: Handler<'pos.checkout_manual_price'> = (p, ctx) => {
     ...(p.price !== undefined ? { disc_price: p.price } : { disc_percent: p.percent }),
   });
   if (!applied.ok) throw refusalOfIssue(applied.issues[0] as NonNullable<(typeof applied.issues)[0]>);
-  const line = (applySaleLine(applied.value, ctx).rows?.[0] ?? {}) as Record<string, string>;
+  // The manager's PIN was checked above: the line takes the manual price without a further confirmation.
+  const line = (applyLine(applied.value, ctx).rows?.[0] ?? {}) as Record<string, string>;
   const recorded = manualPriceSql(db).record.run({
     ndoc: p.ndoc,
     kasm: p.kasm,

@@ -3,6 +3,10 @@ import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
 const prepare = (db: Db) => ({
+  /** The latest manual price or percent a manager confirmed for a product of a sale document. */
+  latest: db.prepare<[string, string], { price: number | null; percent: number | null }>(
+    'SELECT price, percent FROM manual_price_changes WHERE ndoc = ? AND code = ? ORDER BY id DESC LIMIT 1',
+  ),
   goods: db.prepare<[string], { name: string; price: number; no_discount: number }>(
     'SELECT name, price, no_discount FROM goods WHERE code = ?',
   ),

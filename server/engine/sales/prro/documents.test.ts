@@ -77,6 +77,12 @@ describe('the documents of a day with every kind in it', () => {
     shop.call('settings.goods_tax_letters_save', { code: MILK, letters: 'Б' });
     shop.call('settings.goods_tax_letters_save', { code: VODKA, letters: 'АГ' });
     shop.call('settings.goods_tax_letters_save', { code: CIGARETTES, letters: 'АГ' });
+    // A 5 % promotion on milk: the mixed receipt's discount (the close takes no discount nothing recorded).
+    shop.db
+      .prepare(
+        "INSERT INTO discount_actions (uin, code, disc, action_type, date_from, date_to) VALUES (1, ?, 50000, 0, '2025-03-01', '2025-03-31')",
+      )
+      .run(MILK);
     const close = (p: Omit<Parameters<typeof shop.call<'pos.checkout_close_sale'>>[1], 'kasm'>) =>
       Number((shop.call('pos.checkout_close_sale', { kasm: 1, ...p }).rows[0] as Record<string, string>).check_number);
     send();

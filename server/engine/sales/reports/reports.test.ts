@@ -54,6 +54,12 @@ describe("the day's receipts", () => {
 
 describe('printing a receipt', () => {
   it('prints the lines of a receipt, the same product at the same price grouped', () => {
+    // The milk's discount is a promotion's (the close takes no discount nothing recorded).
+    shop.db
+      .prepare(
+        "INSERT INTO discount_actions (uin, code, disc, action_type, date_from, date_to) VALUES (1, ?, 50000, 0, '2025-03-01', '2025-03-31')",
+      )
+      .run(MILK);
     sell(1, [
       { code: BREAD, quant: '1', price: '25.50', sum: '25.50' },
       { code: MILK, quant: '2', price: '42.00', sum: '80.00', discount: '4.00' },

@@ -41,6 +41,9 @@ type CashParams = { kasm: number; amount: string; comment: string; confirmation?
 function serviceCash(ctx: EngineContext, p: CashParams, kind: 'deposit' | 'withdrawal') {
   // The document says kopecks: an amount finer than that would leave the drawer and it apart.
   const amount = positiveKopecks(p.amount, 'params.amount');
+  // Cash out names who took it and why (a collection, a supplier, a float to the safe): the
+  // drawer's books must never say "paid out to nobody".
+  if (kind === 'withdrawal' && p.comment.trim() === '') throw refuse('params.comment', 'cash.payee_required');
   const moment = momentOf(ctx);
   const work = fiscalWork(ctx.db, p.kasm, moment, 'params.kasm', ctx.cashier);
   if (!work) throw refuse('params.kasm', 'shift.no_register', { kasm: p.kasm });

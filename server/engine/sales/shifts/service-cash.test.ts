@@ -25,4 +25,20 @@ describe('service cash', () => {
     shop.call('pos.cash_deposit', { kasm: 1, amount: '12.30', comment: '' });
     expect(documents()).toBe(before.docs + 1);
   });
+
+  it('takes cash out only when it says who took it and why, and writes nothing otherwise', () => {
+    shop.call('pos.cash_deposit', { kasm: 1, amount: '50.00', comment: 'Розмін' });
+    const before = { balance: balanceOf(shop.db, 'KAS1'), docs: documents() };
+    for (const comment of ['', '   ']) {
+      const confirmation = managerConfirmation(shop, 'cash_withdrawal');
+      expect(shop.refused('pos.cash_withdrawal', { kasm: 1, amount: '20.00', comment, confirmation })).toMatchObject({
+        path: 'params.comment',
+        reason: 'cash.payee_required',
+      });
+    }
+    expect({ balance: balanceOf(shop.db, 'KAS1'), docs: documents() }).toEqual(before);
+    const confirmation = managerConfirmation(shop, 'cash_withdrawal');
+    shop.call('pos.cash_withdrawal', { kasm: 1, amount: '20.00', comment: 'Інкасація: Петренко', confirmation });
+    expect(shop.db.prepare('SELECT payment_name FROM cash_movements ORDER BY id DESC').pluck().get()).toBe('Інкасація: Петренко');
+  });
 });

@@ -20,7 +20,7 @@ import { writeLines, writeMoney } from './write.js';
 function closeSale(p: CloseParams, ctx: EngineContext) {
   const { db, user } = ctx;
   const moment = momentOf(ctx);
-  const plan = planClose(db, p, moment, ctx.cashier);
+  const plan = planClose(db, p, moment, { cashier: ctx.cashier, confirmation: ctx.confirmation });
   const sql = checkoutSql(db);
   const checkNumber = sql.nextCheckNumber.get() as number;
   const ndoc = plan.ndoc === '' ? String(checkNumber) : plan.ndoc;

@@ -20,6 +20,7 @@ import { type PlannedStamp, planStamps } from '../../excise/stamps.js';
 import { roundingStepOn } from '../../fiscal/rounding.js';
 import { lettersFor, type TaxTable, taxTable } from '../../fiscal/tax.js';
 import { type FiscalWork, fiscalWork } from '../../shifts/guard.js';
+import { checkLinePrices } from '../line-price/line-price.js';
 import { refuseClosed } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
 import { readLines, type SaleLine } from './lines.js';
@@ -72,9 +73,15 @@ export interface Plan {
   readonly bonusAccrued: D;
 }
 
-export function planClose(db: Db, p: CloseParams, moment: Moment, cashierId?: number): Plan {
+/** Who makes the close: the signed-in cashier (X-Cashier) and a manager's confirmation it carries (X-Manager-Confirmation). */
+export interface Closer {
+  readonly cashier?: number;
+  readonly confirmation?: number;
+}
+
+export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {}): Plan {
   const till = findTill(db, p.kasm, 'params.kasm');
-  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', cashierId);
+  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier);
   const sk = storageSk(p.storage, p.sk);
   const doc = p.ndoc === '' ? undefined : checkoutSql(db).saleDoc.get(p.ndoc);
   refuseClosed(doc, 'params.ndoc');
@@ -110,6 +117,7 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, cashierId?: nu
       card: card.card,
     });
   }
+  checkLinePrices(db, { lines, card, ndoc: p.ndoc, sk, kasm: till.kasm, moment, confirmation: by.confirmation });
   checkConsultants(db, p.consultants);
   const stamps = planStamps(
     db,

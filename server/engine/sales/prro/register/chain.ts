@@ -22,6 +22,7 @@ import { checkSignedSize } from '../keys/size.js';
 import { type PrroDocRow, prroSql, type RegisterRow } from '../statements.js';
 import { deviceIdOf } from './device.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
+import { prepayOf } from './prepay.js';
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -289,7 +290,10 @@ function placeAgain(db: Db, doc: PrroDocRow, r: Replacement & { orderNum: number
           },
           { id: Number(sessionId), seed },
         );
-  const old = Buffer.from(doc.xml_body_b64, 'base64');
+  // A repayment names its sale by the number the sale has at its new place (register/prepay.ts).
+  const prepay = prepayOf(db, doc);
+  if (prepay.kind === 'changed') sql.setContent.run(prepay.contentJson, doc.id);
+  const old = prepay.kind === 'changed' ? prepay.body : Buffer.from(doc.xml_body_b64, 'base64');
   let body: Buffer = old;
   try {
     body = patchHead(old, {

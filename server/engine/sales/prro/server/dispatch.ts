@@ -28,6 +28,8 @@ import { clockBehind } from '../register/clock.js';
 import { deviceIdOf } from '../register/device.js';
 import { patchHead } from '../register/head.js';
 import { goOffline, goOnline } from '../register/offline.js';
+import { prepayOf } from '../register/prepay.js';
+import { fillPrepays } from '../register/prepay-fill.js';
 import { type PrroDocRow, prroSql } from '../statements.js';
 import { WORDS } from './words.js';
 
@@ -140,18 +142,52 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       result.cameOnline.push(till.numprro);
     }
 
+    // Repayments whose sales got their fiscal numbers since are written with them before signing.
+    tx(() => fillPrepays(db, till, at()));
     // Signed now, outside any transaction, in chain order: what goes out is what was signed.
     if (server.requiresSignature && signWaiting(db, till.numprro, now()).waiting > 0) continue;
 
     const from = sql.firstOpen.get(till.numprro);
     if (from === null || from === undefined) continue;
-    const chain = sql.chainFrom
-      .all(till.numprro, from)
-      .filter((d) => d.status !== PRRO.accepted && d.status !== PRRO.already_registered);
+    const unsettled = () =>
+      sql.chainFrom.all(till.numprro, from).filter((d) => d.status !== PRRO.accepted && d.status !== PRRO.already_registered);
+    let chain = unsettled();
+    /**
+     * A repayment goes only once it names its sale's fiscal number (register/prepay.ts): a sale
+     * accepted earlier in this walk has it now, and the repayment (with an offline tail after it)
+     * is written and signed again before it goes; one whose sale has none yet holds its chain.
+     */
+    const refilled = new Set<number>();
+    const namesItsSale = (doc: PrroDocRow): 'go' | 'again' | 'wait' => {
+      const state = prepayOf(db, doc);
+      // Once written, it goes as it reads (a body a manager corrected is the tax server's to judge).
+      if (state.kind === 'ready' || (state.kind === 'changed' && refilled.has(doc.id))) return 'go';
+      if (state.kind === 'waiting') {
+        const error = WORDS.waitsForSale(state.checkNumber);
+        if (doc.last_error !== error) {
+          tx(() => sql.setStatus.run({ id: doc.id, status: doc.status, error, fiscal: doc.fiscal_number, at: at().iso }));
+        }
+        return 'wait';
+      }
+      refilled.add(doc.id);
+      tx(() => fillPrepays(db, till, at()));
+      if (server.requiresSignature && signWaiting(db, till.numprro, now()).waiting > 0) return 'wait';
+      chain = unsettled();
+      return 'again';
+    };
     let i = 0;
     let blocker: PrroDocRow | undefined;
     while (i < chain.length) {
       const doc = chain[i] as PrroDocRow;
+      if (!blocker && doc.status !== PRRO.rejected) {
+        const named = namesItsSale(doc);
+        if (named === 'wait') break;
+        if (named === 'again') {
+          i = chain.findIndex((d) => d.id === doc.id);
+          if (i < 0) break;
+          continue;
+        }
+      }
       if (blocker || doc.status === PRRO.rejected) {
         blocker ??= doc;
         if (doc !== blocker) {
@@ -168,6 +204,8 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         while (pack.length < OFFLINE_PACKAGE_SIZE && i + pack.length < chain.length) {
           const next = chain[i + pack.length] as PrroDocRow;
           if (next.offline_session_id === '' || next.status === PRRO.rejected) break;
+          // A repayment not yet naming its sale starts the next package, once it does.
+          if (pack.length > 0 && prepayOf(db, next).kind !== 'ready') break;
           pack.push(next);
         }
         // An open session is uploaded only once it has ended (its 103 is made when the server answers).

@@ -1,0 +1,34 @@
+/**
+ * Filling a register's repayments with their sales' fiscal numbers (register/prepay.ts), in one
+ * transaction: each whose sale now has its number gets it; where one in an offline session
+ * changed, the documents after it are placed again, so their previous-document hashes and control
+ * numbers follow the repayment as it will be sent.
+ */
+import type { Db } from '../../../../../shared-node/sql/db.js';
+import type { Moment } from '../../common/moment.js';
+import type { FiscalTill } from '../../fiscal/identity.js';
+import { prroSql } from '../statements.js';
+import { replaceTail } from './chain.js';
+import { prepayOf, prepaysOfRegister, writePrepay } from './prepay.js';
+
+/** Fills what can be filled; answers the first repayment that still waits, with its sale's receipt. */
+export function fillPrepays(
+  db: Db,
+  till: FiscalTill,
+  at: Moment,
+): { readonly docId: number; readonly checkNumber: number } | undefined {
+  const sql = prroSql(db);
+  let waiting: { docId: number; checkNumber: number } | undefined;
+  let relinkFrom: number | undefined;
+  for (const id of prepaysOfRegister(db, till.numprro)) {
+    const doc = sql.doc.get(id);
+    if (!doc) continue;
+    const state = prepayOf(db, doc);
+    if (state.kind === 'waiting') waiting ??= { docId: id, checkNumber: state.checkNumber };
+    if (state.kind !== 'changed') continue;
+    writePrepay(db, id, state);
+    if (doc.offline_session_id !== '' && relinkFrom === undefined) relinkFrom = doc.local_num + 1;
+  }
+  if (relinkFrom !== undefined) replaceTail(db, { numprro: till.numprro, localNumber: till.localNumber, from: relinkFrom, at });
+  return waiting;
+}

@@ -377,9 +377,12 @@ const writes = [
         name: 'summary',
         columns: cols(['paid', 'cash_balance', 'remaining_debt'], { paid: money, cash_balance: money, remaining_debt: money }),
       },
-      { name: 'document', columns: cols(['document_number', 'paid'], { paid: money }), minRest: 1 },
+      { name: 'document', columns: cols(['document_number', 'paid', 'prro_doc_id'], { paid: money }), minRest: 1 },
     ),
-    projectDefined: ['result: the same variable rows as pos.debt_pay_bonus, with the cash box balance in the summary'],
+    projectDefined: [
+      'result: the variable rows of pos.debt_pay_bonus, with the cash box balance in the summary',
+      "prro_doc_id: the repayment receipt issued for that receipt's debt at a till with a PRRO (pos.receipt_print doc_id prints it), empty for a cash box of no such till",
+    ],
   }),
   defineOp({
     name: 'pos.price_tags_prepare_main_tmp',

@@ -38,7 +38,7 @@ interface CashRepayment {
  * Cash in, debt down: the cash box and the ledger move together in the caller's transaction. Cash
  * into the drawer of a till with a PRRO comes with a repayment receipt for each receipt repaid.
  */
-function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { cashBalance: D } {
+function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { cashBalance: D; docIds: readonly number[] } {
   const moment = momentOf(ctx);
   const amount = r.amount === undefined ? undefined : positiveKopecks(r.amount, r.paths.amount);
   const till = fiscalTillOfBox(ctx.db, r.akas);
@@ -56,7 +56,7 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { 
       path: r.paths.akas,
     });
     const balance = done.balance ?? cashSql(ctx.db).box.get(r.akas)?.balance ?? 0;
-    return { ...result, cashBalance: typeof balance === 'number' ? fromDb(balance, 'cur') : balance };
+    return { ...result, cashBalance: typeof balance === 'number' ? fromDb(balance, 'cur') : balance, docIds: done.docIds };
   }
   const { balance } = moveCash(ctx.db, {
     akas: r.akas,
@@ -68,7 +68,7 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): RepaymentResult & { 
     moment,
     path: r.paths.akas,
   });
-  return { ...result, cashBalance: balance };
+  return { ...result, cashBalance: balance, docIds: [] };
 }
 
 const detailOf = (card: string, r: RepaymentResult, akas: string) =>
@@ -107,7 +107,9 @@ export const debtHandlers: HandlerGroup<DebtOps> = {
       ref: p.kasm === 0 ? `card:${p.card}` : `card:${p.card} kasm:${p.kasm}`,
       paths: { card: 'params.card', amount: 'params.amount', onlyNc: 'params.only_nc', akas: 'params.akas' },
     });
-    return { rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt)], ...documentRows(r)] };
+    // Each receipt repaid at a till with a PRRO has its repayment receipt: the paper the till prints.
+    const documents = documentRows(r).map((d, i) => [...d, r.docIds[i] === undefined ? '' : String(r.docIds[i])]);
+    return { rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt)], ...documents] };
   },
 
   'pos.debt_pay_bonus': (p, ctx) => {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { formatMoney } from '../../money/money.js';
+import { useReceipt } from '../receipt/receipt-store.js';
 import { PayDebt } from './PayDebt.js';
 import type { OpenDebtRow } from './selection.js';
 
@@ -72,7 +73,7 @@ describe('paying a card debt', () => {
         ...RESULT,
         rows: [
           ['60.00', '160.00', '475.19'],
-          ['38', '60.00'],
+          ['38', '60.00', '77'],
         ],
       },
     });
@@ -101,6 +102,9 @@ describe('paying a card debt', () => {
       expect.objectContaining({ group: expect.stringMatching(/^debt-2299001010370-/) }),
     );
     expect(onPaid).toHaveBeenCalledOnce();
+    // The customer is given the repayment receipt: shown to print, and printable again.
+    await waitFor(() => expect(useReceipt.getState().shown?.targets).toEqual([{ docId: '77' }]));
+    expect(within(result).getByTestId('debt-result-print')).toBeTruthy();
   });
 
   it('shows a refusal of the service beside the amount, keeping what was typed', async () => {

@@ -12,7 +12,8 @@ export interface PaidDebt {
   /** The cash box balance (cash) or the card's bonus balance (bonus) after the payment. */
   readonly balance: string;
   readonly remainingDebt: string;
-  readonly documents: readonly { readonly documentNumber: string; readonly paid: string }[];
+  /** Each receipt repaid; a cash repayment at a till with a PRRO has its repayment receipt (prroDocId, else ''). */
+  readonly documents: readonly { readonly documentNumber: string; readonly paid: string; readonly prroDocId: string }[];
 }
 
 export type PaymentAnswer =
@@ -29,7 +30,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
       paid: first.paid,
       balance: first.cash_balance,
       remainingDebt: first.remaining_debt,
-      documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+      documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid, prroDocId: d.prro_doc_id })),
     };
   }
   const { first, rest } = parseVariableRows('pos.debt_pay_bonus', rows);
@@ -39,7 +40,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
     paid: first.paid,
     balance: first.bonus_balance,
     remainingDebt: first.remaining_debt,
-    documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+    documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid, prroDocId: '' })),
   };
 }
 

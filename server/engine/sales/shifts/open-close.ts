@@ -5,6 +5,7 @@
  * it made before the close, so its Z-report is final; the collection is the close's own document,
  * chained right before the Z-report, which counts it and reaches the tax server after it.
  */
+import { COLLECTION_REASON } from '../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
@@ -93,9 +94,6 @@ export interface Closed {
   readonly cashLeft: D;
 }
 
-/** The reason a collection at the close gives its cash movement (the cashier's words of a cash-out). */
-export const COLLECTION_COMMENT = 'Інкасація';
-
 export function closeShift(db: Db, a: { kasm: number; collection: string; user: string; moment: Moment }): Closed {
   const sql = shiftSql(db);
   const till = fiscalTillOf(db, a.kasm);
@@ -122,7 +120,7 @@ export function closeShift(db: Db, a: { kasm: number; collection: string; user: 
     ? withdrawCash(db, {
         work: { till, seller, shift, cashier: shift.cashier, clock: offlineClock(db, till.numprro, a.moment) },
         amount: collected,
-        comment: COLLECTION_COMMENT,
+        comment: COLLECTION_REASON,
         user: a.user,
         moment: a.moment,
         ref: `collection:${shift.id}`,

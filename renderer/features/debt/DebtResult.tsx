@@ -1,23 +1,24 @@
 /**
  * The service's answer to a repayment, as it gave it: the summary, then each receipt settled. Cash
  * repaid at a till with a PRRO has a repayment receipt per receipt settled: the customer's paper,
- * shown to print as soon as the answer comes, and printable again (Alt+P).
+ * given as a sale's receipt is (the printer settings: printed, shown first, or on the screen only)
+ * as soon as the answer comes, and shown to print again with Alt+P.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
-import { PrintPaperButton, usePrintPapers } from '../receipt/index.js';
+import { PrintPaperButton, usePrintReceipt } from '../receipt/index.js';
 import type { PaidDebt } from './payment.js';
 
 export function DebtResult({ result, akas }: { result: PaidDebt; akas: string }) {
   const { t } = useTranslation('debt');
   const box = useRef<HTMLElement>(null);
-  const printPapers = usePrintPapers();
+  const printReceipt = usePrintReceipt();
   const papers = useMemo(() => result.documents.filter((d) => d.prroDocId !== '').map((d) => ({ docId: d.prroDocId })), [result]);
-  // Each answer once: the customer is given the receipts of what was repaid.
+  // Each answer once: the customer is given the receipts of what was repaid, one after another.
   useEffect(() => {
-    if (papers.length > 0) void printPapers(papers);
-  }, [papers, printPapers]);
+    void papers.reduce((printed, p) => printed.then(() => printReceipt(p)), Promise.resolve());
+  }, [papers, printReceipt]);
   // On a small screen the answer lands below the fold: bring it into sight. A block body, so the
   // effect returns nothing: scrollIntoView returns a Promise in current Chromium, and an effect
   // returning it makes React call it as the cleanup ("l is not a function") when the answer goes.

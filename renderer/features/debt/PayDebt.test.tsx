@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
+import { type CashdeskApi, DEFAULT_PRINTER, type WriteOutcome } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { formatMoney } from '../../money/money.js';
 import { useReceipt } from '../receipt/receipt-store.js';
@@ -28,6 +28,7 @@ const api = {
     fetchedAt: '',
   })),
   queueList: vi.fn(async () => []),
+  settingsGet: vi.fn(async () => ({ printer: DEFAULT_PRINTER })),
   onEvent: () => () => {},
 };
 
@@ -102,8 +103,9 @@ describe('paying a card debt', () => {
       expect.objectContaining({ group: expect.stringMatching(/^debt-2299001010370-/) }),
     );
     expect(onPaid).toHaveBeenCalledOnce();
-    // The customer is given the repayment receipt: shown to print, and printable again.
+    // The customer is given the repayment receipt as a sale's is: it is read (and, unreadable here, said).
     await waitFor(() => expect(useReceipt.getState().shown?.targets).toEqual([{ docId: '77' }]));
+    expect(api.read).toHaveBeenCalledWith('pos.receipt_print', { doc_id: 77 });
     expect(within(result).getByTestId('debt-result-print')).toBeTruthy();
   });
 

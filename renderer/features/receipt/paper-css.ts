@@ -44,5 +44,6 @@ export const PAPER_CSS = [
   '.rp-ind{padding-left:2ch}',
   '.rp-sep{border-top:1px dashed #000;margin:1mm 0}',
   '.rp-qr{display:flex;justify-content:center;margin:1.5mm 0}',
-  '.rp-sign{margin-top:5mm}',
+  // Room to sign: more specific than the paper's own zero margin of a line.
+  '.receipt-paper .rp-sign{margin-top:5mm}',
 ].join('\n');

@@ -129,7 +129,8 @@ export function ReceiptDialog({ shown }: { shown: Shown }) {
             <div className="receipt-failure" role="alert" data-testid="receipt-failure" data-failure={shown.failure}>
               <p>{t(`failure.${shown.failure}`, { printer: shown.printer })}</p>
               {shown.failure === 'load' ? <ErrorMessage error={shown.error} /> : null}
-              <p>{t(shown.targets.some(isReportTarget) ? 'laterShift' : 'later')}</p>
+              {/* A sale's or a return's receipt is in the journal; the other papers are where they were asked for. */}
+              <p>{t(shown.targets.every((x) => 'checkNumber' in x || 'returnId' in x) ? 'later' : 'laterPaper')}</p>
             </div>
           ) : null}
           {pending ? (

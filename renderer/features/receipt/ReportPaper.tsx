@@ -12,8 +12,9 @@ import { memo } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
 import { dec } from '../../money/money.js';
 import { formatRounding, roundingOfRndsum } from '../../money/rounding-shown.js';
+import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
 import { PAPER_CSS } from './paper-css.js';
-import { fill, money, paperDateTime, Row, SellerHead } from './paper-parts.js';
+import { fill, headTimeIn, money, paperDateTime, Row, SellerHead } from './paper-parts.js';
 import { PAPER } from './paper-words.js';
 import type { ReportHead, ShiftReport } from './report-model.js';
 import { nonZero } from './totals.js';
@@ -66,9 +67,18 @@ function ZNumbers({ h }: { h: ReportHead }) {
   );
 }
 
-export const ReportPaper = memo(function ReportPaper({ report, width }: { report: ShiftReport; width: PaperWidth }) {
+export const ReportPaper = memo(function ReportPaper(props: {
+  readonly report: ShiftReport;
+  readonly width: PaperWidth;
+  /** The shop's time zone, whose wall clock an X-report's moment is printed on. */
+  readonly timeZone?: string;
+}) {
+  const { report, width } = props;
   const h = report.head;
   const z = h.kind === 'z';
+  const zone = props.timeZone ?? DEFAULT_TIME_ZONE;
+  // A Z-report is dated as its document is; an X-report, no document, when it was read.
+  const when = h.order_date === '' ? headTimeIn(report.readAt, zone) : { date: h.order_date, time: h.order_time };
   const input = report.service?.input ?? '0.00';
   const output = report.service?.output ?? '0.00';
   return (
@@ -112,7 +122,7 @@ export const ReportPaper = memo(function ReportPaper({ report, width }: { report
       <p>
         {PAPER.register} {PAPER.fn} {h.numprro} {PAPER.vn} {h.local_number}
       </p>
-      <p>{paperDateTime(h.order_date, h.order_time)}</p>
+      <p>{paperDateTime(when.date, when.time)}</p>
       {h.mode === 'offline' ? <p className="rp-c rp-b">{PAPER.offlineMark}</p> : null}
       <p className="rp-c rp-big">{h.testing === '1' ? PAPER.testing : z ? PAPER.zName : PAPER.xName}</p>
     </div>

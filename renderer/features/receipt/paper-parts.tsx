@@ -13,6 +13,25 @@ export function paperDateTime(date: string, time: string): string {
   return `${date.slice(0, 2)}.${date.slice(2, 4)}.${date.slice(4)} ${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`;
 }
 
+/** An instant as a document's head writes it (ddmmyyyy, hhmmss) on the shop's wall clock. */
+export function headTimeIn(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.day}${parts.month}${parts.year}`, time: `${parts.hour}${parts.minute}${parts.second}` };
+}
+
 export function Row({ left, right, className }: { left: string; right: string; className?: string | undefined }) {
   return (
     <p className={`rp-row ${className ?? ''}`.trim()}>

@@ -23,6 +23,8 @@ export interface ShiftReport {
   readonly payForms: readonly ReportPayForm[];
   readonly taxes: readonly ReportTax[];
   readonly service: ReportService | undefined;
+  /** When it was read: what an X-report, no document, prints as its date and time. */
+  readonly readAt: Date;
 }
 
 export const reportParams = (t: ReportTarget): ParamsOf<'pos.shift_report_print'> => ({
@@ -31,7 +33,7 @@ export const reportParams = (t: ReportTarget): ParamsOf<'pos.shift_report_print'
 });
 
 /** The report, or undefined when the answer has no HEAD. */
-export function reportOf(rows: readonly ReportRow[]): ShiftReport | undefined {
+export function reportOf(rows: readonly ReportRow[], readAt: Date = new Date()): ShiftReport | undefined {
   const head = rows.find((r): r is ReportHead => r.tag === 'HEAD');
   if (!head) return undefined;
   return {
@@ -40,5 +42,6 @@ export function reportOf(rows: readonly ReportRow[]): ShiftReport | undefined {
     payForms: rows.filter((r): r is ReportPayForm => r.tag === 'PAYFORM'),
     taxes: rows.filter((r): r is ReportTax => r.tag === 'TAX'),
     service: rows.find((r): r is ReportService => r.tag === 'SERVICE'),
+    readAt,
   };
 }

@@ -35,7 +35,7 @@ export const strings = {
       load: 'Не вдалося отримати чек у бек-офісу.',
     },
     later: 'Чек можна надрукувати пізніше з журналу чеків (F6, Alt+P).',
-    laterShift: 'Звіт можна надрукувати знову з екрана зміни (Shift+F1, Alt+P).',
+    laterPaper: 'Його можна надрукувати знову кнопкою «Друкувати» (Alt+P) там, звідки його друкували.',
     printPaper: 'Друкувати',
     reprint: 'Надрукувати чек знову',
     printer: {
@@ -87,7 +87,7 @@ export const strings = {
       load: 'The receipt could not be read from the back office.',
     },
     later: 'The receipt can be printed later from the receipts journal (F6, Alt+P).',
-    laterShift: 'The report can be printed again from the shift screen (Shift+F1, Alt+P).',
+    laterPaper: 'It can be printed again with the Print button (Alt+P) where it was printed from.',
     printPaper: 'Print',
     reprint: 'Print the receipt again',
     printer: {

@@ -478,7 +478,7 @@ const posFiscal = [
     projectDefined: [
       WHY.shift,
       "a PRRO prints its X-report and its Z-report (the fiscal report check) on the till's paper: seller, register, numbers, the totals by kind, payment form and tax letter, service deposits and withdrawals",
-      "shift_id 0: the open shift of the till, kind x (interim, not fiscal: its totals are read from the shift's documents now, order_date and order_time are now); a closed shift: kind z, every figure from its Z-report document (doc_id, its numbers and mode as pos.receipt_print gives them)",
+      "shift_id 0: the open shift of the till, kind x (interim, not fiscal: its totals are read from the shift's documents now; order_date and order_time are empty, the paper prints the moment it is printed); a closed shift: kind z, every figure from its Z-report document (doc_id, its numbers and mode as pos.receipt_print gives them)",
       'TOTAL, PAYFORM, TAX and SERVICE as pos.shift_x_report; rnd_sum is RNDSUM as the DPS writes it (NORNDSUM − SUM), the paper prints its negation, the amount paid less the amount due',
       "opening_cash: the drawer when the shift opened, before its float; closing_cash: x, the drawer now; z, what it kept after the close and its collection (empty for a shift closed before it was recorded); collected: the collection at the close (0.00 for none). These three are the books' figures, not the document's",
     ],

@@ -4,7 +4,6 @@
  */
 import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { momentOf } from '../common/moment.js';
 import { findByFiscalNumber, receiptRows } from './receipt.js';
 import { shiftReportRows } from './shift-report.js';
 
@@ -17,8 +16,8 @@ export const printHandlers: HandlerGroup<PrintOps> = {
     }
     return { rows: receiptRows(db, { checkNumber: check_number, returnId: return_id, docId: doc_id }, timeZone) };
   },
-  'pos.shift_report_print': ({ kasm, shift_id }, ctx) => ({
-    rows: shiftReportRows(ctx.db, { kasm, shiftId: shift_id }, momentOf(ctx)),
+  'pos.shift_report_print': ({ kasm, shift_id }, { db, timeZone }) => ({
+    rows: shiftReportRows(db, { kasm, shiftId: shift_id }, timeZone),
   }),
   'pos.receipt_find': ({ fiscal_number, numprro }, { db, timeZone }) => ({
     rows: findByFiscalNumber(db, fiscal_number.trim(), numprro, timeZone),

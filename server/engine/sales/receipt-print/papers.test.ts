@@ -147,8 +147,9 @@ describe("the paper of a shift's report", () => {
       org_name: TEST_SELLER.org_name,
       ipn: TEST_SELLER.ipn,
       cashier: 'Олена Касир',
-      order_date: '14032025',
-      order_time: '120000',
+      // No document, no date of its own: the paper prints when it is printed.
+      order_date: '',
+      order_time: '',
       fiscal_number: '',
       closed_at: '',
       opening_cash: '0.00',

@@ -10,9 +10,8 @@ import type { FiscalContent, ZrepContent } from '../../../dps/format/content.js'
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
 import { cashSql } from '../cash/statements.js';
-import { type Moment, shownAt } from '../common/moment.js';
+import { shownAt } from '../common/moment.js';
 import { fiscalTillOf, requireSeller } from '../fiscal/identity.js';
-import { headTime } from '../prro/head-time.js';
 import { prroSql } from '../prro/statements.js';
 import { totalsRows } from '../shifts/report-rows.js';
 import { type ShiftRow, shiftSql } from '../shifts/statements.js';
@@ -31,12 +30,14 @@ function shiftOf(db: Db, kasm: number, shiftId: number): ShiftRow {
   return shift;
 }
 
-/** The head of an X-report: the seller and register as they are now, the moment it is read. */
-function xHead(db: Db, shift: ShiftRow, moment: Moment): { head: Row; z: ZrepContent } {
+/**
+ * The head of an X-report: the seller and register as they are now. It is no document and has no
+ * date of its own: the paper prints the moment it is printed, so the same shift reads the same.
+ */
+function xHead(db: Db, shift: ShiftRow): { head: Row; z: ZrepContent } {
   const till = fiscalTillOf(db, shift.kasm);
   if (!till) throw refuse('params.kasm', 'shift.no_register', { kasm: shift.kasm });
   const seller = requireSeller(db, 'params.kasm');
-  const { date, time } = headTime(moment);
   const contents = prroSql(db)
     .shiftDocs.all(shift.id)
     .filter((d) => d.content_json !== '')
@@ -53,8 +54,8 @@ function xHead(db: Db, shift: ShiftRow, moment: Moment): { head: Row; z: ZrepCon
       point_name: seller.pointName,
       point_addr: seller.pointAddr,
       cashier: shift.cashier,
-      order_date: date,
-      order_time: time,
+      order_date: '',
+      order_time: '',
       doc_id: '',
       local_num: '',
       fiscal_number: '',
@@ -97,17 +98,17 @@ function zHead(db: Db, shift: ShiftRow): { head: Row; z: ZrepContent } {
   };
 }
 
-export function shiftReportRows(db: Db, a: { kasm: number; shiftId: number }, moment: Moment): Row[] {
+export function shiftReportRows(db: Db, a: { kasm: number; shiftId: number }, timeZone: string): Row[] {
   const shift = shiftOf(db, a.kasm, a.shiftId);
-  const { head, z } = shift.closed_at === null ? xHead(db, shift, moment) : zHead(db, shift);
+  const { head, z } = shift.closed_at === null ? xHead(db, shift) : zHead(db, shift);
   return [
     {
       tag: 'HEAD',
       ...head,
       shift_id: String(shift.id),
       kasm: String(shift.kasm),
-      opened_at: shownAt(shift.opened_at, moment.timeZone),
-      closed_at: shift.closed_at === null ? null : shownAt(shift.closed_at, moment.timeZone),
+      opened_at: shownAt(shift.opened_at, timeZone),
+      closed_at: shift.closed_at === null ? null : shownAt(shift.closed_at, timeZone),
       opening_cash: fmtDb(shift.opening_cash),
       collected: fmtDb(shift.collected),
     },

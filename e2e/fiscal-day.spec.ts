@@ -11,6 +11,7 @@ import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms, signInAs } from './people.js';
+import { closeShiftAtZ } from './shift-close.js';
 import type { Shop } from './shop.js';
 
 test.use({ signIn: false });
@@ -59,8 +60,7 @@ test('sign in, open a shift with a float, a rounded sale, its return by QR, cash
   // The demo's shift closes with its Z-report once its documents are sent; the new one opens with a float.
   await openShiftScreen(page);
   await expect(page.getByTestId('shift-unsent')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
-  await page.keyboard.press('Alt+KeyZ');
-  await page.keyboard.press('Enter');
+  await closeShiftAtZ(page);
   await expect(page.getByTestId('shift-z')).toBeVisible();
   await page.getByTestId('shift-float').fill('500');
   await page.keyboard.press('Enter');
@@ -129,8 +129,7 @@ test('sign in, open a shift with a float, a rounded sale, its return by QR, cash
 
   // Z-report: the day's totals, and every document of the shift names the signed-in cashier.
   await expect(page.getByTestId('shift-unsent')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
-  await page.keyboard.press('Alt+KeyZ');
-  await page.keyboard.press('Enter');
+  await closeShiftAtZ(page, { collect: '0' });
   await expect(page.getByTestId('shift-z-sales')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('shift-z-sales')).toHaveAttribute('data-sum', money(dueKop));
   await expect(page.getByTestId('shift-z-returns')).toHaveAttribute('data-count', '1');

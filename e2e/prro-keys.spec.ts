@@ -23,6 +23,7 @@ import {
   storedKey,
 } from './keys.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms, signInAs } from './people.js';
+import { closeShiftAtZ } from './shift-close.js';
 import type { Shop } from './shop.js';
 
 const KASM = 1;
@@ -338,8 +339,7 @@ test.describe('the manager', () => {
     // The day's Z-report, once the tax server has every document of the shift.
     await openShiftScreen(page);
     await expect(page.getByTestId('shift-unsent')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
-    await page.keyboard.press('Alt+KeyZ');
-    await page.keyboard.press('Enter');
+    await closeShiftAtZ(page);
     await expect(page.getByTestId('shift-z')).toBeVisible();
 
     // Its documents delivered, the key locks itself, and the key screen says so.
@@ -404,8 +404,7 @@ test.describe('the manager', () => {
     await shop.api.setKeyUnattended({ kasm: KASM, enabled: false, password: '' }, { confirmation: confirmationOf(given) });
     await openShiftScreen(page);
     await expect(page.getByTestId('shift-unsent')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
-    await page.keyboard.press('Alt+KeyZ');
-    await page.keyboard.press('Enter');
+    await closeShiftAtZ(page);
     await expect(page.getByTestId('shift-z')).toBeVisible();
     await expect.poll(async () => (await keyState(shop)).unlocked, { timeout: 30_000 }).toBe('0');
 

@@ -9,6 +9,7 @@ import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms } from './people.js';
+import { closeShiftAtZ } from './shift-close.js';
 import type { Shop } from './shop.js';
 
 const KASM = 1;
@@ -84,9 +85,16 @@ test('the fiscal day: no Z-report while documents are unsent, then a whole shift
   await openShiftScreen(page);
   await expect(unsent).toHaveAttribute('data-count', '0', { timeout: 60_000 });
   await expect(page.getByTestId('shift-close-refused')).toHaveCount(0);
+  // The close asks what is collected (the whole drawer by default) and what stays: Enter, Enter.
   await page.keyboard.press('Alt+KeyZ');
+  await expect(page.getByTestId('shift-collect')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('shift-close-confirm-text')).toContainText(demo.cashier ?? '');
   await page.keyboard.press('Enter');
+  // The collection and the Z-report are shown to print; not printed here (this spec keeps the browser's print).
+  await expect(page.getByTestId('receipt-dialog')).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
   const z = page.getByTestId('shift-z');
   await expect(z).toBeVisible();
   await expect(z).toHaveAttribute('data-shift', demo.shift_id ?? '');
@@ -179,10 +187,9 @@ test('the fiscal day: no Z-report while documents are unsent, then a whole shift
   await openShiftScreen(page);
   await expect(page.getByTestId('drawer-difference')).toHaveAttribute('data-balance', 'surplus');
 
-  // The Z-report once the tax server has every document of the shift.
+  // The Z-report once the tax server has every document of the shift (no collection: the drawer keeps it all).
   await expect(unsent).toHaveAttribute('data-count', '0', { timeout: 60_000 });
-  await page.keyboard.press('Alt+KeyZ');
-  await page.keyboard.press('Enter');
+  await closeShiftAtZ(page, { collect: '0' });
   await expect(page.getByTestId('shift-z')).toHaveAttribute('data-shift', opened.shift_id ?? '');
   await expect(page.getByTestId('shift-z-sales')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('shift-z-service')).toHaveAttribute('data-input', '700.00');

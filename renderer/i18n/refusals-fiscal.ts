@@ -61,11 +61,15 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'return.original_not_fiscal': 'Чек № {{check_number}} був нефіскальний: на касі з ПРРО його не повертають.',
   'return.original_not_fiscalized':
     'Чек № {{check_number}} ще не має фіскального номера (податкова його ще не прийняла). Поверніть, щойно прийме.',
-  'print.one_of': 'Вкажіть чек або повернення для друку.',
+  'print.one_of': 'Вкажіть чек, повернення або фіскальний документ для друку.',
   'print.no_return': 'Повернення № {{return_id}} немає.',
   'print.not_fiscal': 'Цей чек зроблено на касі без ПРРО: фіскального чека для друку в нього немає.',
   'print.unreadable':
     'Фіскальний документ №{{doc_id}} цього чека не читається ({{problem}}): знайдіть його в черзі ПРРО, де менеджер його виправить або відкличе.',
+  'print.no_document': 'Фіскального документа № {{doc_id}} немає.',
+  'print.not_receipt': 'Фіскальний документ № {{doc_id}} ({{doc_type}}) не друкується як чек: Z-звіт друкується з екрана зміни.',
+  'shift.collection_over_drawer':
+    'У касі {{kasm}} лише {{cash, money}}: інкасувати {{collection, money}} неможливо. Інкасація не може бути більшою, ніж готівки в касі.',
   'key.no_register': 'Каса {{kasm}} працює без ПРРО: вона не підписує фіскальних документів.',
   'key.not_manager': '{{name}} не може зробити це сам(а): потрібен керівник або старший касир (рівень {{min}} і вище).',
   'key.password': 'Пароль не підходить до цього ключа, або файл ключа пошкоджено.',
@@ -145,11 +149,16 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'return.original_not_fiscal': 'Receipt No. {{check_number}} was not fiscal: it cannot be returned at a till with a PRRO.',
   'return.original_not_fiscalized':
     'Receipt No. {{check_number}} has no fiscal number yet (the tax server has not accepted it). Return it once it has.',
-  'print.one_of': 'Name the receipt or the return to print.',
+  'print.one_of': 'Name the receipt, the return or the fiscal document to print.',
   'print.no_return': 'There is no return No. {{return_id}}.',
   'print.not_fiscal': 'This receipt was made at a till without a PRRO: it has no fiscal receipt to print.',
   'print.unreadable':
     'Fiscal document {{doc_id}} of this receipt cannot be read ({{problem}}): find it in the PRRO queue, where a manager corrects or withdraws it.',
+  'print.no_document': 'There is no fiscal document No. {{doc_id}}.',
+  'print.not_receipt':
+    'Fiscal document No. {{doc_id}} ({{doc_type}}) does not print as a receipt: a Z-report prints from the shift screen.',
+  'shift.collection_over_drawer':
+    'Till {{kasm}} holds only {{cash, money}}: a collection of {{collection, money}} is not possible. A collection cannot exceed the cash in the drawer.',
   'key.no_register': 'Till {{kasm}} works without a PRRO: it signs no fiscal documents.',
   'key.not_manager': '{{name}} cannot do this alone: a manager or senior cashier is needed (level {{min}} or above).',
   'key.password': 'The password does not open this key, or the key file is damaged.',

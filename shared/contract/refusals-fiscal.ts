@@ -58,11 +58,16 @@ export const FISCAL_REFUSALS = {
   'return.original_not_fiscalized':
     'receipt {check_number} has no fiscal number yet (the tax server has not accepted it): return it once it has',
   'fiscal.seller_shift_open': 'till {kasm} has an open shift: close every shift before the seller changes',
-  'print.one_of': 'name the receipt (check_number) or the return (return_id) to print, one of them',
+  'print.one_of': 'name the receipt (check_number), the return (return_id) or the fiscal document (doc_id) to print, one of them',
   'print.no_return': 'names no return: {return_id}',
   'print.not_fiscal': 'this receipt was made at a till without a PRRO: it has no fiscal receipt to print',
   'print.unreadable':
     'the fiscal document {doc_id} of this receipt cannot be read ({problem}): see it in the PRRO queue, where a manager corrects or withdraws it',
+  'print.no_document': 'names no fiscal document: {doc_id}',
+  'print.not_receipt':
+    'fiscal document {doc_id} is a {doc_type}, which has no receipt paper (a Z-report prints with pos.shift_report_print)',
+  'shift.collection_over_drawer':
+    'the drawer of till {kasm} holds {cash}: a collection of {collection} at the close would take more than it holds',
   'key.no_register': 'till {kasm} works without a PRRO: it signs no fiscal documents',
   'key.not_manager':
     '{name} may not do this alone: a manager (access level {min} or above) signs in, or confirms with header X-Manager-Confirmation',

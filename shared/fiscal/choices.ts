@@ -43,6 +43,9 @@ export const DEFAULT_SHIFT_MAX_HOURS = 24;
 /** Documents in one offline package. */
 export const OFFLINE_PACKAGE_SIZE = 100;
 
+/** The reason a collection at the close gives its service withdrawal, by which its paper is named. */
+export const COLLECTION_REASON = 'Інкасація';
+
 export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   {
     topic: 'document encoding',
@@ -86,7 +89,7 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   },
   {
     topic: 'cash rounding',
-    rule: 'the cash part of a receipt or a refund is rounded half up to the step in effect on its date (0.10 UAH from 2018-07-01; 0.50 UAH from 2025-10-01 by news reports of the NBU decision); card and other forms are never rounded; NORNDSUM is the exact amount, RNDSUM = NORNDSUM − the amount paid; taxes and line costs stay unrounded',
+    rule: 'the cash part of a receipt or a refund is rounded half up to the step in effect on its date (0.10 UAH from 2018-07-01; 0.50 UAH from 2025-10-01 by news reports of the NBU decision); card and other forms are never rounded; NORNDSUM is the exact amount, RNDSUM = NORNDSUM − the amount paid (the DPS sample: 12.57 paid as 12.60, RNDSUM −0.03), and a Z-report’s RNDSUM is the sum of its receipts’; taxes and line costs stay unrounded. Every paper and screen shows the rounding with the other sign, as the amount paid less the amount due (ЗАОКРУГЛЕННЯ +0,03), so due + rounding = paid on the receipt, the X- and Z-report, mixed payment, returns and a debt repaid alike',
     confidence: 'likely',
   },
   {
@@ -112,6 +115,11 @@ export const FISCAL_CHOICES: readonly FiscalChoice[] = [
   {
     topic: 'offline limits',
     rule: 'at most 36 hours in one offline session and 168 hours in a calendar month (configuration, because the limits were relaxed under martial law), in real hours whatever the clocks do; a session over a month’s end counts in each month the hours that fall in it (Kyiv midnight of the 1st); the till warns 6 hours before the session limit and 24 hours before the month limit, and refuses new receipts once a limit is reached',
+    confidence: 'likely',
+  },
+  {
+    topic: 'collection at the close',
+    rule: 'the cash collected when a shift closes (інкасація) is a service withdrawal (DOCSUBTYPE 4) made by the close itself and chained right before the Z-report, which counts it in SERVICEOUTPUT, as PRRO vendors do; the drawer keeps the rest as the next shift’s float, which that shift opens with (no new document: its own float is a further deposit); a collection is never more than the drawer holds',
     confidence: 'likely',
   },
   {

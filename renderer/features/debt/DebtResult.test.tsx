@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n.js';
@@ -25,7 +26,11 @@ describe('the answer to a repayment', () => {
       remainingDebt: '74.50',
       documents: [],
     };
-    const { unmount } = render(<DebtResult result={result} akas="KAS1" />);
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DebtResult result={result} akas="KAS1" />
+      </QueryClientProvider>,
+    );
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
     // Typing a digit after a repayment takes the answer off the screen: its effect is cleaned up.
     expect(() => unmount()).not.toThrow();

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
+import { type CashdeskApi, DEFAULT_PRINTER, type WriteOutcome } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { formatMoney } from '../../money/money.js';
+import { useReceipt } from '../receipt/receipt-store.js';
 import { PayDebt } from './PayDebt.js';
 import type { OpenDebtRow } from './selection.js';
 
@@ -28,7 +29,11 @@ const api = {
   })),
   queueList: vi.fn(async () => []),
   // The NBU steps the till receives with its catalogue: 0.50 since 2025-10-01.
-  settingsGet: vi.fn(async () => ({ cashRounding: '2018-07-01:0.10;2025-10-01:0.50', timeZone: 'Europe/Kyiv' })),
+  settingsGet: vi.fn(async () => ({
+    printer: DEFAULT_PRINTER,
+    cashRounding: '2018-07-01:0.10;2025-10-01:0.50',
+    timeZone: 'Europe/Kyiv',
+  })),
   onEvent: () => () => {},
 };
 
@@ -74,7 +79,7 @@ describe('paying a card debt', () => {
         ...RESULT,
         rows: [
           ['60.00', '160.00', '475.19', '60.00', '0.00'],
-          ['38', '60.00'],
+          ['38', '60.00', '77'],
         ],
       },
     });
@@ -103,6 +108,10 @@ describe('paying a card debt', () => {
       expect.objectContaining({ group: expect.stringMatching(/^debt-2299001010370-/) }),
     );
     expect(onPaid).toHaveBeenCalledOnce();
+    // The customer is given the repayment receipt as a sale's is: it is read (and, unreadable here, said).
+    await waitFor(() => expect(useReceipt.getState().shown?.targets).toEqual([{ docId: '77' }]));
+    expect(api.read).toHaveBeenCalledWith('pos.receipt_print', { doc_id: 77 });
+    expect(within(result).getByTestId('debt-result-print')).toBeTruthy();
   });
 
   it('asks to take the rounded cash the drawer will hold, with the rounding, and shows what the service took', async () => {
@@ -113,7 +122,7 @@ describe('paying a card debt', () => {
         ...RESULT,
         rows: [
           ['12.30', '112.50', '378.39', '12.50', '0.20'],
-          ['38', '12.30'],
+          ['38', '12.30', ''],
         ],
       },
     });

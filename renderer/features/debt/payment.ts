@@ -14,7 +14,8 @@ export interface PaidDebt {
   readonly remainingDebt: string;
   /** Cash only: what the drawer took, rounded, and what the rounding added to the debt paid. */
   readonly cash?: { readonly paid: string; readonly rounding: string };
-  readonly documents: readonly { readonly documentNumber: string; readonly paid: string }[];
+  /** Each receipt repaid; a cash repayment at a till with a PRRO has its repayment receipt (prroDocId, else ''). */
+  readonly documents: readonly { readonly documentNumber: string; readonly paid: string; readonly prroDocId: string }[];
 }
 
 export type PaymentAnswer =
@@ -32,7 +33,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
       balance: first.cash_balance,
       remainingDebt: first.remaining_debt,
       cash: { paid: first.cash_paid, rounding: first.rounding },
-      documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+      documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid, prroDocId: d.prro_doc_id })),
     };
   }
   const { first, rest } = parseVariableRows('pos.debt_pay_bonus', rows);
@@ -42,7 +43,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
     paid: first.paid,
     balance: first.bonus_balance,
     remainingDebt: first.remaining_debt,
-    documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid })),
+    documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid, prroDocId: '' })),
   };
 }
 

@@ -77,6 +77,7 @@ export const strings = {
       remaining: 'Залишок боргу картки',
       document: 'Чек',
       documentPaid: 'Погашено',
+      print: 'Друкувати чеки оплати боргу',
     },
     keys: {
       title: 'Клавіші',
@@ -163,6 +164,7 @@ export const strings = {
       remaining: 'Card debt left',
       document: 'Receipt',
       documentPaid: 'Paid off',
+      print: 'Print the debt payment receipts',
     },
     keys: {
       title: 'Keys',

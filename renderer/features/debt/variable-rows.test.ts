@@ -6,14 +6,14 @@ describe('variable rows', () => {
   it('name the summary row and the document rows by the registry column order', () => {
     const rows = [
       ['60.04', '1060.00', '117.00', '60.00', '-0.04'],
-      ['1', '42.00'],
-      ['2', '18.04'],
+      ['1', '42.00', '301'],
+      ['2', '18.04', '302'],
     ];
     expect(parseVariableRows('pos.debt_pay_cash', rows)).toEqual({
       first: { paid: '60.04', cash_balance: '1060.00', remaining_debt: '117.00', cash_paid: '60.00', rounding: '-0.04' },
       rest: [
-        { document_number: '1', paid: '42.00' },
-        { document_number: '2', paid: '18.04' },
+        { document_number: '1', paid: '42.00', prro_doc_id: '301' },
+        { document_number: '2', paid: '18.04', prro_doc_id: '302' },
       ],
     });
   });
@@ -30,7 +30,8 @@ describe('variable rows', () => {
       paid: '84.00',
       balance: '16.00',
       remainingDebt: '93.00',
-      documents: [{ documentNumber: '3', paid: '84.00' }],
+      // A bonus moves no money: no repayment receipt, nothing to print.
+      documents: [{ documentNumber: '3', paid: '84.00', prroDocId: '' }],
     });
   });
 
@@ -40,7 +41,7 @@ describe('variable rows', () => {
     expect(() =>
       parseVariableRows('pos.debt_pay_cash', [
         ['60.00', '1.00'],
-        ['1', '60.00'],
+        ['1', '60.00', ''],
       ]),
     ).toThrow(/row 0/);
     expect(() =>

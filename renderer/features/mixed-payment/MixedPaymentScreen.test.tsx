@@ -113,3 +113,34 @@ describe('the mixed payment with a discount card', () => {
     expect((screen.getByTestId('mixed-pay') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('the mixed payment of a total the cash rounding moves', () => {
+  beforeEach(() => {
+    // 269.80 on 2025-11-03, when cash is rounded to 0.50 (the demo's steps): 270.00 in cash.
+    vi.useFakeTimers({ now: new Date('2025-11-03T10:00:00Z'), toFake: ['Date'] });
+    useSale.setState({
+      card: null,
+      lines: [
+        { code: '4820000000011', name: 'Хліб', quantity: '1.000', price: '269.80', sum: '269.80', stamps: [] },
+      ] as unknown as ReturnType<typeof useSale.getState>['lines'],
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the rounding and what is to pay beside the sum, so the remainder adds up with them', () => {
+    show();
+    const plain = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\u00a0/g, ' ');
+    expect(plain('mixed-total')).toBe('269,80 ₴');
+    expect(screen.getByTestId('mixed-rounding').dataset).toMatchObject({ rounding: '0.20', toPay: '270.00' });
+    expect(plain('mixed-rounding')).toContain('+0,20 ₴');
+    expect(plain('mixed-to-pay')).toBe('270,00 ₴');
+    expect(plain('mixed-remainder')).toBe('270,00 ₴');
+    // A card would pay the rest to the kopeck.
+    expect(plain('mixed-remainder-exact')).toBe('безготівково: 269,80 ₴');
+    type('mixed-cash', '100');
+    expect(plain('mixed-remainder')).toBe('170,00 ₴');
+    type('mixed-cash', '');
+    type('mixed-cashless', '269,80');
+    expect(screen.queryByTestId('mixed-rounding')).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { formatAmount, formatMoney } from '../../money/money.js';
+import { formatRounding } from '../../money/rounding-shown.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -152,6 +153,20 @@ export function MixedPaymentScreen() {
           <output className="total sale-total" data-testid="mixed-total" data-total={total.toFixed(2)}>
             {formatMoney(total)}
           </output>
+          {/* The cash part is rounded: what the receipt comes to, so the remainder below adds up with it. */}
+          {split.rounding.isZero() ? null : (
+            <dl
+              className="mixed-rounding"
+              data-testid="mixed-rounding"
+              data-rounding={split.rounding.toFixed(2)}
+              data-to-pay={split.toPay.toFixed(2)}
+            >
+              <dt>{t('rounding')}</dt>
+              <dd>{`${formatRounding(split.rounding)}\u00a0₴`}</dd>
+              <dt>{t('toPay')}</dt>
+              <dd data-testid="mixed-to-pay">{formatMoney(split.toPay)}</dd>
+            </dl>
+          )}
         </div>
         {/* Overpaid, paid in full, or what is left: never "paid in full 0,00" over a split that pays too much. */}
         <div
@@ -170,6 +185,16 @@ export function MixedPaymentScreen() {
           >
             {formatMoney(split.overpaid.gt(0) ? split.overpaid : split.remainder)}
           </output>
+          {/* Only cash is rounded: another form would pay the rest to the kopeck. */}
+          {split.remainder.gt(0) && !split.exactRemainder.eq(split.remainder) ? (
+            <span
+              className="mixed-remainder-exact"
+              data-testid="mixed-remainder-exact"
+              data-amount={split.exactRemainder.toFixed(2)}
+            >
+              {t('remainderExact', { sum: formatMoney(split.exactRemainder) })}
+            </span>
+          ) : null}
         </div>
         <div className="mixed-change">
           <span>{t('change')}</span>

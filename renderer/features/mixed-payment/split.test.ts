@@ -143,3 +143,30 @@ describe('a split with cash rounded', () => {
     expect([byCard.ready, byCard.remainder.toFixed(2)]).toEqual([true, '0.00']);
   });
 });
+
+describe('the cash rounding of a mixed payment', () => {
+  const STEP_50 = 50;
+
+  it('shows what the receipt comes to, so the remainder adds up with the total: 269.80 is 270.00 in cash', () => {
+    const s = computeSplit(dec('269.80'), none, noCard, STEP_50);
+    expect([s.rounding, s.toPay, s.remainder, s.exactRemainder].map((d) => d.toFixed(2))).toEqual([
+      '0.20',
+      '270.00',
+      '270.00',
+      '269.80',
+    ]);
+    // The remainder counts down from what is to pay, never from the goods' sum.
+    const part = computeSplit(dec('269.80'), typed({ cash: '100' }), noCard, STEP_50);
+    expect(part.toPay.minus(part.remainder).toFixed(2)).toBe('100.00');
+  });
+
+  it('takes the sign of the receipt: paid less due, down as well as up, and none where cash pays nothing', () => {
+    const down = computeSplit(dec('1014.10'), none, noCard, STEP_50);
+    expect([down.rounding.toFixed(2), down.toPay.toFixed(2)]).toEqual(['-0.10', '1014.00']);
+    // Only the cash part is rounded: 100 by card leaves 169.80 in cash, 170.00.
+    const mixed = computeSplit(dec('269.80'), typed({ cashless: '100' }), noCard, STEP_50);
+    expect([mixed.rounding.toFixed(2), mixed.toPay.toFixed(2), mixed.remainder.toFixed(2)]).toEqual(['0.20', '270.00', '170.00']);
+    const card = computeSplit(dec('269.80'), typed({ cashless: '269.80' }), noCard, STEP_50);
+    expect([card.rounding.toFixed(2), card.toPay.toFixed(2), card.ready]).toEqual(['0.00', '269.80', true]);
+  });
+});

@@ -10,6 +10,7 @@
 
 import { roundCash } from '../../money/cash-rounding.js';
 import { Dec, parseAmount } from '../../money/money.js';
+import { roundingOf } from '../../money/rounding-shown.js';
 import type { Tender } from '../sale/close-request.js';
 
 export const PARTS = ['cash', 'cashless', 'debt', 'bonus', 'cert'] as const;
@@ -60,6 +61,13 @@ export interface Split {
   readonly overpaid: Dec;
   /** What a non-cash field would still pay, to the kopeck (the remainder is in rounded cash). */
   readonly exactRemainder: Dec;
+  /**
+   * The cash part's rounding, with the till's one sign (money/rounding-shown.ts): the cash due
+   * less the exact amount it pays, so total + rounding = toPay, as the receipt will print them.
+   */
+  readonly rounding: Dec;
+  /** What the receipt comes to with that rounding: the remainder counts down from it. */
+  readonly toPay: Dec;
   /** Cash handed back: the cash beyond what the receipt still needed. */
   readonly change: Dec;
   /** The cash that pays the receipt (cash handed over less the change). */
@@ -127,7 +135,9 @@ export function computeSplit(total: Dec, typed: SplitTexts, card: CardFacts, cas
   const overpaid = Dec.max(ZERO, nonCash.minus(total));
   // What another form would still pay to the kopeck (only cash is rounded).
   const exactRemainder = Dec.max(ZERO, exactInCash.minus(amounts.cash));
-  return { amounts, nonCash, remainder, exactRemainder, overpaid, change, cashPart, problems, ready };
+  const rounding = roundingOf(dueInCash, exactInCash);
+  const toPay = total.plus(rounding);
+  return { amounts, nonCash, remainder, exactRemainder, rounding, toPay, overpaid, change, cashPart, problems, ready };
 }
 
 /** The payments of a ready split, for the close: each part that is there, cash at what it pays. */

@@ -1,16 +1,17 @@
 /**
  * Mounted once in the app shell: produces the customer receipt after every sale the back office
  * closed (the sale store's report turning to "done", whether the close answered at once or the
- * outbox delivered it later), holds the print area the browser's print shows, and the receipt
- * dialog. Other screens ask for a receipt with usePrintReceipt().
+ * outbox delivered it later), holds the print area the browser's print shows, and the paper
+ * dialog. Other screens ask for a receipt with usePrintReceipt(), for any other paper with
+ * usePrintPapers().
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useSale } from '../sale/sale-store.js';
+import { PaperView } from './PaperView.js';
 import { PRINT_AREA, produceReceipt } from './print-flow.js';
 import { ReceiptDialog } from './ReceiptDialog.js';
-import { ReceiptPaper } from './ReceiptPaper.js';
 import { useReceipt } from './receipt-store.js';
 import './receipt.css';
 
@@ -37,7 +38,7 @@ function PrintArea() {
       {printing && printing.heightMm > 0 ? (
         <style>{`@media print{@page{size:${printing.width}mm ${printing.heightMm}mm;margin:0}}`}</style>
       ) : null}
-      {printing ? <ReceiptPaper receipt={printing.receipt} width={printing.width} /> : null}
+      {printing ? <PaperView paper={printing.paper} width={printing.width} /> : null}
     </div>,
     document.body,
   );
@@ -49,7 +50,7 @@ export function ReceiptHost() {
   return (
     <>
       <PrintArea />
-      {shown ? <ReceiptDialog key={`${shown.kind} ${JSON.stringify(shown.target)}`} shown={shown} /> : null}
+      {shown ? <ReceiptDialog key={`${shown.kind} ${JSON.stringify(shown.targets)}`} shown={shown} /> : null}
     </>
   );
 }

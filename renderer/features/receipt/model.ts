@@ -12,8 +12,14 @@ export type Pay = Extract<PrintRow, { tag: 'PAY' }>;
 export type Tax = Extract<PrintRow, { tag: 'TAX' }>;
 export type TemplatePart = ResultRowOf<'pos.template_get_parts'>;
 
-/** Which receipt: a sale by its number, or a return by its id. */
-export type ReceiptTarget = { readonly checkNumber: number | string } | { readonly returnId: number | string };
+/**
+ * Which receipt: a sale by its number, a return by its id, or any receipt-class fiscal document by
+ * its id (a service deposit or withdrawal, a collection, a debt repaid).
+ */
+export type ReceiptTarget =
+  | { readonly checkNumber: number | string }
+  | { readonly returnId: number | string }
+  | { readonly docId: number | string };
 
 export interface Receipt {
   readonly head: Head;
@@ -26,12 +32,21 @@ export interface Receipt {
 }
 
 export function printParams(target: ReceiptTarget): ParamsOf<'pos.receipt_print'> {
+  if ('docId' in target) return { doc_id: Number(target.docId) };
   return 'returnId' in target ? { return_id: Number(target.returnId) } : { check_number: Number(target.checkNumber) };
 }
 
-/** "sale 1042" / "return 7": one receipt's identity, for deduplication and test ids. */
+/** "sale 1042" / "return 7" / "document 88": one receipt's identity, for deduplication and test ids. */
 export const targetKey = (target: ReceiptTarget): string =>
-  'returnId' in target ? `return ${target.returnId}` : `sale ${target.checkNumber}`;
+  'docId' in target
+    ? `document ${target.docId}`
+    : 'returnId' in target
+      ? `return ${target.returnId}`
+      : `sale ${target.checkNumber}`;
+
+/** The number a cashier names a receipt by, before it is read: the receipt's, the return's or the document's. */
+export const targetNumber = (target: ReceiptTarget): string =>
+  String('docId' in target ? target.docId : 'returnId' in target ? target.returnId : target.checkNumber);
 
 const textOf = (parts: readonly TemplatePart[], name: string): string[] => {
   const text = parts.find((p) => p.part === name)?.text ?? '';
@@ -65,5 +80,11 @@ export function receiptOf(rows: readonly PrintRow[], parts: readonly TemplatePar
   };
 }
 
-/** The receipt's number as a cashier names it: the sale's receipt number, or the return's id. */
-export const receiptNumber = (r: Receipt): string => (r.head.kind === 'return' ? r.head.return_id : r.head.check_number);
+/**
+ * The receipt's number as a cashier names it: the sale's receipt number, the return's id, or a
+ * service document's or a repayment's local number in the register (ВН, as the paper prints it).
+ */
+export function receiptNumber(r: Receipt): string {
+  if (r.head.kind === 'return') return r.head.return_id;
+  return r.head.kind === 'sale' ? r.head.check_number : r.head.local_num;
+}

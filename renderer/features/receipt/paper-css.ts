@@ -1,7 +1,8 @@
 /**
- * The receipt paper's layout, as a string: the same rules style the receipt on screen, in the
- * browser's print and in the main process's print window (which gets the markup with this style
- * element inside it, and nothing else of the interface).
+ * The paper's layout, as a string: the same rules style every paper (a receipt, a service
+ * document, a shift's report) on screen, in the browser's print and in the main process's print
+ * window (which gets the markup with this style element inside it, and nothing else of the
+ * interface).
  *
  * Thermal rolls print narrower than they are: 48 mm of a 58 mm roll (32 characters of the
  * printer's own font), 72 mm of an 80 mm roll (48 characters). The receipt is set in a monospace
@@ -43,4 +44,6 @@ export const PAPER_CSS = [
   '.rp-ind{padding-left:2ch}',
   '.rp-sep{border-top:1px dashed #000;margin:1mm 0}',
   '.rp-qr{display:flex;justify-content:center;margin:1.5mm 0}',
+  // Room to sign: more specific than the paper's own zero margin of a line.
+  '.receipt-paper .rp-sign{margin-top:5mm}',
 ].join('\n');

@@ -77,8 +77,11 @@ const printed = (v: string) => {
   return `${v.startsWith('-') ? '−' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${f}`;
 };
 
-/** What the rounding added to the sum, as the paper prints it: RNDSUM with the other sign. */
+/** What the rounding added to the sum, the amount paid less the amount due: RNDSUM with the other sign. */
 const added = (rndsum: string) => (rndsum.startsWith('-') ? rndsum.slice(1) : `-${rndsum}`);
+
+/** The rounding as the paper prints it: its sign always written ("+0,04", "−0,03"). */
+const printedRounding = (v: string) => (v.startsWith('-') ? printed(v) : `+${printed(v)}`);
 
 /** Every item of form ФКЧ-1 that every receipt carries, whatever its kind. */
 function expectMandatory(r: Receipt, text: string) {
@@ -158,7 +161,7 @@ describe.each([
     expectOnlyCarried(paper, c);
     expectMandatory(r, text);
     expect(text).toContain('СУМА77,16');
-    expect(text).toContain(`${PAPER.rounding}${printed(added(rnd))}`);
+    expect(text).toContain(`${PAPER.rounding}${printedRounding(added(rnd))}`);
     expect(text).toContain(`${PAPER.toPay}${printed(sum)}`);
     expect(text).toContain('КАРТКА40,00');
     expect(text).toContain(`ГОТІВКА${printed(cash)}`);
@@ -211,7 +214,7 @@ describe("a sale partly on the customer's debt, its cash part rounded", () => {
     const { paper, text } = showPaper(receipt({ check_number: check }), 58);
     expect(text).toContain('СУМА77,16');
     expect(text).toContain(`${PAPER.partial}37,16`);
-    expect(text).toContain(`${PAPER.rounding}0,04`);
+    expect(text).toContain(`${PAPER.rounding}+0,04`);
     expect(text).toContain(`${PAPER.toPay}37,20`);
     expect(text).toContain('ГОТІВКА37,20');
     expectOnlyCarried(paper, c);
@@ -270,7 +273,7 @@ describe('a return paid back in cash', () => {
     expect(r.head.fiscal_number).not.toBe(original);
     const t = c.CHECKTOTAL!;
     expect(t).toMatchObject({ SUM: '51.70', NORNDSUM: '51.66', RNDSUM: '-0.04' });
-    expect(text).toContain(`${PAPER.rounding}0,04`);
+    expect(text).toContain(`${PAPER.rounding}+0,04`);
     expect(text).toContain(`${PAPER.toReturn}51,70`);
     const q = new URL(readQr(paper) ?? '').searchParams;
     expect([q.get('id'), q.get('fn'), q.get('sm')]).toEqual([r.head.fiscal_number, '4000123456', '51.70']);

@@ -78,9 +78,9 @@ describe.each([58, 80] as const)('the customer receipt on %i mm paper', (width) 
       '51,66 А',
       'УКТ ЗЕД 2208601100',
       `Акцизна марка ${STAMP}`,
-      // Totals: the exact sum, what the cash rounding added to it (RNDSUM -0.04) and what was paid; the cash given and the change.
+      // Totals: the exact sum, what the cash rounding added to it, signed (RNDSUM -0.04) and what was paid; the cash given and the change.
       'СУМА282,66',
-      'ЗАОКРУГЛЕННЯ0,04',
+      'ЗАОКРУГЛЕННЯ+0,04',
       'ДО СПЛАТИ282,70',
       'ГОТІВКА282,70',
       'Отримано300,00',

@@ -1,39 +1,43 @@
-/** What the receipt host shows: a receipt waiting for Enter, an e-receipt, a print that failed; and what is in the print area. */
+/** What the receipt host shows: papers waiting for Enter, an e-receipt, a print that failed; and what is in the print area. */
 import { create } from 'zustand';
 import type { PaperWidth, PrintOutcome } from '../../../shared/bridge/api.js';
-import type { Receipt, ReceiptTarget } from './model.js';
+import type { Paper, PaperTarget } from './paper.js';
 
 export type Failure = Extract<PrintOutcome, { status: 'failed' }>['problem'] | 'load';
 
+/** Papers in the order they print (the collection, then the Z-report), each with the target it is read from. */
+export interface Papers {
+  readonly targets: readonly PaperTarget[];
+  readonly papers: readonly Paper[];
+}
+
 export type Shown =
-  /** "Ask each time": Enter prints it, Esc does not. */
-  | { readonly kind: 'preview'; readonly target: ReceiptTarget; readonly receipt: Receipt; readonly width: PaperWidth }
+  /** Shown first: Enter prints them, Esc does not ("ask each time", and every paper a screen asks for). */
+  | ({ readonly kind: 'preview'; readonly width: PaperWidth } & Papers)
   /** "E-receipt only": the customer's receipt is this screen. */
-  | { readonly kind: 'screen'; readonly target: ReceiptTarget; readonly receipt: Receipt; readonly width: PaperWidth }
-  /** Not printed (or not even read): said, with a way to try again. */
-  | {
+  | ({ readonly kind: 'screen'; readonly width: PaperWidth } & Papers)
+  /** Not printed (or not even read: no papers): said, with a way to try again. */
+  | ({
       readonly kind: 'failed';
-      readonly target: ReceiptTarget;
-      readonly receipt: Receipt | null;
       readonly width: PaperWidth;
       readonly failure: Failure;
       readonly printer: string;
       readonly error: unknown;
-    };
+    } & Papers);
 
 interface ReceiptState {
   readonly shown: Shown | null;
-  /** The receipt in the print area (the only thing a print shows), kept until the next one. */
-  readonly printing: { readonly receipt: Receipt; readonly width: PaperWidth; readonly heightMm: number } | null;
+  /** The paper in the print area (the only thing a print shows), kept until the next one. */
+  readonly printing: { readonly paper: Paper; readonly width: PaperWidth; readonly heightMm: number } | null;
   /** Prints asked of the browser (window.print) since the interface started. */
   readonly browserPrints: number;
-  /** Receipts being read or printed now: a key pressed while the browser prints may be lost. */
+  /** Papers being read or printed now: a key pressed while the browser prints may be lost. */
   readonly producing: number;
   show(shown: Shown): void;
   dismiss(): void;
   setPrinting(printing: ReceiptState['printing']): void;
   countBrowserPrint(): void;
-  /** One receipt more (+1) or less (-1) on its way to the customer. */
+  /** One paper more (+1) or less (-1) on its way out. */
   countProducing(delta: 1 | -1): void;
 }
 

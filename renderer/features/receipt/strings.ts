@@ -2,11 +2,21 @@
 export const strings = {
   uk: {
     title: {
-      preview: 'Друкувати чек № {{nc}}?',
-      previewReturn: 'Друкувати чек повернення № {{nc}}?',
-      screen: 'Електронний чек № {{nc}}',
-      screenReturn: 'Електронний чек повернення № {{nc}}',
-      failed: 'Чек № {{nc}} не надруковано',
+      preview: 'Друкувати {{what}}?',
+      screen: 'Електронний {{what}}',
+      failed: 'Не надруковано: {{what}}',
+    },
+    paper: {
+      sale: 'чек № {{nc}}',
+      return: 'чек повернення № {{nc}}',
+      deposit: 'чек службового внесення',
+      withdrawal: 'чек службової видачі',
+      collection: 'чек інкасації',
+      repayment: 'чек оплати боргу за чеком № {{nc}}',
+      document: 'документ № {{nc}}',
+      x: 'X-звіт',
+      z: 'Z-звіт зміни № {{nc}}',
+      and: 'і',
     },
     actions: {
       print: 'Друкувати',
@@ -25,6 +35,8 @@ export const strings = {
       load: 'Не вдалося отримати чек у бек-офісу.',
     },
     later: 'Чек можна надрукувати пізніше з журналу чеків (F6, Alt+P).',
+    laterPaper: 'Його можна надрукувати знову кнопкою «Друкувати» (Alt+P) там, звідки його друкували.',
+    printPaper: 'Друкувати',
     reprint: 'Надрукувати чек знову',
     printer: {
       legend: 'Принтер чеків',
@@ -42,11 +54,21 @@ export const strings = {
   },
   en: {
     title: {
-      preview: 'Print receipt No. {{nc}}?',
-      previewReturn: 'Print return receipt No. {{nc}}?',
-      screen: 'E-receipt No. {{nc}}',
-      screenReturn: 'Return e-receipt No. {{nc}}',
-      failed: 'Receipt No. {{nc}} was not printed',
+      preview: 'Print {{what}}?',
+      screen: 'On screen: {{what}}',
+      failed: 'Not printed: {{what}}',
+    },
+    paper: {
+      sale: 'receipt No. {{nc}}',
+      return: 'return receipt No. {{nc}}',
+      deposit: 'the cash-in receipt',
+      withdrawal: 'the cash-out receipt',
+      collection: 'the collection receipt',
+      repayment: 'the debt payment receipt for receipt No. {{nc}}',
+      document: 'document No. {{nc}}',
+      x: 'the X-report',
+      z: 'the Z-report of shift No. {{nc}}',
+      and: 'and',
     },
     actions: {
       print: 'Print',
@@ -65,6 +87,8 @@ export const strings = {
       load: 'The receipt could not be read from the back office.',
     },
     later: 'The receipt can be printed later from the receipts journal (F6, Alt+P).',
+    laterPaper: 'It can be printed again with the Print button (Alt+P) where it was printed from.',
+    printPaper: 'Print',
     reprint: 'Print the receipt again',
     printer: {
       legend: 'Receipt printer',

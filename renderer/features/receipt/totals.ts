@@ -3,10 +3,11 @@
  * one the till works out, so a tax inspector comparing the paper with the document in the tax
  * service's cabinet finds the same numbers.
  *
- * - ЗАОКРУГЛЕННЯ is the document's RNDSUM as the amount the rounding added to the sum, so the paper
- *   adds up for the customer: СУМА 12,57, ЗАОКРУГЛЕННЯ 0,03, ДО СПЛАТИ 12,60. The document writes
- *   the same amount the other way round (RNDSUM = NORNDSUM − SUM = −0.03, the DPS sample
- *   "Заокруглення"); PRRO vendors' receipts print it as the adjustment to the sum, as here.
+ * - ЗАОКРУГЛЕННЯ is the till's one sign of rounding (money/rounding-shown.ts): the amount paid less
+ *   the amount due, so the paper adds up for the customer: СУМА 12,57, ЗАОКРУГЛЕННЯ +0,03, ДО
+ *   СПЛАТИ 12,60. The document writes the same amount the other way round (RNDSUM = NORNDSUM − SUM
+ *   = −0.03, the DPS sample "Заокруглення"); PRRO vendors' receipts print it as the adjustment to
+ *   the sum, as here, and the X- and Z-report print their rounding the same way.
  * - A receipt that pays for all its goods: СУМА is the exact sum (NORNDSUM when rounded), then the
  *   rounding and ДО СПЛАТИ (a return: ДО ПОВЕРНЕННЯ), the rounded SUM.
  * - A partial payment (PARTPAYSUM): SUM is the goods' sum, not the money paid now (the DPS sample
@@ -14,6 +15,7 @@
  *   rounding (NORNDSUM when rounded), then the rounding and ДО СПЛАТИ, the rounded PARTPAYSUM.
  */
 import { Dec } from '../../money/money.js';
+import { roundingOfRndsum } from '../../money/rounding-shown.js';
 import type { Head } from './model.js';
 import { PAPER } from './paper-words.js';
 
@@ -21,6 +23,8 @@ export interface TotalRow {
   readonly label: string;
   /** The document's amount ("12.57"); the rounding's as it changes the sum ("0.03" for RNDSUM -0.03). */
   readonly amount: string;
+  /** The rounding: printed with its sign always ("+0,03"). */
+  readonly signed?: boolean;
   /** The amount the customer pays or is paid: printed bold. */
   readonly paid?: boolean;
   /** The exact sum of the goods: printed large. */
@@ -31,7 +35,7 @@ export interface TotalRow {
 export const nonZero = (v: string) => v !== '' && !new Dec(v).isZero();
 
 /** What the rounding added to the sum: RNDSUM with the other sign. */
-const added = (rndsum: string) => new Dec(rndsum).neg().toFixed(2);
+const added = (rndsum: string) => roundingOfRndsum(rndsum).toFixed(2);
 
 export function totalRows(h: Head): TotalRow[] {
   const rounded = nonZero(h.rounding);
@@ -44,7 +48,7 @@ export function totalRows(h: Head): TotalRow[] {
     return [
       ...rows,
       { label: PAPER.partial, amount: h.nornd_sum },
-      { label: PAPER.rounding, amount: added(h.rounding) },
+      { label: PAPER.rounding, amount: added(h.rounding), signed: true },
       { label: toPay, amount: h.partial_sum, paid: true },
     ];
   }
@@ -52,7 +56,7 @@ export function totalRows(h: Head): TotalRow[] {
   return [
     ...rows,
     { label: PAPER.sum, amount: h.nornd_sum, big: true },
-    { label: PAPER.rounding, amount: added(h.rounding) },
+    { label: PAPER.rounding, amount: added(h.rounding), signed: true },
     { label: toPay, amount: h.total, paid: true },
   ];
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ReceiptTarget } from './model.js';
-import { produceReceipt } from './print-flow.js';
+import type { PaperTarget } from './paper.js';
+import { previewPapers, produceReceipt } from './print-flow.js';
 
 /**
  * `const print = usePrintReceipt(); print({ returnId })`: the customer receipt of a sale or a
@@ -11,4 +12,14 @@ import { produceReceipt } from './print-flow.js';
 export function usePrintReceipt(): (target: ReceiptTarget) => Promise<void> {
   const client = useQueryClient();
   return useCallback((target: ReceiptTarget) => produceReceipt(client, target), [client]);
+}
+
+/**
+ * `const print = usePrintPapers(); print([{ docId }, { shift: { kasm, shiftId } }])`: papers a
+ * screen offers (a service document, a collection, a debt repaid, an X- or Z-report), shown on
+ * the screen first; Enter prints them in this order, Esc does not.
+ */
+export function usePrintPapers(): (targets: readonly PaperTarget[]) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback((targets: readonly PaperTarget[]) => previewPapers(client, targets), [client]);
 }

@@ -9,12 +9,13 @@ import { useReceipt } from './receipt-store.js';
 export function usePrintedFiscal(target: ReceiptTarget): { readonly fiscal: string; readonly mode: string } | null {
   // A string, so the selection is equal to itself between renders (zustand compares with Object.is).
   const printed = useReceipt((s) => {
-    const head = s.printing?.receipt.head;
+    const paper = s.printing?.paper;
+    const head = paper?.kind === 'receipt' ? paper.receipt.head : undefined;
     if (!head || head.fiscal_number === '') return '';
     const ours =
       'returnId' in target
         ? head.kind === 'return' && head.return_id === String(target.returnId)
-        : head.kind !== 'return' && head.check_number === String(target.checkNumber);
+        : 'checkNumber' in target && head.kind !== 'return' && head.check_number === String(target.checkNumber);
     return ours ? `${head.fiscal_number}\n${head.mode}` : '';
   });
   if (printed === '') return null;

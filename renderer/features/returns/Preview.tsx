@@ -1,6 +1,7 @@
 /** What the return will pay back, by form, before it is sent (payback.ts); the service's answer follows. */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
+import { formatRounding } from '../../money/rounding-shown.js';
 import { needsManager } from './limits.js';
 import { FORMS, type Payback } from './payback.js';
 
@@ -34,7 +35,8 @@ export function Preview({
         {formsKnown && !payback.rounding.isZero() ? (
           <>
             <dt>{t('preview.rounding')}</dt>
-            <dd data-testid="return-preview-rounding">{formatMoney(payback.rounding.neg())}</dd>
+            {/* The till's one sign: the cash paid back less the amount due (money/rounding-shown.ts). */}
+            <dd data-testid="return-preview-rounding">{`${formatRounding(payback.rounding.neg())}\u00a0₴`}</dd>
           </>
         ) : null}
         {formsKnown ? (

@@ -247,6 +247,8 @@ describe('a return from the journal', () => {
       // One loaf: 12.57, handed over as 12.60.
       await waitFor(() => expect(screen.getByTestId('return-preview-cash').dataset.amount).toBe('12.60'));
       expect(screen.getByTestId('return-preview-total').dataset.total).toBe('12.57');
+      // The rounding with the sign the receipts print: paid back less due.
+      expect(screen.getByTestId('return-preview-rounding').textContent).toBe('+0,03\u00a0₴');
     } finally {
       rowsFor['pos.reports_checks_today'] = [JOURNAL];
     }

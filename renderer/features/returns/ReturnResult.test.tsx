@@ -24,15 +24,19 @@ const paper = (head: Partial<Head>): Receipt =>
     footer: [],
   }) as unknown as Receipt;
 
+const receiptPaper = (head: Partial<Head>) => ({ kind: 'receipt' as const, receipt: paper(head) });
+
 it('says the fiscal number the printed return carries, once the paper has it', () => {
   render(<ReturnResult result={done} onAgain={() => undefined} />);
   expect(screen.getByTestId('return-result-fiscal').textContent).toBe('Фіскальний номер буде після відправлення до ДПС');
-  act(() => useReceipt.setState({ printing: { receipt: paper({ fiscal_number: '1284310' }), width: 80, heightMm: 120 } }));
+  act(() => useReceipt.setState({ printing: { paper: receiptPaper({ fiscal_number: '1284310' }), width: 80, heightMm: 120 } }));
   expect(screen.getByTestId('return-result-fiscal').textContent).toBe('Фіскальний № 1284310 (онлайн)');
 });
 
 it("never takes another receipt's number", () => {
-  useReceipt.setState({ printing: { receipt: paper({ return_id: '8', fiscal_number: '1284311' }), width: 80, heightMm: 120 } });
+  useReceipt.setState({
+    printing: { paper: receiptPaper({ return_id: '8', fiscal_number: '1284311' }), width: 80, heightMm: 120 },
+  });
   render(<ReturnResult result={done} onAgain={() => undefined} />);
   expect(screen.getByTestId('return-result-fiscal').dataset.fiscal).toBe('');
 });

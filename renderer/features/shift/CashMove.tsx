@@ -11,11 +11,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { confirmWithManager } from '../people/manager-confirm.js';
+import { PrintPaperButton } from '../receipt/index.js';
 import { checkAmount } from './amount.js';
 import { labelText, type ShiftAnswer, useShiftWrite } from './use-shift.js';
 
 type Direction = 'in' | 'out';
-type Moved = ShiftAnswer<{ balance: string }> | { readonly kind: 'notConfirmed' };
+type Moved = ShiftAnswer<{ balance: string; prro_doc_id: string }> | { readonly kind: 'notConfirmed' };
 
 interface Plan {
   readonly amount: Dec;
@@ -151,9 +152,19 @@ function MoveAnswer({ out, moved, amount }: { readonly out: boolean; readonly mo
   switch (moved.kind) {
     case 'done':
       return (
-        <p className="ok" role="status" data-testid="shift-cash-done" data-balance={moved.row?.balance ?? ''}>
-          {t(out ? 'cash.doneOut' : 'cash.doneIn', { amount, balance: moved.row?.balance ?? '' })}
-        </p>
+        <>
+          <p className="ok" role="status" data-testid="shift-cash-done" data-balance={moved.row?.balance ?? ''}>
+            {t(out ? 'cash.doneOut' : 'cash.doneIn', { amount, balance: moved.row?.balance ?? '' })}
+          </p>
+          {/* Its service document's paper: the cash and who handed it over, signed for. */}
+          {moved.row?.prro_doc_id ? (
+            <PrintPaperButton
+              targets={[{ docId: moved.row.prro_doc_id }]}
+              label={t(out ? 'cash.printOut' : 'cash.printIn')}
+              testId="shift-cash-print"
+            />
+          ) : null}
+        </>
       );
     case 'queued':
       return (

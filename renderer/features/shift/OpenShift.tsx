@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Dec, toWire } from '../../money/money.js';
+import { type Dec, dec, toWire } from '../../money/money.js';
 import { rowsOf } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -22,7 +22,7 @@ import { type ShiftAnswer, useShiftWrite } from './use-shift.js';
 
 type Opened = ShiftAnswer<{ opened_at: string; fiscal_mode: string }>;
 
-export function OpenShift({ kasm }: { readonly kasm: number }) {
+export function OpenShift({ kasm, cash }: { readonly kasm: number; readonly cash: string }) {
   const { t } = useTranslation('shift');
   const zone = useShopTimeZone();
   const cashier = useSignedInCashier();
@@ -104,6 +104,12 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
       ) : null}
       {cashier ? <p data-testid="shift-signed-in">{t('open.signedIn', { name: cashier.name })}</p> : null}
       <ShiftKeyNote row={key} />
+      {/* What the last close kept is in the drawer already: the float is only what comes on top. */}
+      {dec(cash).gt(0) ? (
+        <p className="muted" data-testid="shift-open-drawer" data-amount={cash}>
+          {t('open.inDrawer', { cash })}
+        </p>
+      ) : null}
       <div className="row">
         <Field
           id={floatId}
@@ -145,6 +151,7 @@ export function OpenShift({ kasm }: { readonly kasm: number }) {
               ? t('open.confirmNoFloat', { cashier: asking.cashier.name })
               : t('open.confirm', { cashier: asking.cashier.name, float: toWire(asking.float) })}
           </p>
+          <p data-testid="shift-open-confirm-drawer">{t('open.confirmDrawer', { total: toWire(asking.float.plus(cash)) })}</p>
         </ConfirmDialog>
       ) : null}
       {unlocking && key ? (

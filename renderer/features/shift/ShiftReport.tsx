@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import { formatMoney } from '../../money/money.js';
+import { formatRounding, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
@@ -117,8 +118,11 @@ function KindBlock(props: {
               <td className="num">{formatMoney(total.nornd_sum)}</td>
             </tr>
             <tr>
+              {/* The till's one sign: paid less due (the document's RNDSUM is due less paid). */}
               <td>{t('x.rounding')}</td>
-              <td className="num">{formatMoney(total.rnd_sum)}</td>
+              <td className="num" data-testid={`report-${kind}-rounding`} data-amount={total.rnd_sum}>
+                {`${formatRounding(roundingOfRndsum(total.rnd_sum))}\u00a0₴`}
+              </td>
             </tr>
           </tbody>
         </table>

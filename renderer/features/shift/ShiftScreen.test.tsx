@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
+import { type CashdeskApi, DEFAULT_PRINTER, type WriteOutcome } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../bridge/index.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { useUi } from '../../state/ui-store.js';
 import { useManagerConfirm } from '../people/manager-confirm.js';
+import { useReceipt } from '../receipt/receipt-store.js';
 import { ShiftOffer } from './ShiftOffer.js';
 import { ShiftScreen } from './ShiftScreen.js';
 import { useShiftStore } from './shift-store.js';
@@ -57,7 +58,8 @@ const X_REPORT = [
     cash_balance: '1250.40',
     z_doc_id: '',
   },
-  { tag: 'TOTAL', kind: 'sales', sum: '750.50', rnd_sum: '-0.02', nornd_sum: '750.52', count: '12' },
+  // RNDSUM as the document writes it: 750.52 due, 750.50 paid, NORNDSUM − SUM = 0.02.
+  { tag: 'TOTAL', kind: 'sales', sum: '750.50', rnd_sum: '0.02', nornd_sum: '750.52', count: '12' },
   { tag: 'PAYFORM', kind: 'sales', code: '0', name: 'ГОТІВКА', sum: '600.50' },
   { tag: 'PAYFORM', kind: 'sales', code: '1', name: 'КАРТКА', sum: '150.00' },
   {
@@ -90,6 +92,7 @@ const api = {
     hasApiKey: true,
     embedded: true,
     timeZone: 'Europe/Kyiv',
+    printer: DEFAULT_PRINTER,
   })),
   // Till 1's cashier is signed in: the shift opens for her.
   status: vi.fn(async () => ({ cashier: { id: 3, name: 'Шевчук Оксана Василівна', role: 'cashier' } })),
@@ -229,14 +232,47 @@ describe('the shift screen with an open shift', () => {
     show();
     await screen.findByTestId('shift-cashier-name');
     alt('KeyZ');
-    expect(plain(screen.getByTestId('shift-close-confirm-text'))).toContain('(чеків: 12, у касі 1 250,40 ₴)');
+    fireEvent.keyDown(screen.getByTestId('shift-keep'), { key: 'Enter' });
+    expect(plain(screen.getByTestId('shift-close-confirm-text'))).toContain('(чеків: 12)');
     await act(async () => fireEvent.click(screen.getByTestId('confirm')));
-    expect(write).toHaveBeenCalledWith('pos.shift_close', { kasm: 1 }, expect.anything());
+    expect(write).toHaveBeenCalledWith('pos.shift_close', { kasm: 1, collection: '1250.40' }, expect.anything());
     expect(screen.getByTestId('shift-close-refused').dataset.count).toBe('2');
     expect(queueReconcile).toHaveBeenCalledWith(9, expect.any(String));
   });
 
-  it('closes with the Z-report and shows its totals', async () => {
+  it('asks what is collected and what the drawer keeps, the whole drawer by default, the two always adding up', async () => {
+    show();
+    await screen.findByTestId('shift-cashier-name');
+    alt('KeyZ');
+    expect(plain(screen.getByTestId('shift-close-drawer'))).toBe('Готівка в касі: 1 250,40 ₴.');
+    const collect = screen.getByTestId('shift-collect') as HTMLInputElement;
+    const keep = screen.getByTestId('shift-keep') as HTMLInputElement;
+    expect(document.activeElement).toBe(collect);
+    expect([collect.value, keep.value]).toEqual(['1250,40', '0,00']);
+    fireEvent.change(keep, { target: { value: '250,40' } });
+    expect(collect.value).toBe('1000,00');
+    fireEvent.change(collect, { target: { value: '1300' } });
+    fireEvent.keyDown(collect, { key: 'Enter' });
+    fireEvent.keyDown(keep, { key: 'Enter' });
+    // More than the drawer holds: said beside the field, nothing asked, nothing sent.
+    expect(plain(screen.getByTestId('shift-close'))).toContain('У касі лише 1 250,40 ₴');
+    expect(screen.queryByTestId('shift-close-confirm-text')).toBeNull();
+    fireEvent.change(collect, { target: { value: '1000' } });
+    expect(keep.value).toBe('250,40');
+    fireEvent.keyDown(keep, { key: 'Enter' });
+    expect(plain(screen.getByTestId('shift-close-confirm-cash'))).toBe(
+      'Інкасація 1 000,00 ₴: службова видача перед Z-звітом. У касі залишиться на наступну зміну 250,40 ₴.',
+    );
+    expect(write).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByTestId('confirm')));
+    expect(write).toHaveBeenCalledWith(
+      'pos.shift_close',
+      { kasm: 1, collection: '1000.00' },
+      expect.objectContaining({ label: expect.objectContaining({ key: 'shiftClose' }) }),
+    );
+  });
+
+  it('closes with the Z-report, shows its totals and the collection, and shows the collection and the Z-report to print', async () => {
     answer = {
       status: 'done',
       id: 3,
@@ -253,23 +289,35 @@ describe('the shift screen with an open shift', () => {
             returns_sum: '0.00',
             returns_count: '0',
             service_input: '700.00',
-            service_output: '200.00',
+            service_output: '1200.00',
+            collection_doc_id: '87',
+            collected: '1000.00',
+            cash_left: '250.40',
           },
         ],
       },
     };
+    useReceipt.setState({ shown: null });
     show();
     await screen.findByTestId('shift-cashier-name');
     alt('KeyZ');
+    fireEvent.change(screen.getByTestId('shift-keep'), { target: { value: '250,40' } });
+    fireEvent.keyDown(screen.getByTestId('shift-keep'), { key: 'Enter' });
     // The back office closes the shift: the state read after the write has none open.
-    shiftRow = CLOSED;
+    shiftRow = { ...CLOSED, cash_balance: '250.40' };
     await act(async () => fireEvent.click(screen.getByTestId('confirm')));
     expect(useShiftStore.getState().lastZ).toMatchObject({ shift_id: '7', kasm: 1 });
     expect(plain(await screen.findByTestId('shift-z-sales'))).toBe('Продажі: 12 чеків на 750,50 ₴');
-    expect(plain(screen.getByTestId('shift-z-service'))).toBe('Внесено 700,00 ₴, видано 200,00 ₴');
-    // The closed shift's full totals come under it, and the next shift can be opened at once.
+    expect(plain(screen.getByTestId('shift-z-service'))).toBe('Внесено 700,00 ₴, видано 1 200,00 ₴');
+    expect(plain(screen.getByTestId('shift-z-collection'))).toBe('Інкасовано 1 000,00 ₴, у касі залишилось 250,40 ₴');
+    // The papers of the close, in the order they print: the collection, then the Z-report.
+    await waitFor(() =>
+      expect(useReceipt.getState().shown?.targets).toEqual([{ docId: '87' }, { shift: { kasm: 1, shiftId: 7 } }]),
+    );
+    expect(screen.getByTestId('shift-z-print').textContent).toContain('Друкувати чек інкасації і Z-звіт');
+    // The closed shift's full totals come under it, and the next shift opens on what the drawer kept.
     expect(await screen.findByTestId('z-report')).toBeTruthy();
-    expect(screen.getByTestId('shift-open')).toBeTruthy();
+    expect(plain(await screen.findByTestId('shift-open-drawer'))).toContain('У касі вже 250,40 ₴');
   });
 
   it('shows the X-report: totals, payment forms, taxes and the cash put in and taken out', async () => {
@@ -278,7 +326,8 @@ describe('the shift screen with an open shift', () => {
     alt('KeyX');
     const sales = await screen.findByTestId('report-sales');
     expect(sales.dataset.sum).toBe('750.50');
-    expect(plain(sales)).toContain('−0,02 ₴');
+    // The rounding with the till's one sign, as the receipts print it: paid less due.
+    expect(plain(screen.getByTestId('report-sales-rounding'))).toBe('−0,02 ₴');
     expect(screen.getAllByTestId('report-sales-pay').map((r) => plain(r))).toEqual(['ГОТІВКА600,50 ₴', 'КАРТКА150,00 ₴']);
     expect(plain(screen.getByTestId('report-sales-tax'))).toContain('А ПДВ 20,00 %');
     expect(plain(screen.getByTestId('report-returns'))).toContain('Повернень не було');

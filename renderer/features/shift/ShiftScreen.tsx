@@ -18,6 +18,7 @@ import { KEYS, keyOf, type ShiftAction, shiftShortcut } from './keys.js';
 import { OpenShift } from './OpenShift.js';
 import './shift.css';
 import { isOpen, ShiftFacts } from './ShiftFacts.js';
+import { ShiftPapers } from './ShiftPapers.js';
 import { ShiftReport } from './ShiftReport.js';
 import { type Panel, useShiftStore } from './shift-store.js';
 import { useShiftState } from './use-shift.js';
@@ -81,6 +82,8 @@ export function ShiftScreen() {
   }
 
   const shown = open || panel === 'count' ? panel : null;
+  // What the drawer holds: with no shift open, what the last close kept for the next one.
+  const cash = row.cash_balance;
   return (
     <div className="shift-screen" data-testid="shift-screen" data-state={open ? 'open' : 'closed'}>
       <div className="shift-side">
@@ -117,6 +120,7 @@ export function ShiftScreen() {
         {shown === 'x' ? (
           <section className="shift-panel" aria-labelledby="shift-x-title">
             <h2 id="shift-x-title">{t('x.title')}</h2>
+            <ShiftPapers kasm={kasm} shiftId={Number(row.shift_id)} />
             <ShiftReport kasm={kasm} testId="x-report" />
           </section>
         ) : shown === 'cashIn' || shown === 'cashOut' ? (
@@ -128,7 +132,7 @@ export function ShiftScreen() {
         ) : null}
         {!open && shown === null ? (
           <>
-            <OpenShift kasm={kasm} />
+            <OpenShift kasm={kasm} cash={cash} />
             {lastZ && lastZ.kasm === kasm ? <ZResult z={lastZ} /> : null}
           </>
         ) : null}

@@ -13,6 +13,7 @@ export const KEYS = [
   { keys: 'Alt+O', action: 'cashOut' },
   { keys: 'Alt+C', action: 'count' },
   { keys: 'Alt+Z', action: 'close' },
+  { keys: 'Alt+P', action: 'print' },
   { keys: 'Enter', action: 'next' },
   { keys: 'Esc', action: 'back' },
   { keys: 'F5', action: 'queue' },

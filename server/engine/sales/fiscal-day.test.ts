@@ -249,7 +249,7 @@ describe.each(DAYS)('a day at a till, cash rounded to $step ($day)', (day) => {
     expect(paid.rows).toEqual([
       // … and says both: the cash taken, and what the rounding added to the 17.57.
       ['17.57', x2(before.plus(day.repayCash)), '29.93', day.repayCash, x2(dec(day.repayCash).minus('17.57'))],
-      [state.credit, '17.57'],
+      [state.credit, '17.57', expect.stringMatching(/^\d+$/)],
     ]);
     const repayment = shiftDocs().find(
       (d) =>
@@ -257,6 +257,8 @@ describe.each(DAYS)('a day at a till, cash rounded to $step ($day)', (day) => {
         d.doc.content.CHECKTOTAL?.PARTPAYTYPE !== undefined &&
         d.doc.content.CHECKTOTAL.PARTPAYTYPE !== '1',
     );
+    // The answer names the repayment receipt: the paper the till prints (pos.receipt_print doc_id).
+    expect((paid.rows[1] as string[])[2]).toBe(String(repayment?.id));
     expect(checkOf(repayment as QueueDoc).CHECKTOTAL).toEqual({
       SUM: '67.50',
       RNDSUM: x2(dec('17.57').minus(day.repayCash)),

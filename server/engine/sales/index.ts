@@ -106,6 +106,7 @@ export type SalesOperation =
   | 'pos.cashier_sign_in'
   | 'pos.manager_confirm'
   | 'pos.shift_documents'
+  | 'pos.shift_report_print'
   | 'pos.prro_unsent_chain'
   | 'pos.prro_error_grid_page'
   | 'settings.prro_key_load'

@@ -108,8 +108,8 @@ describe('debt repayment through HTTP', () => {
     const cash = await t.ok('pos.debt_pay_cash', { akas: 'KAS1', card: CARD, amount: '100.00' });
     expect(cash.rows).toEqual([
       ['100.00', '295.10', '23.00', '100.00', '0.00'],
-      ['3', '93.00'],
-      ['6', '7.00'],
+      ['3', '93.00', expect.stringMatching(/^\d+$/)],
+      ['6', '7.00', expect.stringMatching(/^\d+$/)],
     ]);
     const bonus = await t.ok('pos.debt_pay_bonus', { card: CARD });
     // 1% accrued on receipts 3, 4 and 6 (0.93 + 0.92 + 0.93), 0.93 of it spent on receipt 4.

@@ -383,12 +383,13 @@ const writes = [
           rounding: money,
         }),
       },
-      { name: 'document', columns: cols(['document_number', 'paid'], { paid: money }), minRest: 1 },
+      { name: 'document', columns: cols(['document_number', 'paid', 'prro_doc_id'], { paid: money }), minRest: 1 },
     ),
     projectDefined: [
       'result: the same variable rows as pos.debt_pay_bonus, with the cash box balance in the summary',
       'result: cash_paid, the cash the drawer took: each receipt’s part rounded by the NBU rule (shared/fiscal/choices.ts), as its repayment receipt says; rounding, what that rounding added to the debt paid (12.30 paid as 12.50: 0.20)',
       'a sale whose fiscal number the tax server has not given yet is repaid all the same: its repayment receipt names the number once the sale has it (online or offline), and waits in its chain until then',
+      "prro_doc_id: the repayment receipt issued for that receipt's debt at a till with a PRRO (pos.receipt_print doc_id prints it), empty for a cash box of no such till",
     ],
   }),
   defineOp({

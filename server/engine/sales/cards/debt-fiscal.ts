@@ -29,14 +29,18 @@ export interface FiscalRepayment {
   readonly path: string;
 }
 
-/** Issues a repayment receipt per receipt repaid and takes its rounded cash. Returns the cash box balance. */
-export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balance: D | undefined } {
+/**
+ * Issues a repayment receipt per receipt repaid and takes its rounded cash. Returns the cash box
+ * balance, and the documents in the order of `documents` (each is the paper of its repayment).
+ */
+export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balance: D | undefined; docIds: number[] } {
   const { till, seller, shift, cashier } = r.work;
   const tax = taxTable(db, seller.vatPayer);
   const step = roundingStepOn(db, r.moment.date);
   const sales = returnSql(db);
   let balance: D | undefined;
   const taken: D[] = [];
+  const docIds: number[] = [];
   for (const d of r.documents) {
     const receipt = sales.receipt.get(d.checkNumber);
     const debt = sales.debtOfReceipt.get(d.checkNumber);
@@ -90,6 +94,7 @@ export function fiscalizeRepayment(db: Db, r: FiscalRepayment): { cash: D; balan
       }).balance;
     }
     taken.push(cash);
+    docIds.push(doc.id);
   }
-  return { cash: sum(taken), balance };
+  return { cash: sum(taken), balance, docIds };
 }

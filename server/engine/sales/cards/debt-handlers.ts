@@ -41,6 +41,8 @@ interface CashRepaid extends RepaymentResult {
   /** What the rounding added to the debt paid (12.30 paid as 12.50: 0.20), the sign the receipt prints. */
   readonly rounding: D;
   readonly cashBalance: D;
+  /** Each receipt's repayment receipt, in the order of `documents`; none for a box of no till. */
+  readonly docIds: readonly number[];
 }
 
 /**
@@ -68,7 +70,7 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): CashRepaid {
       path: r.paths.akas,
     });
     const balance = done.balance ?? fromDb(cashSql(ctx.db).box.get(r.akas)?.balance ?? 0, 'cur');
-    return { ...result, cash: done.cash, rounding: done.cash.minus(result.paid), cashBalance: balance };
+    return { ...result, cash: done.cash, rounding: done.cash.minus(result.paid), cashBalance: balance, docIds: done.docIds };
   }
   const step = roundingStepOn(ctx.db, moment.date);
   const cash = sum(result.documents.map((d) => roundCash(d.paid, step)));
@@ -84,7 +86,7 @@ function repayInCash(ctx: EngineContext, r: CashRepayment): CashRepaid {
         moment,
         path: r.paths.akas,
       }).balance;
-  return { ...result, cash, rounding: cash.minus(result.paid), cashBalance: balance };
+  return { ...result, cash, rounding: cash.minus(result.paid), cashBalance: balance, docIds: [] };
 }
 
 const signed = (v: D) => `${v.gt(0) ? '+' : ''}${fmt(v)}`;
@@ -128,8 +130,10 @@ export const debtHandlers: HandlerGroup<DebtOps> = {
       ref: p.kasm === 0 ? `card:${p.card}` : `card:${p.card} kasm:${p.kasm}`,
       paths: { card: 'params.card', amount: 'params.amount', onlyNc: 'params.only_nc', akas: 'params.akas' },
     });
+    // Each receipt repaid at a till with a PRRO has its repayment receipt: the paper the till prints.
+    const documents = documentRows(r).map((d, i) => [...d, r.docIds[i] === undefined ? '' : String(r.docIds[i])]);
     return {
-      rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt), fmt(r.cash), fmt(r.rounding)], ...documentRows(r)],
+      rows: [[fmt(r.paid), fmt(r.cashBalance), fmt(r.remainingDebt), fmt(r.cash), fmt(r.rounding)], ...documents],
     };
   },
 

@@ -1,4 +1,4 @@
-/** SQL of the customer receipt: the document a receipt or return was issued as. */
+/** SQL of the papers: the document a receipt, a return or a service document was issued as. */
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
 
@@ -15,10 +15,12 @@ export interface PrintedDoc {
   offline_session_id: string;
   status: number;
   content_json: string;
+  /** What the document stands for in the books: receipt:N, return:N, debt:N, cash:…, collection:N, shift:N. */
+  ref: string;
 }
 
 const DOC = `d.id, d.kasm, d.numprro, d.doc_type, d.created_at, d.xml_body_b64, d.local_num, d.control_code, d.fiscal_number,
-  d.offline_session_id, d.status, d.content_json`;
+  d.offline_session_id, d.status, d.content_json, d.ref`;
 
 const prepare = (db: Db) => ({
   ofReceipt: db.prepare<[number], PrintedDoc>(
@@ -27,6 +29,11 @@ const prepare = (db: Db) => ({
   ofReturn: db.prepare<[number], PrintedDoc>(
     `SELECT ${DOC} FROM returns x JOIN prro_docs d ON d.id = x.prro_doc_id WHERE x.id = ?`,
   ),
+  byId: db.prepare<[number], PrintedDoc>(`SELECT ${DOC} FROM prro_docs d WHERE d.id = ?`),
+  /** Why a service deposit or withdrawal moved the drawer: the reason the cashier gave. */
+  cashComment: db
+    .prepare<[number], string>('SELECT payment_name FROM cash_movements WHERE prro_doc_id = ? ORDER BY id LIMIT 1')
+    .pluck(),
   receiptExists: db.prepare<[number], number>('SELECT check_number FROM receipts WHERE check_number = ?').pluck(),
   returnOf: db.prepare<[number], { check_number: number }>('SELECT check_number FROM returns WHERE id = ?'),
   byFiscalNumber: db.prepare<{ fiscal: string; numprro: string }, { id: number; ref: string; kasm: number; created_at: string }>(

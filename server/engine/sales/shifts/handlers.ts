@@ -1,7 +1,7 @@
 /** Shifts at the till: open, close with the Z-report, the state, the X-report, the list; service cash. */
 
 import { dayStartUtc, nextDate } from '../../../../shared/time/zone.js';
-import type { FiscalContent, ZPay } from '../../../dps/format/content.js';
+import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmt, fmtDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
@@ -14,6 +14,7 @@ import { offlineClock } from '../prro/register/offline.js';
 import { prroSql } from '../prro/statements.js';
 import { fiscalWork, shiftMaxHours } from './guard.js';
 import { closeShift, openShift } from './open-close.js';
+import { totalsRows } from './report-rows.js';
 import { depositCash, withdrawCash } from './service-cash.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 import { shiftTotals } from './totals.js';
@@ -63,25 +64,6 @@ function serviceCash(ctx: EngineContext, p: CashParams, kind: 'deposit' | 'withd
   return { rows: [{ prro_doc_id: String(done.docId), fiscal_number: done.fiscalNumber, balance: fmt(done.balance) }] };
 }
 
-function payRows(kind: string, z: ZPay | undefined) {
-  if (!z) return [];
-  return [
-    { tag: 'TOTAL', kind, sum: z.SUM, rnd_sum: z.RNDSUM ?? '0.00', nornd_sum: z.NORNDSUM ?? z.SUM, count: z.ORDERSCNT },
-    ...(z.PAYFORMS ?? []).map((f) => ({ tag: 'PAYFORM', kind, code: f.PAYFORMCD, name: f.PAYFORMNM, sum: f.SUM })),
-    ...(z.TAXES ?? []).map((t) => ({
-      tag: 'TAX',
-      kind,
-      type: t.TYPE,
-      letter: t.LETTER,
-      name: t.NAME,
-      prc: fmt(dec(t.PRC), 'pct'),
-      turnover: t.TURNOVER,
-      source: t.SOURCESUM,
-      sum: t.SUM,
-    })),
-  ];
-}
-
 export const shiftHandlers: HandlerGroup<ShiftOps> = {
   'pos.shift_open': (p, ctx) => {
     const moment = momentOf(ctx);
@@ -101,7 +83,7 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
   },
 
   'pos.shift_close': (p, ctx) => {
-    const c = closeShift(ctx.db, { kasm: p.kasm, user: ctx.user, moment: momentOf(ctx) });
+    const c = closeShift(ctx.db, { kasm: p.kasm, collection: p.collection, user: ctx.user, moment: momentOf(ctx) });
     const z = c.z.doc === 'zrep' ? c.z : undefined;
     return {
       rows: [
@@ -116,6 +98,9 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
           returns_count: z?.ZREPRETURN?.ORDERSCNT ?? '0',
           service_input: z?.ZREPBODY.SERVICEINPUT ?? '0.00',
           service_output: z?.ZREPBODY.SERVICEOUTPUT ?? '0.00',
+          collection_doc_id: c.collectionDocId === undefined ? '' : String(c.collectionDocId),
+          collected: fmt(c.collected),
+          cash_left: fmt(c.cashLeft),
         },
       ],
     };
@@ -190,9 +175,7 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
           cash_balance: fmtDb(box?.balance ?? 0),
           z_doc_id: shift.z_doc_id === null ? '' : String(shift.z_doc_id),
         },
-        ...payRows('sales', z.ZREPREALIZ),
-        ...payRows('returns', z.ZREPRETURN),
-        { tag: 'SERVICE', input: z.ZREPBODY.SERVICEINPUT, output: z.ZREPBODY.SERVICEOUTPUT },
+        ...totalsRows(z),
       ],
     };
   },

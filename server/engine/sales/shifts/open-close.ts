@@ -1,20 +1,24 @@
 /**
  * Opening a shift (the shift-open document, and the opening float as a service deposit) and
- * closing it (the Z-report from the shift's documents, then the shift-close document). A shift is
- * closed only when the tax server has every document of it, so its Z-report is final.
+ * closing it (the cash collected as a service withdrawal, the Z-report from the shift's documents,
+ * then the shift-close document). A shift is closed only when the tax server has every document
+ * it made before the close, so its Z-report is final; the collection is the close's own document,
+ * chained right before the Z-report, which counts it and reaches the tax server after it.
  */
+import { COLLECTION_REASON } from '../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
-import type { D } from '../../decimal.js';
+import { type D, fmt, fromDb, toDb } from '../../decimal.js';
 import { cashSql } from '../cash/statements.js';
 import { type Moment, shownAt } from '../common/moment.js';
+import { kopecksOrZero } from '../common/money.js';
 import { fiscalTillOf, requireSeller } from '../fiscal/identity.js';
 import { issueDocument } from '../prro/register/chain.js';
 import { checkClock } from '../prro/register/clock.js';
 import { offlineClock } from '../prro/register/offline.js';
 import { prroSql } from '../prro/statements.js';
-import { depositCash } from './service-cash.js';
+import { depositCash, withdrawCash } from './service-cash.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 import { shiftTotals } from './totals.js';
 
@@ -83,9 +87,14 @@ export interface Closed {
   readonly zDocId: number;
   readonly closeDocId: number;
   readonly z: FiscalContent;
+  /** The collection's service withdrawal, if cash was collected. */
+  readonly collectionDocId: number | undefined;
+  readonly collected: D;
+  /** What the drawer keeps for the next shift. */
+  readonly cashLeft: D;
 }
 
-export function closeShift(db: Db, a: { kasm: number; user: string; moment: Moment }): Closed {
+export function closeShift(db: Db, a: { kasm: number; collection: string; user: string; moment: Moment }): Closed {
   const sql = shiftSql(db);
   const till = fiscalTillOf(db, a.kasm);
   if (!till) throw refuse('params.kasm', 'shift.no_register', { kasm: a.kasm });
@@ -96,6 +105,29 @@ export function closeShift(db: Db, a: { kasm: number; user: string; moment: Mome
   const unsent = prro.unsentOfShift.get(shift.id) ?? 0;
   if (unsent > 0) throw refuse('params.kasm', 'shift.unsent_documents', { kasm: a.kasm, count: unsent });
   checkClock(db, till, a.moment, 'params.kasm');
+  const collected = kopecksOrZero(a.collection, 'params.collection');
+  const drawer = fromDb(cashSql(db).box.get(till.akas)?.balance ?? 0, 'cur');
+  // The till asks first, but the money is booked here: the drawer cannot hand over what it lacks.
+  if (collected.gt(drawer)) {
+    throw refuse('params.collection', 'shift.collection_over_drawer', {
+      kasm: a.kasm,
+      cash: fmt(drawer),
+      collection: fmt(collected),
+    });
+  }
+  // Before the Z-report, as PRRO vendors do: the Z counts it among the shift's service withdrawals.
+  const collection = collected.gt(0)
+    ? withdrawCash(db, {
+        work: { till, seller, shift, cashier: shift.cashier, clock: offlineClock(db, till.numprro, a.moment) },
+        amount: collected,
+        comment: COLLECTION_REASON,
+        user: a.user,
+        moment: a.moment,
+        ref: `collection:${shift.id}`,
+        path: 'params.collection',
+      })
+    : undefined;
+  const cashLeft = collection ? collection.balance : drawer;
   const z = shiftTotals(
     prro.shiftDocs
       .all(shift.id)
@@ -113,6 +145,23 @@ export function closeShift(db: Db, a: { kasm: number; user: string; moment: Mome
   };
   const zDoc = issueDocument(db, { ...common, docType: 'z_report', content: z });
   const closeDoc = issueDocument(db, { ...common, docType: 'shift_close', content: { doc: 'head', DOCTYPE: '101' } });
-  sql.close.run({ id: shift.id, at: a.moment.iso, by: a.user, z: zDoc.id, doc: closeDoc.id });
-  return { shift: sql.byId.get(shift.id) as ShiftRow, zDocId: zDoc.id, closeDocId: closeDoc.id, z };
+  sql.close.run({
+    id: shift.id,
+    at: a.moment.iso,
+    by: a.user,
+    z: zDoc.id,
+    doc: closeDoc.id,
+    collected: toDb(collected, 'cur'),
+    collection: collection?.docId ?? null,
+    cash: toDb(cashLeft, 'cur'),
+  });
+  return {
+    shift: sql.byId.get(shift.id) as ShiftRow,
+    zDocId: zDoc.id,
+    closeDocId: closeDoc.id,
+    z,
+    collectionDocId: collection?.docId,
+    collected,
+    cashLeft,
+  };
 }

@@ -35,4 +35,16 @@ ALTER TABLE receipts ADD COLUMN rounding INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE cash_movements ADD COLUMN prro_doc_id INTEGER;
 `,
   },
+  {
+    // The drawer at the close, which no fiscal document says: what the Z's paper prints beside the
+    // document's totals, so the drawer reconciles (money ×10^4; NULL for shifts closed before).
+    id: '0400_shifts_close_cash',
+    up: `
+-- The cash collected at the close (інкасація) and its service withdrawal, chained before the Z-report.
+ALTER TABLE shifts ADD COLUMN collected INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE shifts ADD COLUMN collection_doc_id INTEGER;
+-- What the drawer kept after the close: the next shift's float.
+ALTER TABLE shifts ADD COLUMN closing_cash INTEGER;
+`,
+  },
 ];

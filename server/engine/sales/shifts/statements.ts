@@ -16,6 +16,9 @@ export interface ShiftRow {
   open_doc_id: number | null;
   z_doc_id: number | null;
   close_doc_id: number | null;
+  collected: number;
+  collection_doc_id: number | null;
+  closing_cash: number | null;
 }
 
 const prepare = (db: Db) => ({
@@ -48,8 +51,13 @@ const prepare = (db: Db) => ({
      VALUES (@kasm, @numprro, @cashier_id, @cashier, @opened_at, @opened_by, @opening_cash)`,
   ),
   setOpenDoc: db.prepare<[number, number], void>('UPDATE shifts SET open_doc_id = ? WHERE id = ?'),
-  close: db.prepare<[{ id: number; at: string; by: string; z: number; doc: number }], void>(
-    'UPDATE shifts SET closed_at = @at, closed_by = @by, z_doc_id = @z, close_doc_id = @doc WHERE id = @id',
+  close: db.prepare<
+    [{ id: number; at: string; by: string; z: number; doc: number; collected: number; collection: number | null; cash: number }],
+    void
+  >(
+    `UPDATE shifts SET closed_at = @at, closed_by = @by, z_doc_id = @z, close_doc_id = @doc,
+       collected = @collected, collection_doc_id = @collection, closing_cash = @cash
+     WHERE id = @id`,
   ),
   user: db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM users WHERE id = ?'),
   receiptsOf: db.prepare<[number], number>('SELECT count(*) FROM receipts WHERE shift_id = ?').pluck(),

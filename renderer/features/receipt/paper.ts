@@ -1,0 +1,68 @@
+/**
+ * Every paper the till prints through one path: a receipt-class fiscal document (a sale, a return,
+ * a service deposit or withdrawal, a debt repaid: pos.receipt_print) or a shift's X- or Z-report
+ * (pos.shift_report_print). Each is read from the back office, shown, and printed the same way.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchRead, rowsOf } from '../../rpc/hooks.js';
+import { printParams, type Receipt, type ReceiptTarget, receiptOf, targetKey } from './model.js';
+import { type ReportTarget, reportOf, reportParams, type ShiftReport } from './report-model.js';
+
+export type PaperTarget = ReceiptTarget | ReportTarget;
+
+export type Paper =
+  | { readonly kind: 'receipt'; readonly receipt: Receipt }
+  | { readonly kind: 'report'; readonly report: ShiftReport };
+
+export const isReportTarget = (t: PaperTarget): t is ReportTarget => 'shift' in t;
+
+/** One paper's identity, for deduplication and test ids. */
+export const paperKey = (t: PaperTarget): string =>
+  isReportTarget(t) ? `shift ${t.shift.kasm} ${t.shift.shiftId}` : targetKey(t);
+
+/** Online, offline or still waiting for its fiscal number (a receipt's, a Z's); an X is no document: ''. */
+export const paperMode = (p: Paper): string => (p.kind === 'receipt' ? p.receipt.head.mode : p.report.head.mode);
+
+/** The shop's header and footer change rarely; a paper's own rows are read afresh every time. */
+const TEMPLATE_STALE_MS = 10 * 60_000;
+
+export async function loadReceipt(client: QueryClient, target: ReceiptTarget): Promise<Receipt> {
+  const [rows, parts] = await Promise.all([
+    fetchRead(client, 'pos.receipt_print', printParams(target)),
+    fetchRead(client, 'pos.template_get_parts', { prefix: '' }, TEMPLATE_STALE_MS),
+  ]);
+  const receipt = receiptOf(rowsOf(rows), rowsOf(parts));
+  if (!receipt) throw new Error('the back office answered the receipt without its HEAD row');
+  return receipt;
+}
+
+export async function loadReport(client: QueryClient, target: ReportTarget): Promise<ShiftReport> {
+  const report = reportOf(rowsOf(await fetchRead(client, 'pos.shift_report_print', reportParams(target))));
+  if (!report) throw new Error('the back office answered the report without its HEAD row');
+  return report;
+}
+
+export async function loadPaper(client: QueryClient, target: PaperTarget): Promise<Paper> {
+  return isReportTarget(target)
+    ? { kind: 'report', report: await loadReport(client, target) }
+    : { kind: 'receipt', receipt: await loadReceipt(client, target) };
+}
+
+/**
+ * A document is printed with the fiscal number the tax server gives it, as a PRRO's is: one still
+ * waiting for it is read again this often, for at most this long, and printed as it is (saying
+ * its number is not yet given) only after that.
+ */
+const NUMBER_POLL_MS = 100;
+const NUMBER_WAIT_MS = 3000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function loadNumberedPaper(client: QueryClient, target: PaperTarget): Promise<Paper> {
+  const deadline = Date.now() + NUMBER_WAIT_MS;
+  let paper = await loadPaper(client, target);
+  while (paperMode(paper) === 'pending' && Date.now() < deadline) {
+    await sleep(NUMBER_POLL_MS);
+    paper = await loadPaper(client, target);
+  }
+  return paper;
+}

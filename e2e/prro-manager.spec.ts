@@ -3,12 +3,15 @@
  * receipt the tax server rejected yesterday: each document's till, register and shift; a status
  * change that would move the documents behind it, named and asked twice; the shift's documents
  * in chain order; and the audit trail of who changed the document. A chain spoiled in the file
- * (as a faulty till program could leave it) is marked in the per-shift view.
+ * (as a faulty till program could leave it) is marked in the per-shift view. A document refused
+ * at the desk's own till is corrected in the form, every step from the keyboard.
  */
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { decodeCp1251 } from '../shared/fiscal/cp1251.js';
 import { expect, test } from './fixtures.js';
 import { managerConfirms } from './people.js';
-import { openQueue, rejected, simulatorPassed } from './prro.js';
+import { heldAt, openQueue, refusedAt, rejected, simulatorPassed } from './prro.js';
 import type { Shop } from './shop.js';
 
 interface Doc {
@@ -135,3 +138,120 @@ test('a document whose previous hash is not the chain’s is marked in its shift
   await expect(page.getByTestId('prro-shift-detail')).toContainText('Розрив ланцюжка');
   await snap('prro-manager-shift-break');
 });
+
+test('the correction form: the field the tax server named, a date written its way on Enter, the cashier renamed; the back office checks the schema, and the chain goes on', async ({
+  page,
+  shop,
+  snap,
+}) => {
+  const refused = await refusedAt(shop, 1);
+  const behind = await heldAt(shop, 1);
+  const [y, m, d] = refused.isoDate.split('-') as [string, string, string];
+  const date = page.getByTestId('prro-fix-ORDERDATE-input');
+  const detail = page.getByTestId('prro-detail');
+  const hints = page.getByTestId('key-hints');
+
+  // F5 from the sale: the refused document, its correction form open at the field the server named.
+  await page.keyboard.press('F5');
+  await expect(detail).toHaveAttribute('data-id', String(refused.id));
+  await expect(date).toHaveValue(refused.isoDate);
+  const dateSays = page.getByTestId('prro-fix-ORDERDATE-says');
+  await expect(dateSays).toContainText(`податковий сервер: «${refused.isoDate}» має містити рівно 8 символів`);
+  await expect(dateSays).toContainText(`Enter — записати як ${d}.${m}.${y}`);
+  for (const key of ['Esc', 'Alt+V', 'Alt+E', 'Alt+X', 'Alt+R', 'Alt+S', 'Alt+Z', 'Alt+F', 'Alt+G', 'Alt+D']) {
+    await expect(hints).toContainText(key);
+  }
+  await expect(hints).not.toContainText('Alt+W');
+
+  // The document held behind it says what it waits for, and Alt+W goes there.
+  await page.keyboard.press('ArrowDown');
+  await expect(detail).toHaveAttribute('data-id', String(behind.id));
+  await expect(page.getByTestId('prro-reason')).toHaveAttribute('data-kind', 'waits');
+  await expect(page.getByTestId('prro-detail-error')).toHaveText(
+    /^Очікує на документ №\d+ \(id \d+\), відхилений податковим сервером$/,
+  );
+  await expect(page.getByTestId('prro-correction')).toHaveCount(0);
+  await expect(hints).toContainText('Alt+W');
+  await page.keyboard.press('Alt+W');
+  await expect(detail).toHaveAttribute('data-id', String(refused.id));
+
+  // Alt+V: the keyboard on the field the server named; Enter writes the date as the tax server takes it.
+  await page.keyboard.press('Alt+V');
+  await expect(date).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(date).toHaveValue(`${d}.${m}.${y}`);
+  await expect(page.getByTestId('prro-fix-ORDERDATE')).toHaveAttribute('data-changed', 'true');
+  await expect(page.getByTestId('prro-xml')).toContainText(`<ORDERDATE>${d}${m}${y}</ORDERDATE>`);
+  await expect(page.getByTestId('prro-edited')).toBeVisible();
+  await snapSizes(page, snap, 'prro-correction');
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // Alt+X throws the correction away; then the date is typed as people write it.
+  await page.keyboard.press('Alt+X');
+  await expect(date).toHaveValue(refused.isoDate);
+  await expect(page.getByTestId('prro-edited')).toHaveCount(0);
+  await page.keyboard.press('Alt+V');
+  await expect(date).toBeFocused();
+  await page.keyboard.type(`${d}.${m}.${y}`);
+  await expect(date).toHaveValue(`${d}.${m}.${y}`);
+
+  // The cashier's name in the form; the XML by hand (Alt+E) holds the same text, and a change there shows in the form.
+  const cashier = page.getByTestId('prro-fix-CASHIER-input');
+  const cashierWas = await cashier.inputValue();
+  await cashier.fill('Мельник А. П.');
+  await page.keyboard.press('Alt+E');
+  const editor = page.getByTestId('prro-xml-editor');
+  await expect(editor).toBeFocused();
+  expect(await editor.inputValue()).toContain('<CASHIER>Мельник А. П.</CASHIER>');
+  await editor.fill((await editor.inputValue()).replace('<CASHIER>Мельник А. П.</CASHIER>', '<CASHIER>Мельник Андрій</CASHIER>'));
+  await expect(cashier).toHaveValue('Мельник Андрій');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeFocused();
+
+  // A time the schema cannot take: the form says so, and the back office refuses it, naming the field.
+  const time = page.getByTestId('prro-fix-ORDERTIME-input');
+  const timeWas = await time.inputValue();
+  await time.fill('25:61');
+  await expect(page.getByTestId('prro-fix-ORDERTIME-says')).toContainText('не час у формі гг:хх:сс');
+  await page.keyboard.press('Alt+R');
+  const changes = page.getByTestId('prro-changes');
+  await expect(changes).toContainText(`Дата документа: «${refused.isoDate}» → «${d}.${m}.${y}»`);
+  await expect(changes).toContainText(`Касир: «${cashierWas}» → «Мельник Андрій»`);
+  await expect(changes).toContainText(`Час документа: «${timeWas}» → «25:61»`);
+  await snap('prro-correction-confirm');
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('prro-ask-again')).toBeVisible();
+  await page.getByTestId('confirm').click();
+  await managerConfirms(page);
+  await expect(page.getByTestId('prro-action-error')).toContainText('не відповідає схемі ДПС');
+  await expect(page.getByTestId('prro-fix-ORDERTIME-says')).toContainText('не прийнято: ');
+  expect(shop.query('SELECT status FROM prro_docs WHERE id = ?', refused.id)).toEqual([{ status: 3 }]);
+
+  // Put right and sent: it keeps its place, and the tax server takes it and the one behind it.
+  await time.fill(timeWas);
+  await page.keyboard.press('Alt+R');
+  await page.getByTestId('confirm').click();
+  await page.getByTestId('confirm').click();
+  await managerConfirms(page);
+  await expect(page.getByTestId('prro-notice')).toContainText('повернуто в чергу');
+  const [stored] = shop.query<{ body: string }>('SELECT xml_body_b64 AS body FROM prro_docs WHERE id = ?', refused.id);
+  const text = decodeCp1251(Buffer.from(stored?.body ?? '', 'base64'));
+  expect(text).toContain(`<ORDERDATE>${d}${m}${y}</ORDERDATE>`);
+  expect(text).toContain('<CASHIER>Мельник Андрій</CASHIER>');
+  const status = (id: number) => shop.query<{ status: number }>('SELECT status FROM prro_docs WHERE id = ?', id)[0]?.status;
+  await expect.poll(() => status(refused.id), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => status(behind.id), { timeout: 20_000 }).toBe(2);
+  await expect(page.getByTestId('prro-empty')).toBeVisible({ timeout: 20_000 });
+});
+
+/** Screenshots of the screen as it is, at the sizes tills have. */
+async function snapSizes(page: Page, snap: (name: string) => Promise<void>, name: string) {
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 1024],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await snap(`${name}-${width}x${height}`);
+  }
+}

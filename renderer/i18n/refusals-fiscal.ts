@@ -35,6 +35,8 @@ export const ukFiscal: Record<FiscalRefusalReason, string> = {
   'prro.requeue_unreadable': 'Виправлений документ не читається: {{problem}}',
   'prro.requeue_changes_content':
     'Виправлений документ {{id}} вже не відповідає обліку (перша відмінність: {{field}}). Суми, оплати, податки й рядки мають лишитися як є.',
+  'prro.requeue_schema':
+    'Виправлений документ не відповідає схемі ДПС, тож податковий сервер його відхилить: {{field}}: {{problem}}',
   'prro.requeue_prev_hash': 'Це не геш попереднього документа ланцюжка ({{expected}}).',
   'prro.requeue_control_code': 'Це не контрольне число документа на його місці ({{expected}}).',
   'prro.enqueue_own_type': 'Документ «{{doc_type}}» формує сама програма: ззовні його не додають.',
@@ -123,6 +125,8 @@ export const enFiscal: Record<FiscalRefusalReason, string> = {
   'prro.requeue_unreadable': 'The corrected document cannot be read: {{problem}}',
   'prro.requeue_changes_content':
     'The corrected document {{id}} no longer matches the books (first difference: {{field}}). Sums, payments, taxes and lines must stay as they are.',
+  'prro.requeue_schema':
+    'The corrected document does not follow the DPS schema, so the tax server would refuse it: {{field}}: {{problem}}',
   'prro.requeue_prev_hash': 'This is not the hash of the previous document in the chain ({{expected}}).',
   'prro.requeue_control_code': 'This is not the control number of the document at its place ({{expected}}).',
   'prro.enqueue_own_type': 'A “{{doc_type}}” document is made by the program itself, not added from outside.',

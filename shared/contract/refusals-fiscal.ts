@@ -32,6 +32,8 @@ export const FISCAL_REFUSALS = {
   'prro.requeue_unreadable': 'the corrected document cannot be read: {problem}',
   'prro.requeue_changes_content':
     'the corrected document {id} no longer says what the books say (first difference at {field}): totals, payments, taxes and lines must stay as they are',
+  'prro.requeue_schema':
+    'the corrected document is not valid against the DPS schema, so the tax server would refuse it: {field}: {problem}',
   'prro.requeue_prev_hash': 'is not the hash of the previous document in the chain, {expected}',
   'prro.requeue_control_code': 'is not the control number of the document at its place, {expected}',
   'prro.enqueue_own_type':

@@ -19,7 +19,7 @@ import { confirmWithManager } from '../people/manager-confirm.js';
 import { DependentsWarning } from './DependentsWarning.js';
 import { dependentsOf } from './dependents.js';
 import { ALL_DATES, gridParams, type PrroFilter } from './filters.js';
-import { PRRO_READS, settle } from './outcome.js';
+import { PRRO_READS, settle, settleShownRefusal } from './outcome.js';
 import { codeOf, SETTABLE_STATUSES, statusesIn } from './status.js';
 import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
@@ -99,6 +99,7 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
       },
       {
         onSuccess: (outcome) => {
+          void settleShownRefusal(outcome, t('outcome.settledNote'));
           const s = settle(outcome, t, (affected) => ({
             kind: affected === expected ? 'ok' : 'warn',
             text: `${t('outcome.bulk', { count: affected })}${affected === expected ? '' : ` ${t('outcome.bulkDiffers', { counted: expected })}`}`,

@@ -55,7 +55,7 @@ afterEach(() => {
 function askStatus(docType: string, status: string) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <DocActions doc={docOf(docType)} body={null} onNotice={vi.fn()} />
+      <DocActions doc={docOf(docType)} body={null} changes={[]} onNotice={vi.fn()} />
     </QueryClientProvider>,
   );
   fireEvent.change(screen.getByTestId('prro-status-select'), { target: { value: status } });

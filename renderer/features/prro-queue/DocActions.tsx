@@ -13,7 +13,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { confirmWithManager } from '../people/manager-confirm.js';
 import { type DependentsCause, DependentsWarning } from './DependentsWarning.js';
 import { dependentsOf } from './dependents.js';
-import { PRRO_READS, settle } from './outcome.js';
+import { PRRO_READS, settle, settleShownRefusal } from './outcome.js';
 import type { GridRow } from './rows.js';
 import { codeOf, SETTABLE_STATUSES } from './status.js';
 import { useAltKeys } from './use-alt-keys.js';
@@ -21,21 +21,36 @@ import { useUnsentChain } from './use-chain.js';
 import type { Notice } from './view-store.js';
 import { WithdrawNote } from './WithdrawNote.js';
 
+/** A head field the correction changes, as the question before requeueing names it. */
+export interface Change {
+  readonly field: string;
+  readonly from: string;
+  readonly to: string;
+}
+
 interface Props {
   readonly doc: GridRow;
   /** What requeueing sends: the body as it is or corrected; null while it cannot be sent. */
   readonly body: { readonly b64: string; readonly edited: boolean } | null;
+  /** The correction form's fields the body changes. */
+  readonly changes: readonly Change[];
   readonly onNotice: (notice: Notice) => void;
+  /** The refusal of the last change (the correction form shows one that names a field), or null. */
+  readonly onRefusal?: (refusal: unknown) => void;
 }
 
-export function DocActions({ doc, body, onNotice }: Props) {
+export function DocActions({ doc, body, changes, onNotice, onRefusal }: Props) {
   const { t } = useTranslation('prro');
   const client = useQueryClient();
   const requeue = useWrite('pos.prro_inline_requeue');
   const setStatus = useWrite('pos.prro_inline_set_status');
   const [asking, setAsking] = useState<'requeue' | 'status' | 'again' | null>(null);
   const [status, setStatusName] = useState<PrroStatusName | ''>('');
-  const [refusal, setRefusal] = useState<unknown>(null);
+  const [refusal, setRefusalState] = useState<unknown>(null);
+  const setRefusal = (r: unknown) => {
+    setRefusalState(r);
+    onRefusal?.(r);
+  };
   const statusSelect = useRef<HTMLSelectElement>(null);
   const selectId = useId();
   const busy = requeue.isPending || setStatus.isPending;
@@ -74,6 +89,7 @@ export function DocActions({ doc, body, onNotice }: Props) {
   });
 
   const finish = (outcome: Parameters<typeof settle>[0], done: (affected: number) => Notice) => {
+    void settleShownRefusal(outcome, t('outcome.settledNote'));
     const s = settle(outcome, t, done);
     setRefusal(s.refusal);
     if (s.notice) onNotice(s.notice);
@@ -189,6 +205,13 @@ export function DocActions({ doc, body, onNotice }: Props) {
           onCancel={() => setAsking(null)}
         >
           <p>{t(body?.edited ? 'confirm.requeueEdited' : 'confirm.requeueAsIs')}</p>
+          {body?.edited && changes.length > 0 ? (
+            <ul className="prro-changes" aria-label={t('correction.changes')} data-testid="prro-changes">
+              {changes.map((c) => (
+                <li key={c.field}>{t('correction.change', { ...c })}</li>
+              ))}
+            </ul>
+          ) : null}
           <DependentsWarning dependents={dependents} cause="requeue" />
         </ConfirmDialog>
       ) : null}

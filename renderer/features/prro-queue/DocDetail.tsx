@@ -1,18 +1,25 @@
 /**
- * One document: its facts and chain, its XML decoded from base64 and indented, and what a manager
- * does with it. The XML comes from pos.prro_inline_error_docs for the document's own day, so
- * opening a document does not fetch every body of the filter.
+ * One document: why it is here first (the tax server's words), the correction form for its head,
+ * what a manager does with it, then its XML (shown as the correction so far would send it, or
+ * edited by hand for whatever the form has no field for), its facts and chain, and its audit
+ * trail. The XML comes from pos.prro_inline_error_docs for the document's own day, so opening a
+ * document does not fetch every body of the filter.
  */
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BridgeError } from '../../../shared/bridge/errors.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { AuditTrail } from './AuditTrail.js';
 import { decodeBody, encodeBody } from './body-codec.js';
-import { DocActions } from './DocActions.js';
+import { CorrectionForm, type CorrectionFormHandle, type FieldNote, formFields } from './correction/CorrectionForm.js';
+import { type FieldId, hasHead, headValue, shownValue } from './correction/head-fields.js';
+import { type Change, DocActions } from './DocActions.js';
 import { DocFacts } from './DocFacts.js';
 import { gridParams, type PrroFilter } from './filters.js';
+import { Reason } from './Reason.js';
+import { elementOfPath, reasonOf } from './reason.js';
 import type { GridRow } from './rows.js';
 import { useAltKeys } from './use-alt-keys.js';
 import type { Notice } from './view-store.js';
@@ -33,10 +40,19 @@ interface Props {
   readonly onNotice: (notice: Notice) => void;
 }
 
+/** The field the back office named when it refused a correction against the DPS schema. */
+function refusedField(error: unknown): FieldNote | undefined {
+  if (!(error instanceof BridgeError)) return undefined;
+  const detail = error.details.find((d) => d.reason === 'prro.requeue_schema');
+  const element = elementOfPath(String(detail?.values?.field ?? ''));
+  return element ? { element, text: String(detail?.values?.problem ?? ''), from: 'backOffice' } : undefined;
+}
+
 export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({ doc, filter, byId, ...props }, ref) {
   const { t } = useTranslation('prro');
   const panel = useRef<HTMLElement>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<CorrectionFormHandle>(null);
   useImperativeHandle(ref, () => ({ focus: () => panel.current?.focus() }), []);
   const day = doc.row.created_at.slice(0, 10);
   const docs = useRead('pos.prro_inline_error_docs', gridParams(filter, { start: day, end: day }));
@@ -44,20 +60,89 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
   const decoded = useMemo(() => (found ? decodeBody(found.xml_body_b64) : undefined), [found]);
   const pretty = useMemo(() => (decoded ? prettyXml(decoded.text) : undefined), [decoded]);
   const [draft, setDraft] = useState<string | null>(null);
+  const [rawEditing, setRawEditing] = useState(false);
+  const [formAsked, setFormAsked] = useState(false);
+  // A field to focus once the form is there (Alt+V may be what shows it).
+  const [focusField, setFocusField] = useState<{ element?: string } | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const compacted = useMemo(() => (draft === null ? null : compactXml(draft)), [draft]);
+  const reason = useMemo(() => reasonOf(doc.row.last_error), [doc.row.last_error]);
 
-  const startEditing = () => {
-    if (!decoded || !pretty) return;
-    setDraft(pretty.text);
+  const original = pretty?.ok ? pretty.text : undefined;
+  const current = draft ?? original;
+  const formable = original !== undefined && hasHead(original);
+  const showForm = formable && (doc.status === 'rejected' || formAsked || draft !== null);
+  const fields = useMemo(() => (original === undefined ? [] : formFields(original)), [original]);
+
+  const notes = useMemo(() => {
+    const out: FieldNote[] = [];
+    const refused = refusedField(refusal);
+    if (refused) out.push(refused);
+    // The server's words stay beside the field while it still holds what the server read.
+    if (reason.kind === 'refused' && reason.element && original !== undefined && current !== undefined) {
+      const element = reason.element as FieldId;
+      if (headValue(current, element) === headValue(original, element)) {
+        out.push({ element, text: reason.text.replace(/^\S+:\s*/, ''), from: 'server' });
+      }
+    }
+    return out;
+  }, [refusal, reason, original, current]);
+
+  const changes: Change[] = useMemo(() => {
+    if (draft === null || original === undefined) return [];
+    return fields.flatMap((f) => {
+      const from = headValue(original, f.id);
+      const to = headValue(draft, f.id);
+      if (from === to) return [];
+      return [
+        {
+          field: t(`correction.fields.${f.id}`),
+          from: from === undefined ? t('correction.absent') : shownValue(f, from),
+          to: to === undefined ? t('correction.absent') : shownValue(f, to),
+        },
+      ];
+    });
+  }, [draft, original, fields, t]);
+
+  const edit = (text: string) => {
+    setDraft(text);
+    setRefusal(null);
   };
-  const editing = draft !== null;
+  const discard = () => {
+    setDraft(null);
+    setRawEditing(false);
+    setRefusal(null);
+  };
+  const startEditing = () => {
+    if (!pretty) return;
+    // Where the XML could not be laid out it is edited as it came.
+    setDraft(current ?? pretty.text);
+    setRawEditing(true);
+  };
+
   useEffect(() => {
-    if (editing) editor.current?.focus();
-  }, [editing]);
+    if (rawEditing) editor.current?.focus();
+  }, [rawEditing]);
+  useEffect(() => {
+    if (!focusField || !showForm) return;
+    form.current?.focus(focusField.element);
+    setFocusField(null);
+  }, [focusField, showForm]);
+
   useAltKeys((key) => {
-    if (!('action' in key) || key.action !== 'edit') return false;
-    if (draft === null) startEditing();
-    else editor.current?.focus();
+    if (!('action' in key)) return false;
+    if (key.action === 'edit') {
+      if (!rawEditing) startEditing();
+      else editor.current?.focus();
+    } else if (key.action === 'correct') {
+      if (!formable) return false;
+      setFormAsked(true);
+      setFocusField({ element: notes[0]?.element });
+    } else if (key.action === 'discard') {
+      if (draft === null) return false;
+      discard();
+      panel.current?.focus();
+    } else return false;
     return true;
   });
 
@@ -78,8 +163,8 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
       tabIndex={-1}
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || e.defaultPrevented || (e.target as HTMLElement).closest('.dialog')) return;
-        // Escape leaves the XML editor first, so a correction being typed is not thrown away.
-        if (e.target === editor.current) panel.current?.focus();
+        // Escape leaves a field first (the form, the XML editor), so a correction being typed is not thrown away.
+        if ((e.target as HTMLElement).matches('input, textarea, select')) panel.current?.focus();
         else props.onClose();
       }}
       data-testid="prro-detail"
@@ -96,22 +181,45 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
           <kbd>Esc</kbd> {t('detail.close')}
         </button>
       </header>
-      <DocFacts doc={doc} byId={byId} onShow={props.onShow} onOpenShift={props.onOpenShift} />
-      <AuditTrail docId={doc.id} />
+      <Reason
+        doc={doc}
+        reason={reason}
+        byId={byId}
+        onShow={props.onShow}
+        inForm={formable && reason.kind === 'refused' && fields.some((f) => f.id === reason.element)}
+      />
 
-      <h3>{t('detail.xml')}</h3>
       {docs.isPending ? <Loading label={t('detail.xmlLoading')} /> : null}
       <ErrorMessage error={docs.error} />
       {docs.isSuccess && !found ? <p className="stale">{t('detail.xmlMissing')}</p> : null}
+      {showForm && current !== undefined && original !== undefined ? (
+        <CorrectionForm ref={form} text={current} original={original} onText={edit} notes={notes} />
+      ) : null}
+      {formable && !showForm ? (
+        <button
+          type="button"
+          onClick={() => {
+            setFormAsked(true);
+            setFocusField({});
+          }}
+          data-testid="prro-correction-open"
+        >
+          {t('correction.open')} <kbd>Alt+V</kbd>
+        </button>
+      ) : null}
+      <DocActions doc={doc} body={body} changes={changes} onNotice={props.onNotice} onRefusal={setRefusal} />
+
+      <h3>{t('detail.xml')}</h3>
       {decoded && pretty ? (
         <>
           <XmlView
             ref={editor}
             decoded={decoded}
             pretty={pretty}
-            draft={draft}
+            text={current ?? pretty.text}
+            editing={rawEditing}
             draftProblem={compacted && !compacted.ok ? compacted.problem : null}
-            onDraft={setDraft}
+            onDraft={edit}
           />
           {body?.edited ? (
             <p className="stale" role="status" data-testid="prro-edited">
@@ -119,19 +227,21 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
             </p>
           ) : null}
           <div className="row">
-            {draft === null ? (
+            {rawEditing ? null : (
               <button type="button" onClick={startEditing} data-testid="prro-xml-edit">
                 {t('detail.edit')} <kbd>Alt+E</kbd>
               </button>
-            ) : (
-              <button type="button" onClick={() => setDraft(null)} data-testid="prro-xml-discard">
-                {t('detail.discard')}
+            )}
+            {draft === null ? null : (
+              <button type="button" onClick={discard} data-testid="prro-xml-discard">
+                {t('detail.discard')} <kbd>Alt+X</kbd>
               </button>
             )}
           </div>
         </>
       ) : null}
-      <DocActions doc={doc} body={body} onNotice={props.onNotice} />
+      <DocFacts doc={doc} onOpenShift={props.onOpenShift} />
+      <AuditTrail docId={doc.id} />
     </aside>
   );
 });

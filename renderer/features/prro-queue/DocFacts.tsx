@@ -1,24 +1,19 @@
-/** A document's numbers, hashes, place in the chain and last error. */
+/** A document's numbers, hashes and place in the chain (why it is listed comes first: Reason.tsx). */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChainVerdict } from './chain.js';
 import type { GridRow } from './rows.js';
 import { shortHash, shownTime } from './rows.js';
-import { blockedBy } from './status.js';
 
 interface Props {
   readonly doc: GridRow;
-  /** The listed documents read so far by id, to show the one it waits for. */
-  readonly byId: ReadonlyMap<string, GridRow>;
-  readonly onShow: (id: string) => void;
   /** Opens the per-shift view on the document's shift. */
   readonly onOpenShift: (shiftId: string) => void;
 }
 
-export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
+export function DocFacts({ doc, onOpenShift }: Props) {
   const { t } = useTranslation('prro');
   const r = doc.row;
-  const blocker = doc.status === 'blocked' ? blockedBy(r.last_error) : undefined;
   return (
     <>
       <dl className="prro-facts">
@@ -32,7 +27,7 @@ export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
         <dd data-testid="prro-detail-shift" data-shift={doc.shift}>
           {doc.shift ? (
             <button type="button" onClick={() => onOpenShift(doc.shift)} data-testid="prro-open-shift">
-              {t('detail.openShift', { shift: doc.shift })}
+              {t('detail.openShift', { shift: doc.shift })} <kbd>Alt+Z</kbd>
             </button>
           ) : (
             <span className="muted">{t('detail.noShift')}</span>
@@ -62,22 +57,6 @@ export function DocFacts({ doc, byId, onShow, onOpenShift }: Props) {
       <p className={`chain-verdict chain-${doc.chain.kind}`} data-testid="prro-chain" role="status">
         <span className={`badge ${badgeOf(doc.chain)}`}>{t(`chain.${doc.chain.kind}`)}</span> {explain(doc, t)}
       </p>
-
-      <h3>{t('detail.error')}</h3>
-      {r.last_error ? (
-        <p className="error" data-testid="prro-detail-error">
-          {r.last_error}
-        </p>
-      ) : (
-        <p className="muted" data-testid="prro-detail-error">
-          {t('detail.noError')}
-        </p>
-      )}
-      {blocker && byId.has(blocker) && blocker !== doc.id ? (
-        <button type="button" onClick={() => onShow(blocker)} data-testid="prro-show-blocker">
-          {t('detail.showBlocker')} (id {blocker})
-        </button>
-      ) : null}
     </>
   );
 }

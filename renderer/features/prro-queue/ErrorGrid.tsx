@@ -18,6 +18,8 @@ const ROW_HEIGHT = 40;
 
 export interface ErrorGridHandle {
   focus(): void;
+  /** Scrolls a row into view. */
+  reveal(index: number): void;
 }
 
 interface Props {
@@ -39,7 +41,6 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
   const { count, rowAt, sort, selectedId, onRange } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
-  useImperativeHandle(ref, () => ({ focus: () => table.current?.focus() }), []);
   const virtual = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
@@ -50,6 +51,14 @@ export const ErrorGrid = forwardRef<ErrorGridHandle, Props>(function ErrorGrid(p
     paddingStart: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   });
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => table.current?.focus(),
+      reveal: (index: number) => virtual.scrollToIndex(index, { align: 'auto' }),
+    }),
+    [virtual],
+  );
   // A place moved to before its row was read: selected when it is.
   const [awaited, setAwaited] = useState<number | null>(null);
   const selectedIndex = awaited ?? (selectedId === null ? -1 : props.indexOf(selectedId));

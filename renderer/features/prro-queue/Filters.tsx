@@ -63,6 +63,7 @@ export function Filters({ initial, onApply }: Props) {
         placeholder={t('filters.numprroHint')}
         value={draft.numprro}
         onChange={(e) => set({ numprro: e.target.value })}
+        className="prro-numprro"
         data-testid="prro-numprro"
       />
       <div className="field">

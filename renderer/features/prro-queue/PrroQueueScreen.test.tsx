@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CashdeskApi } from '../../../shared/bridge/api.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { PrroQueueScreen } from './PrroQueueScreen.js';
-import { FIRST_PAGE } from './use-grid-pages.js';
+import { FIRST_PAGE, REFRESH_MS } from './use-grid-pages.js';
 
 const TOTAL = 5000;
 const RESULT = { upstream: { name: 'b', version: '1', resource: 'pos' }, status: { code: 'OK' as const, operation: 'x' } };
@@ -36,18 +36,21 @@ const doc = (n: number) => ({
   chain_expected: '',
 });
 
-const read = vi.fn(async (method: string, params: { offset?: number; limit?: number }) => {
+/** What the service says of the list as a whole: it moves when a listed document changes. */
+let stamp = 'one';
+const pageRead = async (method: string, params: { offset?: number; limit?: number }) => {
   const offset = params.offset ?? 0;
   const limit = params.limit ?? 200;
   const rows =
     method === 'pos.prro_error_grid_page'
       ? [
-          { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: String(offset) },
+          { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: String(offset), stamp },
           ...Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => doc(offset + i + 1)),
         ]
       : [];
   return { method, result: { ...RESULT, rows }, stale: false, fetchedAt: '' };
-});
+};
+const read = vi.fn(pageRead);
 const api = {
   read,
   settingsGet: async () => ({ till: { kasm: 1, akas: '1', numprro: '4000211451' } }),
@@ -103,7 +106,7 @@ describe('the PRRO queue screen', () => {
     read.mockImplementation(async (method: string, params: { offset?: number; limit?: number }) => {
       if ((params.offset ?? 0) > 0) throw new Error('the back office did not answer');
       const rows = [
-        { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: '0' },
+        { tag: 'PAGE', total: String(TOTAL), breaks: '0', offset: '0', stamp },
         ...Array.from({ length: params.limit ?? 0 }, (_, i) => doc(i + 1)),
       ];
       return { method, result: { ...RESULT, rows }, stale: false, fetchedAt: '' };
@@ -121,5 +124,47 @@ describe('the PRRO queue screen', () => {
     });
     await waitFor(() => expect(screen.getByTestId('prro-grid-error').textContent).toContain('the back office did not answer'));
     expect(screen.getAllByTestId('prro-row-awaited').length).toBeGreaterThan(0);
+  });
+
+  it('reads its first page again by itself, and the pages read further down only when the list changed', async () => {
+    read.mockClear();
+    read.mockImplementation(pageRead);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <PrroQueueScreen />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(screen.getByTestId('prro-count').getAttribute('data-count')).toBe(String(TOTAL)));
+      const scroller = screen.getByTestId('prro-grid');
+      await act(async () => {
+        scroller.scrollTop = 40 * 3000;
+        fireEvent.scroll(scroller);
+      });
+      await waitFor(() => expect(screen.getAllByTestId('prro-row').some((r) => r.getAttribute('data-id') === '3001')).toBe(true));
+      const firstPages = () => pages().filter(([offset]) => offset === 0).length;
+      const laterPages = () => pages().filter(([offset]) => offset > 0).length;
+      const [first, later] = [firstPages(), laterPages()];
+
+      // Nothing changed: only the first page is read again.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(firstPages()).toBe(first + 1));
+      expect(laterPages()).toBe(later);
+
+      // The list changed: the pages read further down are read again, and their rows stay shown meanwhile.
+      stamp = 'two';
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(laterPages()).toBeGreaterThan(later));
+      expect(screen.getAllByTestId('prro-row').some((r) => r.getAttribute('data-id') === '3001')).toBe(true);
+      expect(screen.queryAllByTestId('prro-row-awaited')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+      stamp = 'one';
+    }
   });
 });

@@ -2,27 +2,33 @@
  * F5, for the store manager: the fiscal documents the tax server rejected or holds back, with
  * their till, register and shift, their hash chain checked, their XML readable, their audit
  * trail, and requeue / status changes a confirmation away (two when later documents depend on
- * them); and, Alt+Z, every document of one shift in chain order.
+ * them); and, Alt+Z, every document of one shift in chain order. The list refreshes itself while
+ * the screen is open, and the screen opens with the keyboard on the first document that needs a
+ * person (the first the tax server refused), its detail beside it.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TillIdentity } from '../../../shared/bridge/api.js';
 import { useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
+import { KeySignWait } from '../prro-keys/index.js';
+import { firstNeedingPerson } from './attention.js';
 import { BulkPanel } from './BulkPanel.js';
 import { COLUMNS } from './columns.js';
 import { DocDetail, type DocDetailHandle } from './DocDetail.js';
 import { ErrorGrid, type ErrorGridHandle } from './ErrorGrid.js';
 import { FIRST_FILTER_ID, Filters } from './Filters.js';
 import { defaultFilter, sameFilter } from './filters.js';
-import { KEYS } from './keys.js';
+import { hintsFor } from './keys.js';
+import { reasonOf } from './reason.js';
 import type { GridRow } from './rows.js';
 import { ShiftView } from './ShiftView.js';
 import { nextSort } from './sort.js';
+import { UnsentSummary } from './UnsentSummary.js';
 import { useAltKeys } from './use-alt-keys.js';
-import { GRID_PAGE_OP, useGridPages } from './use-grid-pages.js';
+import { GRID_PAGE_OP, type GridPages, useGridPages } from './use-grid-pages.js';
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -42,7 +48,23 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const grid = useGridPages(filter, view.sort);
   const gridRef = useRef<ErrorGridHandle>(null);
   const detailRef = useRef<DocDetailHandle>(null);
+  const section = useRef<HTMLElement>(null);
   const selected = useSelected(view.selectedId, grid.byId, grid.key);
+  const land = useLanding(grid, view.view === 'queue', {
+    kept: view.selectedId,
+    select: view.select,
+    grid: gridRef,
+    // Nothing listed: the keyboard stays where it is (the filter just shown), else it is on the screen.
+    empty: () => {
+      if (document.activeElement === null || document.activeElement === document.body) section.current?.focus();
+    },
+  });
+  useLostSelection(grid, view.selectedId, selected !== undefined || land.pending, () => {
+    // The document left the list (the tax server took it, or another manager changed it).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    view.select(null);
+    if (lost) gridRef.current?.focus();
+  });
 
   const sortColumn = (index: number) => {
     const column = COLUMNS[index];
@@ -56,7 +78,9 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       return true;
     }
     if (key.action === 'shifts') {
-      view.showView(view.view === 'shifts' ? 'queue' : 'shifts');
+      // With a document open: its shift; else the per-shift view and back.
+      if (view.view === 'queue' && selected?.shift) view.openShift(selected.shift);
+      else view.showView(view.view === 'shifts' ? 'queue' : 'shifts');
       return true;
     }
     if (view.view === 'shifts') return false;
@@ -67,8 +91,9 @@ function PrroQueue({ till }: { till: TillIdentity }) {
     return true;
   });
 
+  const context = view.view === 'shifts' ? 'shifts' : selected ? 'detail' : 'queue';
   return (
-    <section className="prro" aria-labelledby="prro-title">
+    <section ref={section} className="prro" aria-labelledby="prro-title" tabIndex={-1} data-testid="prro-screen">
       <h1 id="prro-title">{t('title')}</h1>
       <fieldset className="prro-views row" aria-label={t('views.label')}>
         {(['queue', 'shifts'] as const).map((v) => (
@@ -88,7 +113,10 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       <KeyHints
         className="prro-keys"
         title={t('keys.legend')}
-        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+        hints={hintsFor(context, selected !== undefined && reasonOf(selected.row.last_error).kind === 'waits').map((k) => ({
+          keys: k.keys,
+          label: t(`keys.${k.action}`),
+        }))}
       />
     </section>
   );
@@ -98,12 +126,15 @@ function PrroQueue({ till }: { till: TillIdentity }) {
     return (
       <>
         <Filters
+          // Read again when the filter changes from elsewhere (Alt+D, the till's register).
+          key={JSON.stringify(filter)}
           initial={filter}
           onApply={(f) => {
             // "Show" again with the same filter is a refresh; a new filter is read anyway (refreshing
             // the one shown as well would only delay it).
             const again = sameFilter(f, filter);
             view.apply(f);
+            land.again();
             if (again) client.invalidateQueries({ queryKey: ['rpc', GRID_PAGE_OP] });
           }}
         />
@@ -121,11 +152,30 @@ function PrroQueue({ till }: { till: TillIdentity }) {
               {t('grid.breaks', { count: grid.breaks })}
             </span>
           ) : null}
-          {grid.isFetching ? <span className="loading">{t('grid.refreshing')}</span> : null}
+          {grid.isFetching ? (
+            <span className="loading">{t('grid.refreshing')}</span>
+          ) : grid.readAt > 0 ? (
+            <span className="muted prro-read-at" data-testid="prro-read-at">
+              {t('grid.readAt', { time: clockTime(grid.readAt) })}
+            </span>
+          ) : null}
           <button type="button" onClick={() => view.setBulkOpen(!view.bulkOpen)} data-testid="prro-bulk-open">
             {t('bulk.open')} <kbd>Alt+B</kbd>
           </button>
         </div>
+        {/^\d+$/.test(filter.kasm.trim()) && Number(filter.kasm) > 0 ? (
+          <UnsentSummary
+            kasm={Number(filter.kasm)}
+            numprro={filter.numprro.trim()}
+            listed={grid.total}
+            start={filter.start}
+            onFrom={(start) => {
+              view.apply({ ...filter, start });
+              land.again();
+            }}
+          />
+        ) : null}
+        {Number(filter.kasm) === till.kasm ? <KeySignWait /> : null}
         {view.bulkOpen ? <BulkPanel filter={filter} onClose={() => view.setBulkOpen(false)} onNotice={view.say} /> : null}
         <StaleNotice stale={grid.first.stale} />
         <ErrorMessage error={grid.error} testId="prro-grid-error" />
@@ -174,6 +224,57 @@ function PrroQueue({ till }: { till: TillIdentity }) {
       </>
     );
   }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const clockTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/**
+ * Where the keyboard lands when the list is first read (the screen opened, a filter shown): on the
+ * document kept from before if it is still listed, else on the first one the tax server refused,
+ * with its detail open; else on the grid, or the screen when nothing is listed.
+ */
+function useLanding(
+  grid: GridPages,
+  shown: boolean,
+  to: {
+    kept: string | null;
+    select: (id: string) => void;
+    grid: RefObject<ErrorGridHandle | null>;
+    empty: () => void;
+  },
+): { readonly pending: boolean; again(): void } {
+  const [pending, setPending] = useState(true);
+  const ready = pending && shown && grid.first.isSuccess && !grid.isFetching;
+  useEffect(() => {
+    if (!ready) return;
+    setPending(false);
+    if (grid.total === 0) {
+      to.empty();
+      return;
+    }
+    const id = to.kept !== null && grid.byId.has(to.kept) ? to.kept : firstNeedingPerson(grid);
+    if (id !== undefined) {
+      to.select(id);
+      to.grid.current?.reveal(grid.indexOf(id));
+    }
+    // Once the grid is painted with the selection.
+    requestAnimationFrame(() => to.grid.current?.focus());
+  });
+  return { pending, again: () => setPending(true) };
+}
+
+/** Calls `lost` once the selected document is no longer in the list as read again (`shown` while it is, or while landing). */
+function useLostSelection(grid: GridPages, selectedId: string | null, shown: boolean, lost: () => void): void {
+  const gone = selectedId !== null && !shown && grid.first.isSuccess && !grid.isFetching;
+  const latest = useRef(lost);
+  latest.current = lost;
+  useEffect(() => {
+    if (gone) latest.current();
+  }, [gone]);
 }
 
 /**

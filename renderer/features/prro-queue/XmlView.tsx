@@ -1,4 +1,4 @@
-/** The document's XML, decoded and indented; or the editor a manager corrects it in. */
+/** The document's XML, decoded and indented, as the correction so far would send it; or the editor a manager corrects it in. */
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecodedText } from './body-codec.js';
@@ -7,17 +7,19 @@ import type { Formatted, XmlProblem } from './xml-format.js';
 interface Props {
   readonly decoded: DecodedText;
   readonly pretty: Formatted;
-  /** The corrected text being typed, or null when the document is shown as it is. */
-  readonly draft: string | null;
+  /** The text shown: the document as it is, or with the correction so far. */
+  readonly text: string;
+  /** Whether the text is being edited by hand. */
+  readonly editing: boolean;
   readonly draftProblem: XmlProblem | null;
   readonly onDraft: (text: string) => void;
 }
 
 export const XmlView = forwardRef<HTMLTextAreaElement, Props>(function XmlView(props, ref) {
   const { t } = useTranslation('prro');
-  const { decoded, pretty, draft, draftProblem } = props;
+  const { decoded, pretty, text, editing, draftProblem } = props;
   const problemText = (p: XmlProblem) => t(`xmlProblem.${p.code}`, { name: p.name, expected: p.expected });
-  if (draft !== null) {
+  if (editing) {
     return (
       <div className="field">
         <label htmlFor="prro-xml-editor">{t('detail.editing')}</label>
@@ -25,7 +27,7 @@ export const XmlView = forwardRef<HTMLTextAreaElement, Props>(function XmlView(p
           id="prro-xml-editor"
           ref={ref}
           className="prro-xml prro-xml-editor"
-          value={draft}
+          value={text}
           spellCheck={false}
           onChange={(e) => props.onDraft(e.target.value)}
           aria-invalid={draftProblem ? true : undefined}
@@ -54,7 +56,7 @@ export const XmlView = forwardRef<HTMLTextAreaElement, Props>(function XmlView(p
       )}
       {/* Chromium lets the keyboard focus and scroll a scrollable block by itself. */}
       <pre className="prro-xml" data-testid="prro-xml">
-        {pretty.text}
+        {text}
       </pre>
     </>
   );

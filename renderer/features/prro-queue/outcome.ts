@@ -1,7 +1,7 @@
 /** What a write's outcome means for the PRRO screen: a notice, or a refusal to show beside the action. */
 import type { TFunction } from 'i18next';
 import type { WriteOutcome } from '../../../shared/bridge/api.js';
-import { BridgeError } from '../../bridge/index.js';
+import { BridgeError, getBridge } from '../../bridge/index.js';
 import type { Notice } from './view-store.js';
 
 export interface Settled {
@@ -26,6 +26,19 @@ export function settle(outcome: WriteOutcome, t: TFunction, done: (affected: num
     case 'reconcile':
       return { notice: { kind: 'warn', text: t('outcome.reconcile') }, refusal: BridgeError.from(outcome.error), affected: null };
   }
+}
+
+/**
+ * A refusal shown on this screen is settled at once (reconciled with a note), as the sale's and the
+ * shift's are: nothing was changed, and the refused write must neither hold the document's next
+ * change behind it in the outbox (a group waits behind a refused item) nor sit there as needing a
+ * person. Should settling fail, the item stays in the outbox as needing attention: nothing is lost.
+ */
+export async function settleShownRefusal(outcome: WriteOutcome, note: string): Promise<void> {
+  if (outcome.status !== 'refused') return;
+  await getBridge()
+    .queueReconcile(outcome.id, note)
+    .catch(() => undefined);
 }
 
 /** The grid, the documents' XML, the chain, the shifts' documents and the audit trail after a change the service made. */

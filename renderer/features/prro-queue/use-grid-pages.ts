@@ -4,14 +4,20 @@
  * of a screenful paints at once, the total sizes the scrollbar, and the pages the grid scrolls to
  * are read as they come into view. The service sorts and judges the chain over every listed
  * document, so a page is right whichever others the browser holds.
+ *
+ * While the screen is open the list refreshes itself: the first page is read again every few
+ * seconds (one small read, nothing repainted when nothing changed), and its stamp says whether the
+ * list changed; only then are the other pages read so far, and the open document, read again. Rows
+ * keep their places and the rows read stay shown meanwhile, so the selection and the scroll stay.
  */
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { startTransition, useCallback, useMemo, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParamsOf } from '../../../shared/contract/index.js';
 import { getBridge } from '../../bridge/index.js';
 import { readKey, rowsOf } from '../../rpc/hooks.js';
 import type { ColumnId } from './columns.js';
 import { gridParams, type PrroFilter } from './filters.js';
+import { PRRO_READS } from './outcome.js';
 import { type GridRow, gridRow } from './rows.js';
 import type { SortDir } from './sort.js';
 
@@ -30,6 +36,9 @@ export const pageBounds = (page: number): { offset: number; limit: number } =>
 
 /** Rows read ahead of the last one in view, so a scroll rarely meets an unread row. */
 const AHEAD = 100;
+
+/** How often the first page is read again while the screen is open: the dispatcher sends every few seconds. */
+export const REFRESH_MS = 5_000;
 
 type Sort = { readonly column: ColumnId; readonly dir: SortDir } | null;
 
@@ -56,7 +65,17 @@ export interface GridPages {
   readonly first: { readonly isPending: boolean; readonly isSuccess: boolean; readonly stale?: boolean };
   /** A page that could not be read (its rows stay placeholders). */
   readonly error: Error | null;
+  /** Rows are being read that are not shown yet (a new sort, pages scrolled to); not the refresh's own reads. */
   readonly isFetching: boolean;
+  /** When the list was last read (ms), 0 before. */
+  readonly readAt: number;
+}
+
+/** The same list of answers as before while each is the same object (structural sharing keeps unchanged rows). */
+function useSameWhileEqual<T>(items: readonly T[]): readonly T[] {
+  const last = useRef(items);
+  if (last.current.length !== items.length || last.current.some((x, i) => x !== items[i])) last.current = items;
+  return last.current;
 }
 
 export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
@@ -72,6 +91,7 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
     queryKey: readKey(GRID_PAGE_OP, firstParams),
     queryFn: readPage(firstParams),
     placeholderData: (previous, query) => (query && sameFilter(query.queryKey[2], firstParams) ? previous : undefined),
+    refetchInterval: REFRESH_MS,
   });
   const [wanted, setWanted] = useState<{ key: string; pages: readonly number[] }>({ key, pages: [] });
   const pages = wanted.key === key ? wanted.pages : [];
@@ -85,15 +105,15 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
   const head = rowsOf(first.data)[0];
   const total = head?.tag === 'PAGE' ? Number(head.total) : 0;
   const breaks = head?.tag === 'PAGE' ? Number(head.breaks) : 0;
-  const answers = [first.data, ...later.map((q) => q.data)];
-  const stamp = [first.dataUpdatedAt, ...later.map((q) => q.dataUpdatedAt)].join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` changes exactly when one of the answers does.
+  useRefreshOnStamp(key, head?.tag === 'PAGE' ? head.stamp : undefined, first.isPlaceholderData);
+  // Each answer's rows, the same arrays while they are equal: a refresh that changed nothing builds nothing.
+  const answers = useSameWhileEqual([rowsOf(first.data), ...later.map((q) => rowsOf(q.data))]);
   const { rows, indexById, byId } = useMemo(() => {
     const rows: (GridRow | undefined)[] = [];
     const indexById = new Map<string, number>();
     const byId = new Map<string, GridRow>();
     for (const answer of answers) {
-      const [page, ...docs] = rowsOf(answer);
+      const [page, ...docs] = answer;
       if (page?.tag !== 'PAGE') continue;
       const offset = Number(page.offset);
       docs.forEach((doc, i) => {
@@ -105,7 +125,7 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
       });
     }
     return { rows, indexById, byId };
-  }, [stamp]);
+  }, [answers]);
 
   const want = useCallback(
     (start: number, end: number) => {
@@ -135,6 +155,27 @@ export function useGridPages(filter: PrroFilter, sort: Sort): GridPages {
     key,
     first: { isPending: first.isPending, isSuccess: first.isSuccess, stale: first.data?.stale },
     error: first.error ?? later.find((q) => q.error)?.error ?? null,
-    isFetching: first.isFetching || later.some((q) => q.isFetching),
+    isFetching: first.isPlaceholderData || later.some((q) => q.isPending && q.isFetching),
+    readAt: first.dataUpdatedAt,
   };
+}
+
+/**
+ * When the first page's stamp moves, the list changed somewhere: the other pages read so far and
+ * the open document's reads are read again (what they showed stays until the answers are there).
+ */
+function useRefreshOnStamp(key: string, stamp: string | undefined, placeholder: boolean): void {
+  const client = useQueryClient();
+  const seen = useRef<{ key: string; stamp: string } | null>(null);
+  useEffect(() => {
+    if (stamp === undefined || placeholder) return;
+    const before = seen.current;
+    seen.current = { key, stamp };
+    if (!before || before.key !== key || before.stamp === stamp) return;
+    client.invalidateQueries({
+      queryKey: ['rpc', GRID_PAGE_OP],
+      predicate: (q) => (q.queryKey[2] as Partial<Params> | undefined)?.offset !== 0,
+    });
+    for (const read of PRRO_READS) if (read[1] !== GRID_PAGE_OP) client.invalidateQueries({ queryKey: read });
+  }, [client, key, stamp, placeholder]);
 }

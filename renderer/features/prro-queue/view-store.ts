@@ -1,8 +1,12 @@
 /**
- * What the manager was looking at, kept while they switch screens (F1 to ring a sale up, F5
- * back): the filter applied, the sort, the selected document and the open bulk-change panel.
+ * What the manager was looking at, kept while they switch screens (F6 to look a receipt up, F5
+ * back): the filter applied, the sort, the selected document and the open bulk-change panel. The
+ * queue asked for from the till itself (F5 from the sale, or the shift screen's link to its unsent
+ * documents) opens on this till's register instead, its filters reset: a filter left on another
+ * till would say "no documents" of the very documents the till was asking about.
  */
 import { create } from 'zustand';
+import { type ScreenId, useUi } from '../../state/ui-store.js';
 import type { ColumnId } from './columns.js';
 import type { PrroFilter } from './filters.js';
 import type { SortDir } from './sort.js';
@@ -40,6 +44,8 @@ interface PrroView {
   /** Opens the per-shift view on a shift (from a document's detail, or the list). */
   openShift(id: string): void;
   selectShiftDoc(id: string | null): void;
+  /** Back to this till's register: the filters as they start, nothing selected. */
+  openForTill(): void;
 }
 
 export const usePrroView = create<PrroView>((set) => ({
@@ -61,4 +67,24 @@ export const usePrroView = create<PrroView>((set) => ({
   applyShifts: (shiftFilter) => set({ shiftFilter }),
   openShift: (shiftId) => set({ view: 'shifts', shiftId, shiftDocId: null }),
   selectShiftDoc: (shiftDocId) => set({ shiftDocId }),
+  openForTill: () =>
+    set({
+      view: 'queue',
+      filter: null,
+      shiftFilter: null,
+      shiftId: null,
+      shiftDocId: null,
+      selectedId: null,
+      bulkOpen: false,
+      notice: null,
+    }),
 }));
+
+/** The screens that ask the queue about this till: the sale (F5) and the shift (its unsent documents). */
+const FOR_THIS_TILL: readonly ScreenId[] = ['sale', 'shift'];
+
+useUi.subscribe((now, before) => {
+  if (now.screen === 'prro' && before.screen !== 'prro' && FOR_THIS_TILL.includes(before.screen)) {
+    usePrroView.getState().openForTill();
+  }
+});

@@ -4,8 +4,8 @@
  * windows-1251. Optional elements without a value are left out, never written empty.
  */
 import { encodeCp1251 } from '../../../shared/fiscal/cp1251.js';
+import { headRun } from '../../../shared/fiscal/head-order.js';
 import type { BodyRow, CheckContent, DocHead, FiscalContent, TaxRowXml, ZPay, ZrepContent } from './content.js';
-import { headRun } from './head-order.js';
 import { el, writeXml, type XmlNode } from './xml.js';
 
 type Fields = Readonly<Record<string, string | undefined>>;
@@ -17,7 +17,7 @@ const pick = (from: Fields, names: readonly string[]): XmlNode[] =>
 const rows = (items: readonly XmlNode[][]): XmlNode[] =>
   items.map((children, i) => el('ROW', children, { ROWNUM: String(i + 1) }));
 
-/** Head elements of CHECKHEAD around the type-specific ones (schema order: head-order.ts). */
+/** Head elements of CHECKHEAD around the type-specific ones (schema order: shared/fiscal/head-order.ts). */
 const HEAD_START = headRun('UID', 'CASHREGISTERNUM');
 const HEAD_END = headRun('VER', 'PREVDOCHASH');
 const TOTAL = ['SUM', 'RNDSUM', 'NORNDSUM', 'DISCOUNTSUM', 'PARTPAYTYPE', 'PARTPAYPERCENT', 'PARTPAYSUM', 'PARTPAYORDPREPAYNUM'];

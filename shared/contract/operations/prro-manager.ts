@@ -116,7 +116,7 @@ export const prroManagerOperations = [
       limit: opt(int(1, GRID_PAGE_MAX), 200),
     },
     result: tagged({
-      PAGE: cols(['total', 'breaks', 'offset']),
+      PAGE: cols(['total', 'breaks', 'offset', 'stamp']),
       ROW: cols([...ERROR_GRID_COLUMNS, 'shift_id', 'chain', 'chain_previous_id', 'chain_expected'], {
         ...ERROR_GRID_FORMATS,
         chain_expected: sha256OrEmpty,
@@ -128,6 +128,7 @@ export const prroManagerOperations = [
       `sort: a column (${GRID_SORT_KEYS.join(', ')}) or empty for chain order (register, then local_num); times sort by the instant, numbers as numbers, text by the Ukrainian collation; doc_type by its code, status by its number, chain in the order ${CHAIN_VERDICTS.join(', ')}; rows without a value go last in either direction; ties keep chain order`,
       'chain: the verdict on the document against the listed document right before it in its register (local_num − 1; a live document holds its place alone): break (its prev_doc_hash is not that document’s hash, or the first document names a previous one), unlisted (that document is not listed), first, linked; judged over every document the filter lists, not only the page; hashes compare whatever their case; chain_previous_id is that document (empty when none), chain_expected the hash the chain holds for a break (empty when none)',
       'shift_id: the shift the document belongs to, empty when none',
+      'stamp: changes whenever the list or a listed document changes (the documents listed, and when the last of them changed): a screen polls the first page and reads the others again only when it does; an opaque string, compared for equality only',
     ],
   }),
 ] as const;

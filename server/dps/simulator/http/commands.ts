@@ -138,7 +138,7 @@ function serverXml(d: ServerDocumentRow): Buffer {
   const kept = Buffer.from(d.body_b64, 'base64');
   const xml = kept[0] === 0x30 ? contentOf(kept) : kept;
   if (d.offline || xml.includes('<ORDERTAXNUM>')) return xml;
-  // ORDERTAXNUM follows VER in the head (head-order.ts); both are ASCII in windows-1251.
+  // ORDERTAXNUM follows VER in the head (shared/fiscal/head-order.ts); both are ASCII in windows-1251.
   const at = xml.indexOf('</VER>');
   if (at < 0) return xml;
   const end = at + '</VER>'.length;

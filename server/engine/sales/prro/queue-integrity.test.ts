@@ -196,6 +196,60 @@ describe('a corrected document requeued', () => {
   });
 });
 
+describe('a requeued document against the DPS schema', () => {
+  it('is refused when its date is not in the form the schema takes, naming the element and why, and nothing changes', () => {
+    const { rejected, grid } = refusedReceipt();
+    // The TIN put right, but the date written as an ISO date (as an old till program did).
+    const body = rejected.text
+      .replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`)
+      .replace(/<ORDERDATE>(\d{2})(\d{2})(\d{4})<\/ORDERDATE>/, '<ORDERDATE>$3-$2-$1</ORDERDATE>');
+    expect(body).toContain('<ORDERDATE>2025-03-14</ORDERDATE>');
+    const before = snapshot(shop.db);
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, body));
+    expect({ reason: r.reason, values: r.values }).toEqual({
+      reason: 'prro.requeue_schema',
+      values: { field: 'CHECK/CHECKHEAD/ORDERDATE', problem: expect.stringContaining('«2025-03-14»') },
+    });
+    expect(snapshot(shop.db)).toEqual(before);
+  });
+
+  it('is refused when a cashier’s name is longer than the schema’s 128 characters', () => {
+    const { rejected, grid } = refusedReceipt();
+    const body = rejected.text
+      .replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`)
+      .replace(/<CASHIER>[^<]*<\/CASHIER>/, `<CASHIER>${'Я'.repeat(129)}</CASHIER>`);
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, body));
+    expect({ reason: r.reason, field: r.values?.field }).toEqual({
+      reason: 'prro.requeue_schema',
+      field: 'CHECK/CHECKHEAD/CASHIER',
+    });
+  });
+
+  it('is refused as it is, unchanged, when the tax server could only refuse it again', () => {
+    const { rejected, grid } = refusedReceipt();
+    const spoiled = rejected.text.replace(/<ORDERTIME>\d{6}<\/ORDERTIME>/, '<ORDERTIME>25:61</ORDERTIME>');
+    shop.db
+      .prepare('UPDATE prro_docs SET xml_body_b64 = ?, doc_hash = ? WHERE id = ?')
+      .run(b64(spoiled), sha256(cp1251(spoiled)), rejected.id);
+    const r = shop.refused('pos.prro_inline_requeue', requeue(rejected, grid, spoiled));
+    expect({ reason: r.reason, field: r.values?.field }).toEqual({
+      reason: 'prro.requeue_schema',
+      field: 'CHECK/CHECKHEAD/ORDERTIME',
+    });
+  });
+
+  it('is judged at its place: the chain’s own fields are set before the check, whatever the manager wrote there', () => {
+    const { rejected, grid } = refusedReceipt();
+    const body = rejected.text
+      .replace(`<TIN>${WRONG_TIN}</TIN>`, `<TIN>${TEST_SELLER.tin}</TIN>`)
+      .replace(/<ORDERNUM>\d+<\/ORDERNUM>/, '<ORDERNUM>x</ORDERNUM>');
+    expect(shop.call('pos.prro_inline_requeue', requeue(rejected, grid, body), 'manager').status).toMatchObject({
+      affected: '1',
+    });
+    expect(queueDoc(shop.db, rejected.id).doc.head.ORDERNUM).toBe(String(rejected.localNum));
+  });
+});
+
 describe('a withdrawn document', () => {
   it('gives its place to the documents after it: numbers, bodies and hashes without a gap, all accepted', () => {
     const ids = [sale(), sale(), sale()];

@@ -9,7 +9,8 @@ import { PRRO, PRRO_ERROR_STATUSES, prroStatusName } from '../../../../shared/co
 import { canonicalJson } from '../../../../shared-node/canonical-json.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import type { FiscalContent } from '../../../dps/format/content.js';
-import { readDocument } from '../../../dps/format/read.js';
+import { decodeBody, readDocument } from '../../../dps/format/read.js';
+import { checkDpsSchema } from '../../../dps/format/schema/check.js';
 import { XmlError } from '../../../dps/format/xml.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Moment } from '../common/moment.js';
@@ -173,6 +174,19 @@ function checkIntegrity(doc: PrroDocRow, body: Buffer): string {
 }
 
 /**
+ * The corrected document as it will go, at its place in the chain, must be valid against its DPS
+ * schema: the tax server checks that first, and a body it can only refuse again would hold the
+ * documents after it back once more. Checked after the chain re-placed it, since the place fields
+ * (numbers, offline fields, the previous hash) are the chain's, not the manager's.
+ */
+function checkSchema(placed: PrroDocRow): void {
+  const body = Buffer.from(placed.xml_body_b64, 'base64');
+  const root = readDocument(body).root.name === 'ZREP' ? 'ZREP' : 'CHECK';
+  const verdict = checkDpsSchema(root, decodeBody(body));
+  if (!verdict.ok) throw refuse('params.xml_body_b64', 'prro.requeue_schema', { field: verdict.path, problem: verdict.problem });
+}
+
+/**
  * The corrected document replaces the rejected one in its place in the chain and goes back as
  * requeued; it and every document after it are re-placed, so their heads, offline numbers and
  * hash chain agree with the new body.
@@ -201,6 +215,7 @@ export function requeueDocument(db: Db, r: Requeue, user: string, moment: Moment
   if (doc.content_json === '') sql.setContent.run(content, doc.id);
   replaceFrom(db, { ...doc, status }, moment);
   const placed = sql.doc.get(doc.id) as PrroDocRow;
+  checkSchema(placed);
   if (r.prevDocHash !== '' && r.prevDocHash.toLowerCase() !== placed.prev_doc_hash) {
     throw refuse('params.prev_doc_hash', 'prro.requeue_prev_hash', { expected: placed.prev_doc_hash || '(none)' });
   }

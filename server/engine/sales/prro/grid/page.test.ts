@@ -68,7 +68,13 @@ const page = (params: Record<string, unknown>, user?: string) => {
   const [head, ...rest] = rows;
   expect(head?.tag).toBe('PAGE');
   expect(rest.every((r) => r.tag === 'ROW')).toBe(true);
-  return { total: Number(head?.total), breaks: Number(head?.breaks), offset: Number(head?.offset), rows: rest };
+  return {
+    total: Number(head?.total),
+    breaks: Number(head?.breaks),
+    offset: Number(head?.offset),
+    stamp: head?.stamp,
+    rows: rest,
+  };
 };
 
 /** Every page of a read, `limit` rows at a time, as the grid reads them while scrolling. */
@@ -200,5 +206,37 @@ describe('pos.prro_error_grid_page', () => {
     const total = spec(ALL).length;
     expect(page({ ...ALL, offset: total, limit: 10 })).toMatchObject({ total, rows: [] });
     expect(page({ ...ALL, start: '2024-01-01', end: '2024-01-01' })).toMatchObject({ total: 0, breaks: 0, rows: [] });
+  });
+
+  it('stamps the list so that a screen polling its first page knows when to read the others again', () => {
+    const stamp = (params: Record<string, unknown> = ALL) => page({ ...params, limit: 1 }).stamp;
+    const first = stamp();
+    expect(first).toMatch(/\S/);
+    // Read again with nothing changed, or another page, or sorted: the same list, the same stamp.
+    expect(stamp()).toBe(first);
+    expect(page({ ...ALL, offset: 100, limit: 5 }).stamp).toBe(first);
+    expect(stamp({ ...ALL, sort: 'status', dir: 'desc' })).toBe(first);
+
+    // A listed document far down the list changes in place (the dispatcher's words on it).
+    const deep = idOf(199);
+    expect(page({ ...ALL, offset: 0, limit: 60 }).rows.map((r) => r.id)).not.toContain(deep);
+    const set = shop.db.prepare('UPDATE prro_docs SET last_error = ?, updated_at = ? WHERE id = ?');
+    set.run('очікує на підпис', '2025-03-14T09:30:00.000Z', deep);
+    const changed = stamp();
+    expect(changed).not.toBe(first);
+
+    // One leaves the list (the tax server took it) and another joins it at the same count.
+    const leaving = idOf(198);
+    const joining = idOf(200);
+    const status = shop.db.prepare('UPDATE prro_docs SET status = ?, updated_at = ? WHERE id = ?');
+    status.run(PRRO.accepted, '2025-03-14T09:31:00.000Z', leaving);
+    status.run(PRRO.blocked, '2025-03-14T09:31:00.000Z', joining);
+    expect(page({ ...ALL, limit: 1 }).total).toBe(spec(ALL).length);
+    expect(stamp()).not.toBe(changed);
+
+    // A document of another register, or one of this register not listed, changes nothing here.
+    const settled = stamp();
+    status.run(PRRO.accepted, '2025-03-14T09:40:00.000Z', idOf(10));
+    expect(stamp()).toBe(settled);
   });
 });

@@ -44,11 +44,12 @@ export const gridPageHandlers: HandlerGroup<'pos.prro_error_grid_page'> = {
   'pos.prro_error_grid_page': (p, ctx) => {
     const sql = gridSql(ctx.db);
     const args: GridArgs = { ...filterOf(p, ctx.user), start: p.start, end: p.end };
-    const { total, breaks } = sql.summary.get(args) ?? { total: 0, breaks: 0 };
+    const { total, breaks, ids, latest } = sql.summary.get(args) ?? { total: 0, breaks: 0, ids: null, latest: null };
     const page = pageRows(ctx.db, args, pageIds(ctx.db, args, p));
+    const stamp = `${total}:${ids ?? 0}:${latest ?? ''}`;
     return {
       rows: [
-        { tag: 'PAGE', total: String(total), breaks: String(breaks), offset: String(p.offset) },
+        { tag: 'PAGE', total: String(total), breaks: String(breaks), offset: String(p.offset), stamp },
         ...page.map((d) => ({
           tag: 'ROW',
           ...errorGridRow(d, ctx.timeZone),

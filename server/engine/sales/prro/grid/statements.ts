@@ -25,6 +25,8 @@ export interface JudgedRow extends ErrorGridDoc {
   previous_id: number | null;
   /** The hash the chain holds for a break ('' for a first document that names a previous one). */
   expected: string;
+  /** When the document last changed (the list's stamp). */
+  updated_at: string;
 }
 
 /** What the spec grid lists: documents needing a person, of the filter's dates, till, register and user. */
@@ -36,6 +38,7 @@ const listed = (a: string) =>
 const JUDGED = `
   SELECT d.id, d.kasm, d.numprro, d.doc_type, d.created_at, d.doc_hash, d.prev_doc_hash, d.offline_session_id,
     d.local_doc_number, d.local_num, d.control_code, d.fiscal_number, d.user_id, d.last_error, d.status, d.shift_id,
+    d.updated_at,
     CASE
       WHEN d.local_num = 1 THEN CASE WHEN d.prev_doc_hash = '' THEN 'first' ELSE 'break' END
       WHEN p.id IS NULL THEN 'unlisted'
@@ -92,8 +95,14 @@ const textKeysIn = (db: Db, key: TextSortKey) =>
   );
 
 const prepare = (db: Db) => ({
-  summary: db.prepare<GridArgs, { total: number; breaks: number }>(
-    `SELECT count(*) AS total, count(*) FILTER (WHERE chain = 'break') AS breaks FROM (${JUDGED}) AS judged`,
+  /**
+   * What the list adds up to, and its stamp: every change the grid shows sets a listed document's
+   * updated_at (or takes it off the list, or puts one on), so the count, the listed ids and the
+   * latest change tell a screen polling the first page whether to read the others again.
+   */
+  summary: db.prepare<GridArgs, { total: number; breaks: number; ids: number | string | null; latest: string | null }>(
+    `SELECT count(*) AS total, count(*) FILTER (WHERE chain = 'break') AS breaks, sum(id) AS ids, max(updated_at) AS latest
+     FROM (${JUDGED}) AS judged`,
   ),
   /** A page's ids, in chain order or sorted by a column. */
   chainOrderIds: idsIn(db, CHAIN_ORDER),

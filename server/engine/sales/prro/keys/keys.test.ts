@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
 import { readDocument } from '../../../../dps/format/read.js';
 import { SHARED_FISCAL } from '../../../../dps/format/schema/test-support.js';
 import { bundledTrust } from '../../../../dps/signing/bundled-trust.js';
@@ -291,6 +292,54 @@ describe('documents signed with the key', () => {
       expect(before).not.toBe('');
       expect(prev).toBe(createHash('sha256').update(Buffer.from(before, 'base64')).digest('hex'));
     }
+  });
+});
+
+describe('a corrected document requeued with the key unlocked', () => {
+  beforeEach(() => load(loadParams(sellerKey())));
+
+  it('is signed again, its corrected body, before it goes; the documents after it follow', () => {
+    const server = simulatedFiscalServer(shop.db);
+    const send = () => dispatchFiscalNow(shop.db, server, () => new Date('2025-03-14T10:00:00Z'), 'Europe/Kyiv');
+    send();
+    const id = Number((sale().rows[0] as Record<string, string>).prro_doc_id);
+    sale();
+    const signedBefore = prroSql(shop.db).signedOf.get(id) as string;
+    expect(signedBefore).not.toBe('');
+    // A faulty writer's mistake, which the tax server refuses: the seller's TIN mistyped.
+    const row = docs().find((d) => Number(d.id) === id) as Record<string, string>;
+    const text = new TextDecoder('windows-1251').decode(Buffer.from(row.xml_body_b64 as string, 'base64'));
+    const spoiled = text.replace(`<TIN>${TEST_SELLER.tin}</TIN>`, '<TIN>87654321</TIN>');
+    const bytes = Buffer.from(encodeCp1251(spoiled));
+    shop.db
+      .prepare('UPDATE prro_docs SET xml_body_b64 = ?, doc_hash = ? WHERE id = ?')
+      .run(bytes.toString('base64'), createHash('sha256').update(bytes).digest('hex'), id);
+    expect(send()).toMatchObject({ rejected: 1 });
+
+    shop.call(
+      'pos.prro_inline_requeue',
+      {
+        id,
+        created_at: '2025-03-14T10:00:00Z',
+        fiscal_number: '',
+        xml_body_b64: Buffer.from(encodeCp1251(text)).toString('base64'),
+      },
+      TEST_MANAGER.name,
+    );
+    // The signature of the refused body is gone with it; the next write signs the corrected one.
+    expect(prroSql(shop.db).signedOf.get(id)).toBe('');
+    sale();
+    const resigned = prroSql(shop.db).signedOf.get(id) as string;
+    const msg = verifySigned(Buffer.from(resigned, 'base64'), { trust: keyRingOf(shop.db).settings.trust() });
+    const stored = docs().find((d) => Number(d.id) === id) as Record<string, string>;
+    expect(msg.content.equals(Buffer.from(stored.xml_body_b64 as string, 'base64'))).toBe(true);
+    expect(readDocument(msg.content).head.TIN).toBe(TEST_SELLER.tin);
+    expect(send()).toMatchObject({ rejected: 0 });
+    expect(
+      docs()
+        .filter((d) => Number(d.local_num) >= Number(stored.local_num))
+        .map((d) => Number(d.status)),
+    ).toEqual([2, 2, 2]);
   });
 });
 

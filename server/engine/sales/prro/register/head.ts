@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { encodeCp1251 } from '../../../../../shared/fiscal/cp1251.js';
+import { HEAD_ORDER } from '../../../../../shared/fiscal/head-order.js';
 import type { DocHead } from '../../../../dps/format/content.js';
-import { HEAD_ORDER } from '../../../../dps/format/head-order.js';
 import { decodeBody } from '../../../../dps/format/read.js';
 import { DPS_ENCODING } from '../../../../dps/format/render.js';
 import { el, parseXml, writeXml, type XmlElement, type XmlNode } from '../../../../dps/format/xml.js';

@@ -1,6 +1,7 @@
 /**
  * The order of a document head's elements, in one place: the DPS schemas (check01.xsd,
- * zrep01.xsd) take them in this order only. Building a head and patching one both follow it.
+ * zrep01.xsd) take them in this order only. Building a head and patching one both follow it, and
+ * so does the manager's correction form in the PRRO queue, which may add a head element.
  */
 /** Every element a CHECKHEAD / ZREPHEAD may hold, in schema order. */
 export const HEAD_ORDER = [

@@ -197,10 +197,10 @@ test('statuses are shown by the name the service reports, and chains are checked
   expect(statusOf(shop, marked.id)).toBe(3);
 });
 
-/** Today in the browser's calendar, as the filter's dates start. */
+/** Today in the browser's calendar, as the filter's dates start, written as a Ukrainian till writes it. */
 function localToday(): string {
   const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
 }
 
 /** Screenshots of the screen as it is, at the sizes tills have. */

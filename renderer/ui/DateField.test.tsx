@@ -35,4 +35,17 @@ describe('a date typed at the till', () => {
     fireEvent.change(field, { target: { value: '' } });
     expect(onDate).toHaveBeenLastCalledWith('');
   });
+
+  it("takes a date the screen sets itself, and says the screen's own problem", () => {
+    const { rerender } = render(<DateField label="По дату" value="2026-11-01" onDate={() => undefined} data-testid="d" />);
+    const field = screen.getByTestId('d') as HTMLInputElement;
+    rerender(
+      <DateField label="По дату" value="2026-11-28" onDate={() => undefined} problem="Раніше за початок" data-testid="d" />,
+    );
+    expect(field.value).toBe('28.11.2026');
+    expect(screen.getByRole('alert').textContent).toContain('Раніше за початок');
+    // No day of the calendar is said before the screen's own word.
+    fireEvent.change(field, { target: { value: '31.02.2026' } });
+    expect(screen.getByRole('alert').textContent).toContain('Такої дати немає');
+  });
 });

@@ -3,7 +3,7 @@
  * the screen an ISO date once one is typed in full, or '' when emptied; while half typed the screen
  * keeps its last date, and a date that is no day of the calendar is said under the field.
  */
-import { type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateText, parseDateText } from './date-text.js';
 import { Field } from './Field.js';
@@ -13,12 +13,23 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   /** ISO (YYYY-MM-DD), or '' for none. */
   readonly value: string;
   readonly onDate: (iso: string) => void;
+  /** The screen's own word on the date (after another, outside the range), said unless the date is no day. */
+  readonly problem?: string | undefined;
 };
 
-export function DateField({ value, onDate, label, ...input }: Props) {
+export function DateField({ value, onDate, label, problem, ...input }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => dateText(value));
   const entry = parseDateText(text);
+  // A date the screen sets itself (a filter reset, a till's own register asked for) replaces the text;
+  // the date this field handed up is the text already, so typing is never overwritten.
+  useEffect(() => {
+    setText((typed) => {
+      const now = parseDateText(typed);
+      const same = now.kind === 'date' ? now.iso === value : now.kind === 'empty' ? value === '' : false;
+      return same ? typed : dateText(value);
+    });
+  }, [value]);
   return (
     <Field
       {...input}
@@ -27,7 +38,7 @@ export function DateField({ value, onDate, label, ...input }: Props) {
       autoComplete="off"
       placeholder={t('common:date.placeholder')}
       value={text}
-      problem={entry.kind === 'invalid' ? t('common:date.invalid') : undefined}
+      problem={entry.kind === 'invalid' ? t('common:date.invalid') : problem}
       onChange={(e) => {
         setText(e.target.value);
         const next = parseDateText(e.target.value);

@@ -1,6 +1,7 @@
 /** The filter form: typed freely, sent on Enter or "Show", each problem under its field. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField.js';
 import { Field } from '../../ui/Field.js';
 import { filterProblems, type PrroFilter, type Scope } from './filters.js';
 
@@ -31,20 +32,18 @@ export function Filters({ initial, onApply }: Props) {
         if (Object.keys(problems).length === 0) onApply(draft);
       }}
     >
-      <Field
+      <DateField
         id={FIRST_FILTER_ID}
         label={t('filters.start')}
-        type="date"
         value={draft.start}
-        onChange={(e) => set({ start: e.target.value })}
+        onDate={(start) => set({ start })}
         problem={problem('start')}
         data-testid="prro-start"
       />
-      <Field
+      <DateField
         label={t('filters.end')}
-        type="date"
         value={draft.end}
-        onChange={(e) => set({ end: e.target.value })}
+        onDate={(end) => set({ end })}
         problem={problem('end')}
         data-testid="prro-end"
       />

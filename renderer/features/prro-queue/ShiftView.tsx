@@ -7,6 +7,7 @@ import type { KeyboardEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
+import { DateField } from '../../ui/DateField.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
@@ -62,21 +63,19 @@ function ShiftFilterForm({ initial, onApply }: { readonly initial: ShiftFilter; 
   return (
     <fieldset className="prro-filters" aria-label={t('shifts.legend')}>
       <div className="row">
-        <Field
+        <DateField
           label={t('shifts.start')}
-          type="date"
           value={f.start}
           problem={problems.start ? t(`filters.problems.${problems.start}`) : undefined}
-          onChange={(e) => setF({ ...f, start: e.target.value })}
+          onDate={(start) => setF((x) => ({ ...x, start }))}
           onKeyDown={onKeyDown}
           data-testid="prro-shifts-start"
         />
-        <Field
+        <DateField
           label={t('shifts.end')}
-          type="date"
           value={f.end}
           problem={problems.end ? t(`filters.problems.${problems.end}`) : undefined}
-          onChange={(e) => setF({ ...f, end: e.target.value })}
+          onDate={(end) => setF((x) => ({ ...x, end }))}
           onKeyDown={onKeyDown}
           data-testid="prro-shifts-end"
         />

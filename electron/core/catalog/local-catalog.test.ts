@@ -67,7 +67,9 @@ describe('the till catalogue copy', () => {
     expect(found('4000000000017')).toMatchObject([{ kind: 'extra', code: '4820000000017' }]);
     // Prefix 22, PLU 00042, 1.234 kg, check digit.
     expect(found('2200042012346')).toMatchObject([{ kind: 'weight', code: '2200001', quantity: '1.234', matched: '42' }]);
-    expect(found('2299000000017')).toMatchObject([{ kind: 'card', name: 'Шевчук Олена', debt_limit: '500.00', bonus: '12.30' }]);
+    expect(found('2299000000017')).toMatchObject([
+      { kind: 'card', name: 'Шевчук Олена', debt_limit: '500.00', bonus: '12.30', discount_percent: '5' },
+    ]);
     expect(found('0000')).toEqual([]);
   });
 

@@ -30,6 +30,7 @@ interface CardEntry {
   readonly debt: string;
   readonly debtLimit: string;
   readonly bonus: string;
+  readonly discountPercent: string;
 }
 
 /** A product as search walks it: its name folded for matching, in the order results are shown. */
@@ -40,7 +41,21 @@ interface Searchable {
 
 const fold = (s: string): string => s.toLocaleLowerCase('uk').replaceAll('ё', 'е');
 const collator = new Intl.Collator('uk');
-const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00' } as const;
+const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: '0' } as const;
+
+type StoredCard = Pick<
+  Extract<ChangeRow, { tag: 'CARD' }>,
+  'card' | 'holder' | 'discount_percent' | 'debt' | 'debt_limit' | 'bonus'
+>;
+
+const cardEntry = (r: StoredCard): CardEntry => ({
+  card: r.card,
+  holder: r.holder,
+  debt: r.debt,
+  debtLimit: r.debt_limit,
+  bonus: r.bonus,
+  discountPercent: r.discount_percent,
+});
 
 export class LocalCatalog {
   private readonly db: Database.Database;
@@ -221,6 +236,7 @@ export class LocalCatalog {
           debt: card.debt,
           debt_limit: card.debtLimit,
           bonus: card.bonus,
+          discount_percent: card.discountPercent,
         });
       }
     }
@@ -316,7 +332,7 @@ export class LocalCatalog {
           this.cards.delete(r.card);
         } else {
           this.stmt.putCard.run(r);
-          this.cards.set(r.card, { card: r.card, holder: r.holder, debt: r.debt, debtLimit: r.debt_limit, bonus: r.bonus });
+          this.cards.set(r.card, cardEntry(r));
         }
         return;
       case 'SETTING':
@@ -357,9 +373,8 @@ export class LocalCatalog {
     for (const x of this.db.prepare('SELECT extra_code, code FROM codes').all() as { extra_code: string; code: string }[]) {
       this.rememberCode(x.extra_code, x.code);
     }
-    type CardRow = { card: string; holder: string; debt: string; debt_limit: string; bonus: string };
-    for (const k of this.db.prepare('SELECT * FROM cards').all() as CardRow[]) {
-      this.cards.set(k.card, { card: k.card, holder: k.holder, debt: k.debt, debtLimit: k.debt_limit, bonus: k.bonus });
+    for (const k of this.db.prepare('SELECT * FROM cards').all() as StoredCard[]) {
+      this.cards.set(k.card, cardEntry(k));
     }
     for (const s of this.db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[]) {
       this.settings.set(s.key, s.value);

@@ -15,5 +15,9 @@ export function useCardFacts(card: string) {
     hasCard: card !== '',
     ledger: row && { debt: dec(row.debt), debtLimit: dec(row.debt_limit), bonusBalance: dec(row.bonus) },
   };
-  return { facts, stale: found.data?.stale ?? false, loading: found.isLoading };
+  return {
+    facts: { ...facts, discountPercent: row?.discount_percent },
+    stale: found.data?.stale ?? false,
+    loading: found.isLoading,
+  };
 }

@@ -102,6 +102,7 @@ function copyRow(item: CatalogItem, scanned: string): FoundRow {
     debt: '0.00',
     debt_limit: '0.00',
     bonus: '0.00',
+    discount_percent: '0',
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Issue 20: a discount card's debt and bonus showed only on the mixed payment (F2). */
+/** Issue 20: a discount card's discount, debt and bonus showed only on the mixed payment (F2) or the priced lines. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
@@ -43,4 +43,18 @@ it('says a card without debt so', async () => {
   row = { kind: 'card', code: CARD, name: 'Гончар Наталія', debt: '0.00', debt_limit: '0.00', bonus: '0.00' };
   show();
   expect((await screen.findByTestId('sale-card-terms')).textContent).toBe('Без боргу · бонуси 0,00\u00a0₴');
+});
+
+it("says the card's discount first, when it has one", async () => {
+  row = {
+    kind: 'card',
+    code: CARD,
+    name: 'Гончар Наталія',
+    debt: '0.00',
+    debt_limit: '0.00',
+    bonus: '3.10',
+    discount_percent: '7.5',
+  };
+  show();
+  expect((await screen.findByTestId('sale-card-terms')).textContent).toBe('Знижка 7,5\u00a0% · Без боргу · бонуси 3,10\u00a0₴');
 });

@@ -17,6 +17,8 @@ export interface FoundCard {
   /** The most the card may owe: 0 when it may not buy on credit at all, whatever limit is stored. */
   readonly debt_limit: number;
   readonly bonus: number;
+  /** Percent ×10^4 (decimal.ts): the card's discount on every line. */
+  readonly discount_percent: number;
 }
 
 const prepare = (db: Db) => {
@@ -24,7 +26,7 @@ const prepare = (db: Db) => {
   if (!present) return undefined;
   return db.prepare<[string], FoundCard>(
     `SELECT card, trim(last_name || ' ' || first_name || ' ' || middle_name) AS holder, debt,
-       CASE WHEN debt_allowed = 0 THEN 0 ELSE debt_limit END AS debt_limit, bonus
+       CASE WHEN debt_allowed = 0 THEN 0 ELSE debt_limit END AS debt_limit, bonus, discount_percent
      FROM discount_cards WHERE card = ?`,
   );
 };

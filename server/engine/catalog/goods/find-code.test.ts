@@ -17,8 +17,8 @@ beforeEach(() => {
   t.db.prepare("INSERT INTO goods_extra_codes (extra_code, code) VALUES ('4600000000012', ?)").run(vodka);
   t.db
     .prepare(
-      `INSERT INTO discount_cards (card, last_name, first_name, middle_name, debt_allowed, debt_limit, debt, bonus, created_at)
-       VALUES ('2299000000017', 'Шевченко', 'Олена', 'Петрівна', 1, 5000000, 1234500, 87600, '2025-01-01T10:00:00+02:00')`,
+      `INSERT INTO discount_cards (card, last_name, first_name, middle_name, discount_percent, debt_allowed, debt_limit, debt, bonus, created_at)
+       VALUES ('2299000000017', 'Шевченко', 'Олена', 'Петрівна', 75000, 1, 5000000, 1234500, 87600, '2025-01-01T10:00:00+02:00')`,
     )
     .run();
 });
@@ -39,6 +39,7 @@ describe('pos.find_code', () => {
         debt: '0.00',
         debt_limit: '0.00',
         bonus: '0.00',
+        discount_percent: '0',
       },
     ]);
   });
@@ -64,6 +65,7 @@ describe('pos.find_code', () => {
         debt: '0.00',
         debt_limit: '0.00',
         bonus: '0.00',
+        discount_percent: '0',
       },
     ]);
   });
@@ -74,7 +76,7 @@ describe('pos.find_code', () => {
     expect(call('pos.find_code', { code: scanned, pref_ves: '22' }).rows).toMatchObject([{ kind: 'weight', quantity: '0.500' }]);
   });
 
-  it('recognises a discount card by its prefix, names the holder and tells its debt, debt limit and bonus', () => {
+  it('recognises a discount card by its prefix, names the holder and tells its debt, debt limit, bonus and discount', () => {
     expect(call('pos.find_code', { code: '2299000000017' }).rows).toEqual([
       {
         kind: 'card',
@@ -88,6 +90,7 @@ describe('pos.find_code', () => {
         debt: '123.45',
         debt_limit: '500.00',
         bonus: '8.76',
+        discount_percent: '7.5',
       },
     ]);
     expect(call('pos.find_code', { code: '2299000000017', pref_disc: '77' }).rows).toEqual([]);

@@ -21,7 +21,7 @@ type Kind = 'product' | 'extra' | 'weight' | 'card';
 
 const ONE = '1.000';
 /** Goods carry no card facts; the columns are there so every row has the same shape. */
-const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00' };
+const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: fmtDb(0, 'pct') };
 
 const productRow = (kind: Kind, card: CardRow, quantity: string, matched: string) => ({
   kind,
@@ -68,6 +68,7 @@ export const findCode: Handler<'pos.find_code'> = (p, { db }) => {
         debt: fmtDb(card.debt, 'cur'),
         debt_limit: fmtDb(card.debt_limit, 'cur'),
         bonus: fmtDb(card.bonus, 'cur'),
+        discount_percent: fmtDb(card.discount_percent, 'pct'),
       });
     }
   }

@@ -6,13 +6,13 @@
  * (as a faulty till program could leave it) is marked in the per-shift view. A document refused
  * at the desk's own till is corrected in the form, every step from the keyboard.
  */
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { decodeCp1251 } from '../shared/fiscal/cp1251.js';
 import { expect, test } from './fixtures.js';
 import { managerConfirms } from './people.js';
 import { heldAt, openQueue, refusedAt, rejected, simulatorPassed } from './prro.js';
 import type { Shop } from './shop.js';
+import { snapSizes } from './till-sizes.js';
 
 interface Doc {
   id: number;
@@ -243,15 +243,3 @@ test('the correction form: the field the tax server named, a date written its wa
   await expect.poll(() => status(behind.id), { timeout: 20_000 }).toBe(2);
   await expect(page.getByTestId('prro-empty')).toBeVisible({ timeout: 20_000 });
 });
-
-/** Screenshots of the screen as it is, at the sizes tills have. */
-async function snapSizes(page: Page, snap: (name: string) => Promise<void>, name: string) {
-  for (const [width, height] of [
-    [1024, 768],
-    [1280, 1024],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await snap(`${name}-${width}x${height}`);
-  }
-}

@@ -4,13 +4,13 @@
  * demo service runs its fiscal-server simulator every few seconds, so a corrected, requeued
  * document is fiscalized shortly after and the chain behind it follows.
  */
-import type { Page } from '@playwright/test';
 import { encodeCp1251 } from '../shared/fiscal/cp1251.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
 import { DEMO_MANAGER, managerConfirms } from './people.js';
 import { openQueue, refusedAt, rejected, simulatorPassed } from './prro.js';
 import type { Shop } from './shop.js';
+import { snapSizes } from './till-sizes.js';
 
 interface Doc {
   id: number;
@@ -201,18 +201,6 @@ test('statuses are shown by the name the service reports, and chains are checked
 function localToday(): string {
   const d = new Date();
   return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
-}
-
-/** Screenshots of the screen as it is, at the sizes tills have. */
-async function snapSizes(page: Page, snap: (name: string) => Promise<void>, name: string) {
-  for (const [width, height] of [
-    [1024, 768],
-    [1280, 1024],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await snap(`${name}-${width}x${height}`);
-  }
 }
 
 test('asked for from the till, the queue opens on its register with the keyboard on the document the tax server refused, its reason first', async ({

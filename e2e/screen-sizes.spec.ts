@@ -10,12 +10,7 @@ import { expect, test } from './fixtures.js';
 import { catalogueRead, scan } from './floor-helpers.js';
 import { DEMO_MANAGER, switchTo } from './people.js';
 import type { Shop } from './shop.js';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 1024 },
-  { width: 1366, height: 768 },
-] as const;
+import { TILL_SIZES } from './till-sizes.js';
 
 /** Every tab's screen, by its key, and the sub-screen of the keys. */
 const SCREENS: readonly { id: string; key: string }[] = [
@@ -48,7 +43,7 @@ async function box(page: Page, testId: string) {
   return b;
 }
 
-for (const size of SIZES) {
+for (const size of TILL_SIZES) {
   test(`every screen works at ${size.width}×${size.height}`, async ({ page, shop, snap }) => {
     await page.setViewportSize(size);
     const goods = longNamed(shop, 8);

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { type CashdeskApi, DEFAULT_PRINTER, type WriteOutcome } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../bridge/index.js';
 import { initI18n } from '../../i18n/i18n.js';
+import { formatMoney } from '../../money/money.js';
 import { useUi } from '../../state/ui-store.js';
 import { useManagerConfirm } from '../people/manager-confirm.js';
 import { useReceipt } from '../receipt/receipt-store.js';
@@ -360,7 +361,7 @@ describe('the shift screen with an open shift', () => {
     await act(async () => fireEvent.click(screen.getByTestId('confirm')));
     // Nothing is written until a manager confirms; the confirmation goes with the write.
     expect(write).not.toHaveBeenCalled();
-    expect(useManagerConfirm.getState().request).toMatchObject({ action: 'cash_withdrawal', subject: '250.40 ₴: Інкасація' });
+    expect(useManagerConfirm.getState().request).toMatchObject({ action: 'cash_withdrawal', subject: `${formatMoney('250.40')}: Інкасація` });
     await act(async () => useManagerConfirm.getState().finish({ id: 42, manager: 'Мельник Андрій Петрович' }));
     expect(write).toHaveBeenCalledWith(
       'pos.cash_withdrawal',

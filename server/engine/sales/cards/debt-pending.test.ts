@@ -8,6 +8,7 @@ import { PRRO } from '../../../../shared/contract/index.js';
 import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { dispatchFiscalNow } from '../prro/server/dispatch.js';
 import { checkOf, offlineProblems, type QueueDoc, queueDocs, seedOfSession } from '../testing/fiscal.js';
+import { fiscalBreaches, NO_FISCAL_BREACHES } from '../testing/fiscal-invariants.js';
 import { balanceOf, cardOf } from '../testing/queries.js';
 import { addCard, BREAD, MILK, type Shop, standardShop } from '../testing/shop.js';
 
@@ -107,5 +108,17 @@ describe('debt repaid before the sale has its fiscal number', () => {
     expect(send()).toMatchObject({ rejected: 0, cameOnline: [TILL1] });
     expect(queueDocs(shop.db, { numprro: TILL1 }).filter((d) => d.status !== PRRO.accepted)).toEqual([]);
     expect(checkOf(repayments(TILL1)[0] as QueueDoc).CHECKTOTAL?.PARTPAYORDPREPAYNUM).toBe(saleDoc.fiscalNumber);
+  });
+
+  it('keeps the chain whole online: the document after the repayment links to it as it is sent, with the number', () => {
+    // The property test's counterexample: till 1's sale on credit, repaid into till 2's drawer, a
+    // deposit behind the repayment, then a send. The repayment's body took the sale's number after
+    // the deposit had linked to its first hash.
+    saleOnCredit();
+    shop.call('pos.debt_pay_cash', { akas: 'KAS2', card: CARD });
+    shop.call('pos.cash_deposit', { kasm: 2, amount: '1.00' });
+    send();
+    expect(fiscalBreaches(shop.db)).toEqual(NO_FISCAL_BREACHES);
+    expect(queueDocs(shop.db).filter((d) => d.status !== PRRO.accepted)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Filling a register's repayments with their sales' fiscal numbers (register/prepay.ts), in one
- * transaction: each whose sale now has its number gets it; where one in an offline session
- * changed, the documents after it are placed again, so their previous-document hashes and control
- * numbers follow the repayment as it will be sent.
+ * transaction: each whose sale now has its number gets it, and the documents after the first
+ * changed are placed again, so their previous-document hashes (the chain's own link, and an
+ * offline document's PREVDOCHASH and control number) follow the repayment as it will be sent.
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import type { Moment } from '../../common/moment.js';
@@ -27,7 +27,8 @@ export function fillPrepays(
     if (state.kind === 'waiting') waiting ??= { docId: id, checkNumber: state.checkNumber };
     if (state.kind !== 'changed') continue;
     writePrepay(db, id, state);
-    if (doc.offline_session_id !== '' && relinkFrom === undefined) relinkFrom = doc.local_num + 1;
+    // Online too: the next document's link is this one's hash, which the number just changed.
+    relinkFrom ??= doc.local_num + 1;
   }
   if (relinkFrom !== undefined) replaceTail(db, { numprro: till.numprro, localNumber: till.localNumber, from: relinkFrom, at });
   return waiting;

@@ -79,6 +79,9 @@ describe('the PRRO queue screen', () => {
     );
     await waitFor(() => expect(screen.getByTestId('prro-count').getAttribute('data-count')).toBe(String(TOTAL)));
     expect(screen.getAllByTestId('prro-row')[0]?.getAttribute('data-id')).toBe('1');
+    // Alt+Z goes to the other view: its key is on that button only, not on the one shown.
+    expect(screen.getByTestId('prro-view-queue').querySelector('kbd')).toBeNull();
+    expect(screen.getByTestId('prro-view-shifts').querySelector('kbd')?.textContent).toBe('Alt+Z');
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
     // One page of a screenful first; neither the whole list nor the chain of every register.
     expect(pages()[0]).toEqual([0, FIRST_PAGE]);

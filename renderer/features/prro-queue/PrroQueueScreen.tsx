@@ -105,7 +105,8 @@ function PrroQueue({ till }: { till: TillIdentity }) {
             onClick={() => view.showView(v)}
             data-testid={`prro-view-${v}`}
           >
-            {t(`views.${v}`)} <kbd>Alt+Z</kbd>
+            {/* Alt+Z goes to the other view: the key is on the button it presses. */}
+            {t(`views.${v}`)} {view.view === v ? null : <kbd>Alt+Z</kbd>}
           </button>
         ))}
       </fieldset>

@@ -1,29 +1,28 @@
 /**
  * The service's answer to a repayment, as it gave it: the summary, then each receipt settled. Cash
  * repaid at a till with a PRRO has a repayment receipt per receipt settled: the customer's paper,
- * given as a sale's receipt is (the printer settings: printed, shown first, or on the screen only)
- * as soon as the answer comes, and shown to print again with Alt+P.
+ * given by PayDebt as a sale's receipt is (the printer settings: printed, shown first, or on the
+ * screen only) as soon as the answer comes, and shown here to print again with Alt+P.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dec, formatMoney } from '../../money/money.js';
 import { formatRounding } from '../../money/rounding-shown.js';
-import { PrintPaperButton, usePrintReceipt } from '../receipt/index.js';
+import { PrintPaperButton } from '../receipt/index.js';
 import type { PaidDebt } from './payment.js';
 
 /** What the cash rounding added, with the till's one sign (rounding-shown): "+0,20 ₴", "−0,04 ₴". */
 export const signedMoney = (v: Parameters<typeof formatMoney>[0]): string =>
   `${formatRounding(typeof v === 'string' ? dec(v) : v)}\u00a0₴`;
 
+/** The repayment receipts of an answer, one per receipt settled where the till has a PRRO. */
+export const repaymentPapers = (result: PaidDebt) =>
+  result.documents.filter((d) => d.prroDocId !== '').map((d) => ({ docId: d.prroDocId }));
+
 export function DebtResult({ result, akas }: { result: PaidDebt; akas: string }) {
   const { t } = useTranslation('debt');
   const box = useRef<HTMLElement>(null);
-  const printReceipt = usePrintReceipt();
-  const papers = useMemo(() => result.documents.filter((d) => d.prroDocId !== '').map((d) => ({ docId: d.prroDocId })), [result]);
-  // Each answer once: the customer is given the receipts of what was repaid, one after another.
-  useEffect(() => {
-    void papers.reduce((printed, p) => printed.then(() => printReceipt(p)), Promise.resolve());
-  }, [papers, printReceipt]);
+  const papers = useMemo(() => repaymentPapers(result), [result]);
   // On a small screen the answer lands below the fold: bring it into sight. A block body, so the
   // effect returns nothing: scrollIntoView returns a Promise in current Chromium, and an effect
   // returning it makes React call it as the cleanup ("l is not a function") when the answer goes.

@@ -114,6 +114,42 @@ describe('paying a card debt', () => {
     expect(within(result).getByTestId('debt-result-print')).toBeTruthy();
   });
 
+  it('gives the repayment receipt once when the whole debt is paid and the answer is then shown alone', async () => {
+    desk({
+      status: 'done',
+      id: 1,
+      result: {
+        ...RESULT,
+        rows: [
+          ['390.69', '490.69', '0.00', '390.50', '-0.19'],
+          ['38', '390.69', '78'],
+        ],
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const one = [ROWS[1] as OpenDebtRow];
+    const screenWith = (rows: OpenDebtRow[]) => (
+      <QueryClientProvider client={client}>
+        <PayDebt card={CARD} rows={rows} ticked={new Set()} akas="KAS1" kasm={1} onPaid={() => {}} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(screenWith(one));
+    fireEvent.click(screen.getByTestId('debt-pay-cash'));
+    fireEvent.click(screen.getByTestId('confirm'));
+    await screen.findByTestId('debt-result');
+    // Each giving of the receipt reads its paper first.
+    const reads = () =>
+      (api.read.mock.calls as unknown as [string, { doc_id?: number }][]).filter(
+        ([method, params]) => method === 'pos.receipt_print' && params.doc_id === 78,
+      );
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    // The card owes nothing now: the screen reads its receipts again and has none to list.
+    rerender(screenWith([]));
+    expect(screen.getByTestId('debt-result')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toHaveLength(1);
+  });
+
   it('asks to take the rounded cash the drawer will hold, with the rounding, and shows what the service took', async () => {
     desk({
       status: 'done',

@@ -11,7 +11,8 @@ import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { errorWords } from '../../ui/error-words.js';
 import { Field } from '../../ui/Field.js';
-import { DebtResult, signedMoney } from './DebtResult.js';
+import { usePrintReceipt } from '../receipt/index.js';
+import { DebtResult, repaymentPapers, signedMoney } from './DebtResult.js';
 import { answerOf, type PaymentAnswer, type Tender } from './payment.js';
 import { type CashToTake, cashToTake, checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
 import { VariableRowsError } from './variable-rows.js';
@@ -44,6 +45,7 @@ export function PayDebt(props: {
   const focusAmount = () => document.getElementById(amountId)?.focus();
   const payCash = useWrite('pos.debt_pay_cash');
   const payBonus = useWrite('pos.debt_pay_bonus');
+  const printReceipt = usePrintReceipt();
   const box = useRead('pos.cashdesk_balance', { akas }, { enabled: akas !== '' });
   const boxBalance = rowsOf(box.data)[0]?.balance;
   const sending = payCash.isPending || payBonus.isPending;
@@ -87,6 +89,10 @@ export function PayDebt(props: {
         setText('');
         setTried(false);
         props.onPaid();
+        // The customer is given the receipts of what was repaid, one after another, once per answer:
+        // given from the answer's view, they were given again whenever it was mounted again (alone
+        // on the screen once the card owes nothing).
+        void repaymentPapers(a.result).reduce((given, p) => given.then(() => printReceipt(p)), Promise.resolve());
       }
     } catch (error) {
       setAnswer({ kind: 'problem', error, reconcile: false });

@@ -37,6 +37,13 @@ describe('why a document is listed', () => {
     expect(r).not.toHaveProperty('element');
   });
 
+  it('names the head’s TIN for a refusal of the taxpayer’s number (3), whose description names no path', () => {
+    const r = reasonOf(
+      'Код помилки: 3 InvalidTin\nВ документі зазначено реєстраційний код платника 41234576, а ПРРО зареєстровано на 41234567',
+    );
+    expect(r).toMatchObject({ kind: 'refused', code: 3, element: 'TIN' });
+  });
+
   it('finds the element of a schema path, a row’s or an attribute’s too', () => {
     expect(elementOf('CHECK/CHECKHEAD/CASHIER: має бути не довше за 128 символів')).toBe('CASHIER');
     expect(elementOf('CHECK/CHECKBODY/ROW[3]/PRICE: не відповідає формату суми')).toBe('PRICE');

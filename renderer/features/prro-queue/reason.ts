@@ -18,7 +18,7 @@ export type Reason =
       readonly name: string;
       /** The server's description: what the manager reads first; '' when it gave none. */
       readonly text: string;
-      /** The element the description names (CHECK/CHECKHEAD/ORDERDATE → ORDERDATE), if any. */
+      /** The element the description names (CHECK/CHECKHEAD/ORDERDATE → ORDERDATE) or the code does (3: TIN), if any. */
       readonly element?: string;
     }
   | { readonly kind: 'waits'; readonly text: string; readonly blockerId?: string }
@@ -28,6 +28,12 @@ export type Reason =
 const CODED = /^Код\s+помилки:\s*(\d+)(?:[ \t]+([A-Za-z]+))?[ \t]*(?:\r?\n([\s\S]*))?$/;
 /** The schema check's wording names the element as a path first: "CHECK/CHECKHEAD/ORDERDATE: …". */
 const PATH = /^((?:CHECK|ZREP)(?:\/@?[A-Z]+(?:\[\d+\])?)+):\s/;
+
+/**
+ * Refusals whose code alone names the head element at fault, their description naming no path:
+ * 3 (InvalidTin) says the head's TIN is not the taxpayer the register is registered to.
+ */
+const ELEMENT_OF_CODE: Readonly<Record<number, string>> = { 3: 'TIN' };
 
 /** The element a schema path ends in (an attribute's own element): CHECK/CHECKHEAD/ORDERDATE → ORDERDATE. */
 export function elementOfPath(path: string): string | undefined {
@@ -47,8 +53,9 @@ export function reasonOf(lastError: string): Reason {
   const coded = CODED.exec(said);
   if (coded) {
     const text = (coded[3] ?? '').trim();
-    const element = elementOf(text);
-    return { kind: 'refused', code: Number(coded[1]), name: coded[2] ?? '', text, ...(element ? { element } : {}) };
+    const code = Number(coded[1]);
+    const element = elementOf(text) ?? ELEMENT_OF_CODE[code];
+    return { kind: 'refused', code, name: coded[2] ?? '', text, ...(element ? { element } : {}) };
   }
   if (said.startsWith('очікує')) {
     const blockerId = blockedBy(said);

@@ -361,7 +361,10 @@ describe('the shift screen with an open shift', () => {
     await act(async () => fireEvent.click(screen.getByTestId('confirm')));
     // Nothing is written until a manager confirms; the confirmation goes with the write.
     expect(write).not.toHaveBeenCalled();
-    expect(useManagerConfirm.getState().request).toMatchObject({ action: 'cash_withdrawal', subject: `${formatMoney('250.40')}: Інкасація` });
+    expect(useManagerConfirm.getState().request).toMatchObject({
+      action: 'cash_withdrawal',
+      subject: `${formatMoney('250.40')}: Інкасація`,
+    });
     await act(async () => useManagerConfirm.getState().finish({ id: 42, manager: 'Мельник Андрій Петрович' }));
     expect(write).toHaveBeenCalledWith(
       'pos.cash_withdrawal',

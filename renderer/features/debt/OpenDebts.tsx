@@ -1,6 +1,7 @@
 /** A card's receipts that still carry debt; ticking some limits the repayment to them. */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../money/money.js';
+import { dateText } from '../../ui/date-text.js';
 import { type OpenDebtRow, owedBy } from './selection.js';
 
 export function OpenDebts(props: {
@@ -46,7 +47,7 @@ export function OpenDebts(props: {
                   />
                 </td>
                 <td>{r.check_number}</td>
-                <td>{r.date_added}</td>
+                <td data-testid="debt-row-date">{dateText(r.date_added) || r.date_added}</td>
                 <td className="num">{formatMoney(r.total)}</td>
                 <td className="num">{formatMoney(r.paid)}</td>
                 <td className="num">{formatMoney(r.debt)}</td>

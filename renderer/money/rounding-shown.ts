@@ -24,3 +24,7 @@ export function formatRounding(rounding: Dec): string {
   const shown = formatAmount(rounding);
   return rounding.toDecimalPlaces(2).gt(0) ? `+${shown}` : shown;
 }
+
+/** The same with the currency, as screens say an amount: "+0,03 ₴". */
+export const formatRoundingMoney = (rounding: Dec | string): string =>
+  `${formatRounding(typeof rounding === 'string' ? dec(rounding) : rounding)}\u00a0₴`;

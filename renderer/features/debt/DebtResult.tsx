@@ -7,13 +7,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dec, formatMoney } from '../../money/money.js';
-import { formatRounding } from '../../money/rounding-shown.js';
+import { formatRoundingMoney } from '../../money/rounding-shown.js';
 import { PrintPaperButton } from '../receipt/index.js';
 import type { PaidDebt } from './payment.js';
-
-/** What the cash rounding added, with the till's one sign (rounding-shown): "+0,20 ₴", "−0,04 ₴". */
-export const signedMoney = (v: Parameters<typeof formatMoney>[0]): string =>
-  `${formatRounding(typeof v === 'string' ? dec(v) : v)}\u00a0₴`;
 
 /** The repayment receipts of an answer, one per receipt settled where the till has a PRRO. */
 export const repaymentPapers = (result: PaidDebt) =>
@@ -43,7 +39,10 @@ export function DebtResult({ result, akas }: { result: PaidDebt; akas: string })
           <div>
             <dt>{t('result.cashPaid')}</dt>
             <dd data-testid="debt-result-cash">
-              {t('result.cashRounded', { cash: formatMoney(result.cash.paid), rounding: signedMoney(result.cash.rounding) })}
+              {t('result.cashRounded', {
+                cash: formatMoney(result.cash.paid),
+                rounding: formatRoundingMoney(result.cash.rounding),
+              })}
             </dd>
           </div>
         ) : null}

@@ -7,12 +7,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { type Dec, formatMoney, toWire } from '../../money/money.js';
+import { formatRoundingMoney } from '../../money/rounding-shown.js';
 import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { errorWords } from '../../ui/error-words.js';
 import { Field } from '../../ui/Field.js';
 import { usePrintReceipt } from '../receipt/index.js';
-import { DebtResult, repaymentPapers, signedMoney } from './DebtResult.js';
+import { DebtResult, repaymentPapers } from './DebtResult.js';
 import { answerOf, type PaymentAnswer, type Tender } from './payment.js';
 import { type CashToTake, cashToTake, checkAmount, type OpenDebtRow, onlyNcParam, owedBy, selectedRows } from './selection.js';
 import { VariableRowsError } from './variable-rows.js';
@@ -196,7 +197,7 @@ function ConfirmText({ plan, card, akas }: { plan: Plan; card: string; akas: str
     plan.tender === 'cash'
       ? rounding.isZero()
         ? t('confirm.cash', { amount, akas, card })
-        : t('confirm.cashRounded', { cash: formatMoney(cash), amount, rounding: signedMoney(rounding), akas, card })
+        : t('confirm.cashRounded', { cash: formatMoney(cash), amount, rounding: formatRoundingMoney(rounding), akas, card })
       : plan.amount
         ? t('confirm.bonus', { amount, card })
         : t('confirm.bonusAll', { card, owed: formatMoney(plan.owed) });

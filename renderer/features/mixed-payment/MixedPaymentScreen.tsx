@@ -8,7 +8,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { formatAmount, formatMoney } from '../../money/money.js';
-import { formatRounding } from '../../money/rounding-shown.js';
+import { formatRoundingMoney } from '../../money/rounding-shown.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -162,7 +162,7 @@ export function MixedPaymentScreen() {
               data-to-pay={split.toPay.toFixed(2)}
             >
               <dt>{t('rounding')}</dt>
-              <dd>{`${formatRounding(split.rounding)}\u00a0₴`}</dd>
+              <dd>{formatRoundingMoney(split.rounding)}</dd>
               <dt>{t('toPay')}</dt>
               <dd data-testid="mixed-to-pay">{formatMoney(split.toPay)}</dd>
             </dl>

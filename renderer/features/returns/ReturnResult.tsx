@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import { dec, formatMoney } from '../../money/money.js';
-import { formatRounding, roundingOfRndsum } from '../../money/rounding-shown.js';
+import { formatRoundingMoney, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { usePrintedFiscal } from '../receipt/index.js';
 
 export type ReturnDone = ResultRowOf<'pos.checkout_return'>;
@@ -37,7 +37,7 @@ export function ReturnResult({ result, onAgain }: { readonly result: ReturnDone;
         {!dec(result.rounding || '0').isZero() ? (
           <>
             <dt>{t('preview.rounding')}</dt>
-            <dd data-testid="return-result-rounding">{`${formatRounding(roundingOfRndsum(result.rounding))}\u00a0₴`}</dd>
+            <dd data-testid="return-result-rounding">{formatRoundingMoney(roundingOfRndsum(result.rounding))}</dd>
           </>
         ) : null}
       </dl>

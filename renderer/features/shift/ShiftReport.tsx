@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import { formatMoney } from '../../money/money.js';
-import { formatRounding, roundingOfRndsum } from '../../money/rounding-shown.js';
+import { formatRoundingMoney, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
@@ -121,7 +121,7 @@ function KindBlock(props: {
               {/* The till's one sign: paid less due (the document's RNDSUM is due less paid). */}
               <td>{t('x.rounding')}</td>
               <td className="num" data-testid={`report-${kind}-rounding`} data-amount={total.rnd_sum}>
-                {`${formatRounding(roundingOfRndsum(total.rnd_sum))}\u00a0₴`}
+                {formatRoundingMoney(roundingOfRndsum(total.rnd_sum))}
               </td>
             </tr>
           </tbody>

@@ -22,6 +22,7 @@ import { expect, test } from './fixtures.js';
 import { catalogueRead, closedWithReceipt, payExact, scan } from './floor-helpers.js';
 import { sellerOf } from './keys.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms, signInAs, switchTo } from './people.js';
+import { completingPrints, printShown, prints } from './printing.js';
 import { closeShiftAtZ } from './shift-close.js';
 import type { Shop } from './shop.js';
 import { testStamp } from './stamps.js';
@@ -36,19 +37,7 @@ const hrn = (kopecks: number) => new Decimal(kopecks).div(100).toFixed(2);
 /** An amount as the papers and screens write it: "1 234,50". */
 const shown = (kopecks: number) => formatAmount(hrn(kopecks));
 
-test.beforeEach(async ({ page, shop }) => {
-  await page.addInitScript(() => {
-    // The browser's print at its boundary (as e2e/papers.spec.ts): a print that completes, so the
-    // app's own calls are counted and headless Chromium is never left "being printed".
-    window.print = () => {
-      window.dispatchEvent(new Event('beforeprint'));
-      window.dispatchEvent(new Event('afterprint'));
-    };
-  });
-  await page.goto('about:blank');
-  await page.goto(shop.url);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);
-});
+test.beforeEach(({ page, shop }) => completingPrints(page, shop));
 
 /** One receipt of the day as the tax server is told it: the exact amount it settles and the money paid. */
 interface Paid {
@@ -88,8 +77,6 @@ function priced(shop: Shop, good: Good, quantity: string, card?: { discount_perc
     .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
     .toNumber();
 }
-
-const prints = (page: Page) => page.getByTestId('receipt-print').getAttribute('data-prints').then(Number);
 
 async function shiftRow(shop: Shop): Promise<Record<string, string>> {
   return (await shop.api.read('pos.shift_state', { kasm: KASM })).result.rows[0] as Record<string, string>;
@@ -147,16 +134,6 @@ async function paperRows(block: ReturnType<Page['getByTestId']>): Promise<Record
     .locator('.rp-row')
     .evaluateAll((rows) => rows.map((r) => [r.children[0]?.textContent ?? '', r.children[1]?.textContent ?? '']));
   return Object.fromEntries(pairs);
-}
-
-/** Enter prints what the dialog shows; the print area is then idle. */
-async function printShown(page: Page, count: number): Promise<void> {
-  const before = await prints(page);
-  await expect(page.getByTestId('receipt-print-now')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('receipt-dialog')).toHaveCount(0);
-  await expect.poll(() => prints(page)).toBe(before + count);
-  await expect(page.getByTestId('receipt-print')).toHaveAttribute('data-busy', 'false');
 }
 
 test('a cashier’s and a manager’s day: shift, sales, a debt repaid offline, a refused receipt corrected in F5, X and Z with collection; every amount agrees', async ({

@@ -11,13 +11,13 @@ import { countExpected } from './drawer.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, managerConfirms, signInAs } from './people.js';
+import { prints } from './printing.js';
 import { closeShiftAtZ } from './shift-close.js';
 import type { Shop } from './shop.js';
 
 test.use({ signIn: false });
 
 const money = (kopecks: number) => (kopecks / 100).toFixed(2);
-const prints = (page: Page) => page.getByTestId('receipt-print').getAttribute('data-prints').then(Number);
 
 async function openShiftScreen(page: Page): Promise<void> {
   await page.keyboard.press('Shift+F1');

@@ -10,29 +10,16 @@ import type { Page } from '@playwright/test';
 import { cashDue } from './cash.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, closedWithReceipt, scan } from './floor-helpers.js';
+import { completingPrints, printShown, prints } from './printing.js';
 import type { Shop } from './shop.js';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
 const KASM = 1;
 
-test.beforeEach(async ({ page, shop }) => {
-  await page.addInitScript(() => {
-    // The browser's print at its boundary: headless Chromium 156 leaves a page "being printed"
-    // after window.print(), and later screenshots then fail. This one answers as a print that
-    // completes, so the app's own calls are what is counted (as e2e/receipt.spec.ts does).
-    window.print = () => {
-      window.dispatchEvent(new Event('beforeprint'));
-      window.dispatchEvent(new Event('afterprint'));
-    };
-  });
-  await page.goto('about:blank');
-  await page.goto(shop.url);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);
-});
+test.beforeEach(({ page, shop }) => completingPrints(page, shop));
 
 /** Prints asked of the browser since the page loaded. */
-const prints = (page: Page) => page.getByTestId('receipt-print').getAttribute('data-prints').then(Number);
 
 async function shiftRow(shop: Shop): Promise<Record<string, string>> {
   return (await shop.api.read('pos.shift_state', { kasm: KASM })).result.rows[0] as Record<string, string>;
@@ -41,16 +28,6 @@ async function shiftRow(shop: Shop): Promise<Record<string, string>> {
 async function openShiftScreen(page: Page): Promise<void> {
   await page.keyboard.press('Shift+F1');
   await expect(page.getByTestId('screen-shift')).toBeVisible();
-}
-
-/** Enter prints what the dialog shows; the print area ends with the last paper and nothing is being printed. */
-async function printShown(page: Page, count: number): Promise<void> {
-  const before = await prints(page);
-  await expect(page.getByTestId('receipt-print-now')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('receipt-dialog')).toHaveCount(0);
-  await expect.poll(() => prints(page)).toBe(before + count);
-  await expect(page.getByTestId('receipt-print')).toHaveAttribute('data-busy', 'false');
 }
 
 test('the Z asks what is collected and what stays, books the collection before the Z-report, and prints both; the next shift opens on the float kept', async ({

@@ -13,6 +13,7 @@ import jsqr from 'jsqr';
 import type { PrintRow } from '../renderer/features/receipt/model.js';
 import { expect, SCREENSHOT_DIR, test } from './fixtures.js';
 import { payExact, plainGoods, scan } from './floor-helpers.js';
+import { completingPrints, prints } from './printing.js';
 import type { Shop } from './shop.js';
 
 // jsqr is CommonJS whose module is the function and also carries it as `default`.
@@ -66,7 +67,6 @@ async function sell(page: Page, code: string): Promise<number> {
 }
 
 /** Prints asked of the browser: counted by the app, and the browser's own beforeprint event. */
-const prints = (page: Page) => page.getByTestId('receipt-print').getAttribute('data-prints').then(Number);
 
 /** The receipt as it prints, at its true size (the print stylesheet in force): a picture of the paper alone. */
 async function snapPaper(paper: Locator, name: string, testInfo: TestInfo): Promise<void> {
@@ -91,25 +91,7 @@ async function setPrinter(page: Page, choose: (section: Locator) => Promise<void
   await expect(section.getByTestId('settings-printer-saved')).toBeVisible();
 }
 
-test.beforeEach(async ({ page, shop }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { beforeprint: number }).beforeprint = 0;
-    window.addEventListener('beforeprint', () => {
-      (window as unknown as { beforeprint: number }).beforeprint++;
-    });
-    // The browser's print at its boundary: headless Chromium 156.0.8078.108 leaves a page "being
-    // printed" after window.print(), and every later page.pdf() then fails. This one answers as a
-    // print that completes (beforeprint, afterprint), so the app's own calls are what is counted.
-    window.print = () => {
-      window.dispatchEvent(new Event('beforeprint'));
-      window.dispatchEvent(new Event('afterprint'));
-    };
-  });
-  // Loaded afresh (the fixture's page is at this address already, where a goto would only change the hash).
-  await page.goto('about:blank');
-  await page.goto(shop.url);
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);
-});
+test.beforeEach(({ page, shop }) => completingPrints(page, shop));
 
 /** What the law wants on a receipt (and the shop's own parts), as the paper says them. */
 const mandatory = (head: Head, goodName: string) => [

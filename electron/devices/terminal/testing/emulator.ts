@@ -20,6 +20,8 @@ export interface Script {
   readonly reason?: string;
   /** Approve another amount than asked (a faulty terminal). */
   readonly amount?: string;
+  /** After this operation getLastResult goes unanswered (lastResultSilent(false) ends it). */
+  readonly thenSilent?: boolean;
 }
 
 export interface EmulatorOptions {
@@ -58,6 +60,13 @@ export class TerminalEmulator {
   /** getLastResult goes unanswered (a terminal still away) or answered again. */
   lastResultSilent(silent: boolean): this {
     this.lastResultAnswers = silent ? 'silent' : 'answer';
+    return this;
+  }
+
+  /** Forgets what was scripted and answers getLastResult again; the last result stays, as on a terminal. */
+  reset(): this {
+    this.scripts.clear();
+    this.lastResultAnswers = 'answer';
     return this;
   }
 
@@ -148,6 +157,7 @@ export class TerminalEmulator {
           };
     this.last = { method, ...(reply.params as object), error: reply.error, errorDescription: reply.errorDescription };
     this.busy = false;
+    if (script.thenSilent) this.lastResultAnswers = 'silent';
     const answer = script.answer ?? 'send';
     if (answer === 'lose') {
       this.inProgress = this.options.inProgressPolls ?? 0;

@@ -338,7 +338,16 @@ export type CardApprovalParams = NonNullable<ParamsOf<'pos.checkout_close_sale'>
  * (cardRecover) before any other card payment.
  */
 export type CardOutcome =
-  | { readonly status: 'approved'; readonly approval: CardApprovalParams; readonly write: WriteOutcome }
+  | {
+      readonly status: 'approved';
+      readonly approval: CardApprovalParams;
+      readonly write: WriteOutcome;
+      /**
+       * Only when the back office refused the write at once: whether the till voided the payment on
+       * the terminal (Withdrawal). Not voided, the money is on the card and the cashier must say so.
+       */
+      readonly voided?: boolean;
+    }
   | { readonly status: 'declined'; readonly code: string; readonly reason: string }
   | { readonly status: 'unavailable'; readonly reason: string }
   | { readonly status: 'unknown'; readonly reason: string };

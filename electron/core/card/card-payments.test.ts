@@ -127,6 +127,15 @@ describe('a card sale on the terminal', () => {
     expect(receipts(p.ndoc as string)).toBe(1);
   });
 
+  it('voids the payment on the terminal when the back office refuses the close at once', async () => {
+    const p = { ...sale(), sum: '1.00' };
+    const before = emu.count('Withdrawal');
+    const out = await desk.api.cardSale(p, { waitMs: 5000 });
+    expect(out).toMatchObject({ status: 'approved', write: { status: 'refused' }, voided: true });
+    expect(emu.count('Withdrawal') - before).toBe(1);
+    expect(receipts(p.ndoc as string)).toBe(0);
+  });
+
   it('pays only the card part of a mixed payment on the terminal', async () => {
     const p = sale('10.00');
     const out = await desk.api.cardSale(p, { waitMs: 5000 });

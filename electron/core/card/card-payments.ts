@@ -187,7 +187,16 @@ export class CardPayments {
       return { status: 'declined', code: 'settled', reason: 'this card payment was settled already' };
     }
     this.o.changed(outboxId);
-    return { status: 'approved', approval, write: await this.o.delivered(outboxId, waitMs) };
+    const write = await this.o.delivered(outboxId, waitMs);
+    if (write.status !== 'refused') return { status: 'approved', approval, write };
+    // The back office refused the close (its lines, its shift…): the card must not stay charged for a
+    // sale that stays open, so the payment is voided on the terminal, by its receipt number.
+    const voided = a.invoiceNumber === '' ? undefined : await cancel(client, a.invoiceNumber, this.t).catch(() => undefined);
+    this.o.log?.(voided?.kind === 'approved' ? 'warn' : 'error', 'card payment of a refused close', {
+      id: row.id,
+      voided: voided?.kind ?? 'failed',
+    });
+    return { status: 'approved', approval, write, voided: voided?.kind === 'approved' };
   }
 
   /** The payment's answer never came: its outcome is the terminal's last result, asked until it says. */

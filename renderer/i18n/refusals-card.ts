@@ -4,9 +4,11 @@ import type { CardRefusalReason } from '../../shared/contract/index.js';
 export const ukCard: Record<CardRefusalReason, string> = {
   'card_payment.without_card_part': 'Дані оплати карткою надійшли, а частини чека карткою немає.',
   'card_payment.amount': 'Термінал схвалив {{approved, money}}, а карткою в чеку {{card, money}}.',
-  'card_payment.pan_unmasked': 'Номер картки має надійти прихованим, як його друкує термінал: видно лише перші 6 і останні 4 цифри.',
+  'card_payment.pan_unmasked':
+    'Номер картки має надійти прихованим, як його друкує термінал: видно лише перші 6 і останні 4 цифри.',
   'card_payment.rrn_booked': 'Номер операції банку {{rrn}} термінала {{terminal}} уже записано в чеку № {{check_number}}.',
-  'card_payment.rrn_booked_return': 'Номер операції банку {{rrn}} термінала {{terminal}} уже записано в поверненні № {{return_id}}.',
+  'card_payment.rrn_booked_return':
+    'Номер операції банку {{rrn}} термінала {{terminal}} уже записано в поверненні № {{return_id}}.',
 };
 
 export const enCard: Record<CardRefusalReason, string> = {

@@ -117,6 +117,7 @@ export const strings = {
     // The bank card terminal (the card part paid on it before the close)
     terminal: {
       paying: 'Оплата на терміналі: {{amount}}. Покупець прикладає або вставляє картку…',
+      refunding: 'Повернення на картку через термінал: {{amount}}. Покупець прикладає або вставляє картку…',
       declined: 'Термінал відхилив оплату карткою: {{reason}}. Чек не закрито: оплатіть іншою карткою або готівкою.',
       declinedNoReason: 'Термінал відхилив оплату карткою (код {{code}}). Чек не закрито: оплатіть іншою карткою або готівкою.',
       notTaken: 'Термінал не провів оплату: гроші з картки не списано. Чек не закрито, оплату можна повторити.',
@@ -349,6 +350,7 @@ export const strings = {
     closeRefused: 'The receipt was not closed:',
     terminal: {
       paying: 'Paying {{amount}} on the terminal. The buyer taps or inserts the card…',
+      refunding: 'Refunding {{amount}} to the card on the terminal. The buyer taps or inserts the card…',
       declined:
         'The terminal declined the card payment: {{reason}}. The receipt is not closed: pay with another card or in cash.',
       declinedNoReason:

@@ -282,6 +282,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       { ...req, service: bound(), cashier: session && { id: session.id, name: session.name } },
       waitMs ?? DEFAULT_WAIT_MS,
     );
+  /** The status bar's word on the terminal: a ping now and then, never while a payment or a report is on it. */
+  const probeTerminal = () => {
+    if (!terminalLink.current() || terminalLink.isBusy) return;
+    terminalTest(terminalLink, settings.get().terminal)
+      .then(terminalEvent)
+      .catch((err: unknown) => logFault('card terminal probe', err));
+  };
   // A payment a crash or a power cut left without its outcome is asked of the terminal first thing.
   if (cards.pending() && terminalLink.current()) {
     cards.recover(DEFAULT_WAIT_MS).catch((err: unknown) => logFault('card payment recovery', err));
@@ -458,7 +465,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       mayChange(authorityOf(patch, settings.get().till, settings.get().terminal));
       settings.update(patch);
       drainer.kick();
-      if (patch.terminal) terminalEvent();
+      if (patch.terminal) {
+        terminalEvent();
+        probeTerminal();
+      }
       return publicSettings();
     },
     serviceSet,
@@ -634,6 +644,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // The indicator must tell the truth before the first sale: check now, then now and then.
   const probe = () => {
     api.testConnection().catch(() => undefined);
+    probeTerminal();
   };
   probe();
   const prober = setInterval(probe, CONNECTION_PROBE_MS);

@@ -51,6 +51,10 @@ export class TerminalLink {
     this.working = on;
   }
 
+  get isBusy(): boolean {
+    return this.working;
+  }
+
   status(pending: TerminalStatus['pending']): TerminalStatus {
     const state: TerminalStatus['state'] = !this.current()
       ? 'off'

@@ -62,6 +62,10 @@ describe('the electron-builder configuration', () => {
     expect(config.asarUnpack).toContain('node_modules/better-sqlite3/**');
   });
 
+  it("keeps serialport's native part (the card terminal's serial link) outside the archive", () => {
+    expect(config.asarUnpack).toContain('node_modules/@serialport/bindings-cpp/**');
+  });
+
   it('starts the bundle that build/bundle.ts writes, and packs both bundles', () => {
     expect(config.extraMetadata.main).toBe(MAIN_BUNDLE.outfile);
     for (const out of [MAIN_BUNDLE.outfile, PRELOAD_BUNDLE.outfile]) expect(out).toMatch(/^dist\/electron\/[^/]+\.cjs$/);

@@ -153,6 +153,8 @@ describe('status and events', () => {
       catalog: expect.objectContaining({ goods: expect.any(Number) }),
       cashier: null,
       storageFault: null,
+      // No card terminal is set up: off, nothing pending.
+      terminal: { state: 'off', answeredAt: null, pending: null },
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

@@ -33,6 +33,13 @@ describe("the till's settings and who may change them", () => {
       code: 'NOT_A_MANAGER',
     });
     expect((await desk.api.settingsGet()).till).toMatchObject({ kasm: 1, akas: 'KAS1' });
+    // The card terminal is a manager's too: card money is booked on its word, and so is manual entry.
+    await expect(desk.api.settingsUpdate({ terminal: { manualEntry: true } })).rejects.toMatchObject({ code: 'NOT_A_MANAGER' });
+    await expect(desk.api.settingsUpdate({ terminal: { enabled: true, host: '10.0.0.9' } })).rejects.toMatchObject({
+      code: 'NOT_A_MANAGER',
+    });
+    await expect(desk.api.terminalTest({ host: '127.0.0.1', port: 9 })).rejects.toMatchObject({ code: 'NOT_A_MANAGER' });
+    expect((await desk.api.settingsGet()).terminal).toMatchObject({ enabled: false, manualEntry: false });
     // What a cashier may set up: the printer; and a till patch that changes nothing is no change.
     const s = await desk.api.settingsUpdate({ printer: { copies: 2 }, till: { kasm: 1 } });
     expect(s.printer.copies).toBe(2);
@@ -54,5 +61,10 @@ describe("the till's settings and who may change them", () => {
     await desk.api.signIn(MANAGER);
     const s = await desk.api.settingsUpdate({ till: { kasm: 2, akas: 'KAS2' }, language: 'uk' });
     expect(s.till).toMatchObject({ kasm: 2, akas: 'KAS2' });
+    const t = await desk.api.settingsUpdate({ terminal: { enabled: true, host: '127.0.0.1', port: 9, manualEntry: true } });
+    expect(t.terminal).toMatchObject({ enabled: true, connection: 'tcp', host: '127.0.0.1', port: 9, manualEntry: true });
+    // Nothing listens there: the test says so instead of failing.
+    expect(await desk.api.terminalTest()).toMatchObject({ ok: false, code: 'unreachable' });
+    expect((await desk.api.status()).terminal.state).toBe('unreachable');
   });
 });

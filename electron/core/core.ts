@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import type {
   AppStatus,
   BridgeEvent,
+  CardOutcome,
   CashdeskApi,
   ConnectionState,
   ConnectionTest,
@@ -18,19 +20,32 @@ import type {
   ReadOutcome,
   ServiceChange,
   SignedIn,
+  TerminalSettings,
+  TerminalTest,
   WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
 import { carriesSecret, type SecretOperation } from '../../shared/bridge/secrets.js';
 import { serviceUrlProblem } from '../../shared/bridge/validate.js';
-import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
+import {
+  CONTRACT_VERSION,
+  findOperation,
+  type ParamsOf,
+  type ReadName,
+  type RpcResult,
+  type WriteName,
+} from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { ReadCache } from './cache/read-cache.js';
+import { CardPayments, type CardRequest } from './card/card-payments.js';
+import { CardStore } from './card/card-store.js';
+import { terminalReport, terminalTest } from './card/terminal-checks.js';
+import { TerminalLink } from './card/terminal-link.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
@@ -67,6 +82,8 @@ export interface CoreOptions {
   readonly catalogSyncMs?: number;
   /** The system's printers, for silent receipt printing (the Electron shell); none in browser mode. */
   readonly printer?: ReceiptPrinter;
+  /** Card payments' timing (tests shorten them): see electron/core/card/card-payments.ts. */
+  readonly card?: Pick<import('./card/card-payments.js').CardPaymentsOptions, 'timeouts' | 'recoverMs' | 'pollMs'>;
 }
 
 export interface Core {
@@ -238,6 +255,45 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   }
   drainer.start();
 
+  const terminalLink = new TerminalLink(
+    () => settings.get().terminal,
+    (what) => opts.logger?.log('warn', 'card terminal', { what }),
+  );
+  const cardStore = new CardStore(db, store);
+  const terminalEvent = () => emit({ type: 'terminal', status: terminalLink.status(cards.pending()) });
+  /** A write the outbox got outside the bridge's write (a card approval's close): sent and waited for as one. */
+  const delivered = async (id: number, waitMs: number): Promise<WriteOutcome> => {
+    health.wrote('outbox');
+    queueEvent(id);
+    drainer.kick();
+    return outcomeOf(await drainer.waitFor(id, waitMs));
+  };
+  const cards = new CardPayments({
+    store: cardStore,
+    link: terminalLink,
+    delivered,
+    changed: terminalEvent,
+    log: (level, msg, fields) => opts.logger?.log(level, msg, fields),
+    ...(opts.card ?? {}),
+  });
+  /** A card payment of the sale or the return, once its params passed the bridge's checks. */
+  const payByCard = (req: Omit<CardRequest, 'service' | 'cashier'>, waitMs: number | undefined): Promise<CardOutcome> =>
+    cards.pay(
+      { ...req, service: bound(), cashier: session && { id: session.id, name: session.name } },
+      waitMs ?? DEFAULT_WAIT_MS,
+    );
+  /** The status bar's word on the terminal: a ping now and then, never while a payment or a report is on it. */
+  const probeTerminal = () => {
+    if (!terminalLink.current() || terminalLink.isBusy) return;
+    terminalTest(terminalLink, settings.get().terminal)
+      .then(terminalEvent)
+      .catch((err: unknown) => logFault('card terminal probe', err));
+  };
+  // A payment a crash or a power cut left without its outcome is asked of the terminal first thing.
+  if (cards.pending() && terminalLink.current()) {
+    cards.recover(DEFAULT_WAIT_MS).catch((err: unknown) => logFault('card payment recovery', err));
+  }
+
   const publicSettings = (): PublicSettings => {
     const s = settings.get();
     return {
@@ -252,6 +308,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       cashRounding: catalog.setting('cash_rounding_steps') ?? '',
       idleLockMinutes: s.idleLockMinutes,
       printer: s.printer,
+      terminal: s.terminal,
       settingUp: settingUp(),
     };
   };
@@ -405,9 +462,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     settingsGet: async () => publicSettings(),
     settingsUpdate: async (patch) => {
-      mayChange(authorityOf(patch, settings.get().till));
+      mayChange(authorityOf(patch, settings.get().till, settings.get().terminal));
       settings.update(patch);
       drainer.kick();
+      if (patch.terminal) {
+        terminalEvent();
+        probeTerminal();
+      }
       return publicSettings();
     },
     serviceSet,
@@ -452,6 +513,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       catalog: catalog.state(),
       cashier: session,
       storageFault: health.since(),
+      terminal: terminalLink.status(cards.pending()),
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
@@ -513,6 +575,66 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         opts.logger?.log('warn', 'receipt not printed', { problem: outcome.problem, error: outcome.reason });
       return outcome;
     },
+    cardSale: async (params, options = {}) => {
+      const amount = cardPart(params.payments);
+      if (params.card_payment !== undefined)
+        throw new BridgeError('BAD_ARGUMENTS', 'the approval is the terminal’s to give, not the interface’s', [
+          { path: 'params.card_payment', problem: 'must not be sent: the terminal gives it' },
+        ]);
+      const described = describeWrite('pos.checkout_close_sale', params as Record<string, unknown>);
+      return payByCard(
+        {
+          kind: 'sale',
+          amount,
+          ndoc: params.ndoc ?? '',
+          method: 'pos.checkout_close_sale',
+          params: params as Record<string, unknown>,
+          options: writeOptionsOf(options, `sale-${params.ndoc ?? randomUUID()}`, described),
+          rrn: '',
+        },
+        options.waitMs,
+      );
+    },
+    cardRefund: async (params, refund, options = {}) => {
+      if (params.card_payment !== undefined)
+        throw new BridgeError('BAD_ARGUMENTS', 'the approval is the terminal’s to give, not the interface’s', [
+          { path: 'params.card_payment', problem: 'must not be sent: the terminal gives it' },
+        ]);
+      const described = describeWrite('pos.checkout_return', params as Record<string, unknown>);
+      return payByCard(
+        {
+          kind: 'refund',
+          amount: refund.amount,
+          ndoc: String(params.check_number),
+          method: 'pos.checkout_return',
+          params: params as Record<string, unknown>,
+          options: writeOptionsOf(options, `return-${params.check_number}`, described),
+          rrn: refund.rrn,
+        },
+        options.waitMs,
+      );
+    },
+    cardRecover: () => cards.recover(DEFAULT_WAIT_MS),
+    terminalTest: async (typed): Promise<TerminalTest> => {
+      const saved = settings.get().terminal;
+      // Another terminal than the saved one is a manager's to try: the till connects where it is told.
+      if (typed && Object.keys(typed).some((k) => typed[k as keyof TerminalSettings] !== saved[k as keyof TerminalSettings]))
+        mayChange('manager');
+      const outcome = await terminalTest(terminalLink, { ...saved, ...(typed ?? {}), enabled: true });
+      terminalEvent();
+      return outcome;
+    },
+    terminalReport: async (kind) => {
+      if (!session)
+        throw new BridgeError('NOT_SIGNED_IN', "nobody is signed in at the till: the terminal's reports are a person's");
+      const client = terminalLink.current();
+      if (!client) throw new BridgeError('TERMINAL_OFF', 'no card terminal is set up at this till (Settings, F9)');
+      if (cards.pending())
+        throw new BridgeError('CARD_PENDING', 'a card payment is not settled yet: the terminal is asked first');
+      const report = await terminalReport(terminalLink, client, kind);
+      opts.logger?.log('info', 'card terminal report', { kind, ok: report.ok, code: report.code });
+      return report;
+    },
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -522,6 +644,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // The indicator must tell the truth before the first sale: check now, then now and then.
   const probe = () => {
     api.testConnection().catch(() => undefined);
+    probeTerminal();
   };
   probe();
   const prober = setInterval(probe, CONNECTION_PROBE_MS);
@@ -532,6 +655,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     api,
     async close() {
       clearInterval(prober);
+      await terminalLink.close();
       clearTimeout(syncSoon);
       await sync.stop();
       await drainer.stop();
@@ -556,6 +680,26 @@ function personAction(action: () => QueueItem): QueueItem {
       { path: err.problem === 'no_note' ? 'note' : 'id', problem: err.message },
     ]);
   }
+}
+
+/** The card (bn) part of a close: what the terminal is asked to take. */
+function cardPart(payments: ParamsOf<'pos.checkout_close_sale'>['payments']): string {
+  const part = payments.filter((p) => p.type === 'bn').reduce((s, p) => s.plus(new Decimal(p.amount)), new Decimal(0));
+  if (!part.gt(0))
+    throw new BridgeError('BAD_ARGUMENTS', 'a card payment needs a card (bn) part', [
+      { path: 'params.payments', problem: 'has no bn payment to take on the terminal' },
+    ]);
+  return part.toFixed(2);
+}
+
+/** How the write a card approval completes is stored: the bridge's options, or the write's own description. */
+function writeOptionsOf(options: WriteOptions, group: string, described: ReturnType<typeof describeWrite>) {
+  return {
+    group: options.group ?? group,
+    summary: options.summary ?? described.summary,
+    ...((options.label ?? described.label) ? { label: options.label ?? described.label } : {}),
+    ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
+  };
 }
 
 function outcomeOf(item: QueueItem): WriteOutcome {

@@ -10,6 +10,7 @@ import type { CatalogState } from '../../shared/bridge/api.js';
 import { FiscalStatus } from '../features/fiscal-state/index.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
+import { TerminalStatus } from '../features/terminal/index.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/use-media-query.js';
@@ -93,6 +94,7 @@ export function StatusBar() {
       <FiscalStatus />
       <OfflineClock />
       <KeyStatus />
+      {s?.terminal ? <TerminalStatus status={s.terminal} /> : null}
       {s?.storageFault ? (
         <strong
           className="storage-fault warn"

@@ -116,7 +116,11 @@ export const common = {
       NOT_SAVED:
         'Каса не змогла зберегти дані: її диск заповнений або несправний. Нічого не збережено й не надіслано. Покличте менеджера, щоб звільнити місце на диску, тоді повторіть.',
       NOT_SIGNED_IN: 'На касі ніхто не ввійшов: увійдіть своєю карткою (F1), тоді повторіть.',
-      NOT_A_MANAGER: 'Номер каси, касу готівки, ПРРО й сервер змінює лише менеджер: нехай він увійде своєю карткою й повторить.',
+      NOT_A_MANAGER:
+        'Номер каси, касу готівки, ПРРО, сервер і термінал змінює лише менеджер: нехай він увійде своєю карткою й повторить.',
+      TERMINAL_OFF: 'Банківський термінал не налаштовано: менеджер вмикає його в Налаштуваннях (F9).',
+      CARD_PENDING:
+        'Попередня оплата карткою ще не з’ясована: каса спершу питає термінал, чим вона скінчилася. Натисніть «Перевірити термінал».',
       field: '«{{field}}»: {{problem}}',
       refusedUnknown: 'Сервер відхилив дані з причини, якої ця каса не знає. Подробиці — нижче.',
       default: 'Щось пішло не так. Подробиці — нижче.',
@@ -224,7 +228,10 @@ export const common = {
         'The cash desk could not save this: its disk is full or failing. Nothing was saved or sent. Call the manager to free space on the disk, then do it again.',
       NOT_SIGNED_IN: 'Nobody is signed in at the till: sign in with your card (F1), then do it again.',
       NOT_A_MANAGER:
-        "Only a manager changes the till's number, cash box, PRRO and server: let them sign in with their card and do it again.",
+        "Only a manager changes the till's number, cash box, PRRO, server and terminal: let them sign in with their card and do it again.",
+      TERMINAL_OFF: 'No bank card terminal is set up: a manager turns it on in Settings (F9).',
+      CARD_PENDING:
+        'The last card payment is not settled yet: the till first asks the terminal how it ended. Press “Check the terminal”.',
       field: '“{{field}}”: {{problem}}',
       refusedUnknown: 'The server refused the data for a reason this till does not know. Details below.',
       default: 'Something went wrong. Details below.',

@@ -6,6 +6,7 @@
  * The types make a missing reason a compile error; refusals.test.ts checks the placeholders.
  */
 import type { IssueReason, RefusalReason } from '../../shared/contract/index.js';
+import { enCard, ukCard } from './refusals-card.js';
 import { enFiscal, ukFiscal } from './refusals-fiscal.js';
 import { enSales, ukSales } from './refusals-sales.js';
 
@@ -14,6 +15,7 @@ export type Reason = RefusalReason | IssueReason;
 const uk: Record<Reason, string> = {
   ...ukFiscal,
   ...ukSales,
+  ...ukCard,
   'till.unknown': 'Каси {{kasm}} немає.',
   'storage.no_branch': 'Філії {{sk}} немає: філії — 1 і 2.',
   'sale_doc.closed': 'Документ продажу {{ndoc}} уже закрито чеком № {{check}}.',
@@ -152,6 +154,7 @@ const uk: Record<Reason, string> = {
 const en: Record<Reason, string> = {
   ...enFiscal,
   ...enSales,
+  ...enCard,
   'till.unknown': 'There is no till {{kasm}}.',
   'storage.no_branch': 'There is no branch {{sk}}: the branches are 1 and 2.',
   'sale_doc.closed': 'Sale document {{ndoc}} is already closed as receipt No. {{check}}.',

@@ -15,6 +15,7 @@ import { strings as returns } from '../features/returns/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
 import { strings as shift } from '../features/shift/strings.js';
+import { strings as terminal } from '../features/terminal/strings.js';
 import { common } from './common.js';
 import { refusals } from './refusals.js';
 
@@ -37,6 +38,7 @@ const namespaces = {
   returns,
   shift,
   receipt,
+  terminal,
 };
 
 export const resources = {

@@ -177,6 +177,38 @@ export type PrintOutcome =
       readonly reason: string;
     };
 
+/**
+ * The bank card terminal (PrivatBank's JSON ECR protocol, electron/devices/terminal): how the till
+ * reaches it, and whether a card payment may be typed in by hand. Manual entry is the fallback a
+ * manager allows while the terminal is on (it is broken, or the bank's line is down); with no
+ * terminal the card part is typed in by hand, as before.
+ */
+export interface TerminalSettings {
+  readonly enabled: boolean;
+  readonly connection: 'tcp' | 'serial';
+  /** The terminal's address on the shop's network, and its port (2000 by default). */
+  readonly host: string;
+  readonly port: number;
+  /** The serial port (COM3, /dev/ttyUSB0) and its speed. */
+  readonly serialPath: string;
+  readonly baudRate: number;
+  readonly manualEntry: boolean;
+}
+
+export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
+export const DEFAULT_TERMINAL: TerminalSettings = {
+  enabled: false,
+  connection: 'tcp',
+  host: '',
+  port: 2000,
+  serialPath: '',
+  baudRate: 115200,
+  manualEntry: false,
+};
+
+/** Whether a card payment may be typed in by hand: always without a terminal, with one only as a manager allowed. */
+export const manualCardEntry = (t: TerminalSettings): boolean => !t.enabled || t.manualEntry;
+
 /** Settings the interface may read: everything but the key, of which it learns only that it is set. */
 export interface PublicSettings {
   /** Empty: the embedded service on a local file. */
@@ -198,6 +230,8 @@ export interface PublicSettings {
   readonly idleLockMinutes: number;
   /** The receipt printer and how receipts are given. */
   readonly printer: PrinterSettings;
+  /** The bank card terminal: a manager's to change, as the till's identity. */
+  readonly terminal: TerminalSettings;
   /**
    * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
    * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
@@ -212,6 +246,7 @@ export interface SettingsPatch {
   readonly quickKeys?: readonly QuickKey[];
   readonly idleLockMinutes?: number;
   readonly printer?: Partial<PrinterSettings>;
+  readonly terminal?: Partial<TerminalSettings>;
 }
 
 /**
@@ -266,6 +301,79 @@ export interface AppStatus {
    * it stores them: a write is then refused (NOT_SAVED), and the till sells from what it has.
    */
   readonly storageFault: string | null;
+  /** The bank card terminal, for the status bar. */
+  readonly terminal: TerminalStatus;
+}
+
+/** A card payment the till sent and whose outcome it does not know yet: asked of the terminal before anything else. */
+export interface CardPending {
+  readonly id: number;
+  readonly kind: 'sale' | 'refund';
+  readonly amount: string;
+  /** The sale document it pays (a sale), or the receipt a refund pays back. */
+  readonly ndoc: string;
+  readonly since: string;
+}
+
+export interface TerminalStatus {
+  /**
+   * off: no terminal; ready: it answered last time; busy: a payment is on it now; unreachable: it did
+   * not answer last time; unknown: not asked yet.
+   */
+  readonly state: 'off' | 'ready' | 'busy' | 'unreachable' | 'unknown';
+  /** When it last answered (ISO 8601), null: never since the start. */
+  readonly answeredAt: string | null;
+  readonly pending: CardPending | null;
+}
+
+/** The card terminal's approval, as the close and the return carry it (the contract's card_payment). */
+export type CardApprovalParams = NonNullable<ParamsOf<'pos.checkout_close_sale'>['card_payment']>;
+
+/**
+ * How a card payment on the terminal went. Only `approved` closed anything: the write it made is
+ * the close (or the return) with the approval, stored in the outbox with it in one commit.
+ * declined: nothing was paid, the sale stays open. unavailable: the terminal could not be reached
+ * before anything was sent, so nothing happened. unknown: the terminal took the payment and its
+ * outcome could not be learnt: the sale stays open and the till asks the terminal again
+ * (cardRecover) before any other card payment.
+ */
+export type CardOutcome =
+  | {
+      readonly status: 'approved';
+      readonly approval: CardApprovalParams;
+      readonly write: WriteOutcome;
+      /**
+       * Only when the back office refused the write at once: whether the till voided the payment on
+       * the terminal (Withdrawal). Not voided, the money is on the card and the cashier must say so.
+       */
+      readonly voided?: boolean;
+    }
+  | { readonly status: 'declined'; readonly code: string; readonly reason: string }
+  | { readonly status: 'unavailable'; readonly reason: string }
+  | { readonly status: 'unknown'; readonly reason: string };
+
+/** What the card part of a return pays back on the card, and the sale's approval it belongs to. */
+export interface CardRefundRequest {
+  readonly amount: string;
+  /** The RRN of the sale's card payment (pos.receipt_print PAYSYS), '' when it was typed by hand. */
+  readonly rrn: string;
+}
+
+export interface TerminalTest {
+  readonly ok: boolean;
+  readonly latencyMs: number | null;
+  /** The terminal's code and words, or the till's when it could not reach it (English, for the details). */
+  readonly code: string;
+  readonly reason: string;
+}
+
+/** The terminal's own X (audit) or Z (verify, the settlement): what its answer said. */
+export interface TerminalReportResult {
+  readonly kind: 'audit' | 'verify';
+  readonly ok: boolean;
+  readonly code: string;
+  readonly reason: string;
+  readonly fields: Readonly<Record<string, string>>;
 }
 
 /** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */
@@ -342,7 +450,9 @@ export type BridgeEvent =
   | { readonly type: 'connection'; readonly state: ConnectionState }
   | { readonly type: 'session'; readonly cashier: SignedIn | null }
   /** The catalogue copy changed: its goods' new version (catalogMirror). */
-  | { readonly type: 'catalog'; readonly version: number };
+  | { readonly type: 'catalog'; readonly version: number }
+  /** The card terminal's state or its pending payment changed. */
+  | { readonly type: 'terminal'; readonly status: TerminalStatus };
 
 export interface WriteOptions {
   /** The business object the write belongs to (a sale document number); default: none (the write depends on no other). */
@@ -421,6 +531,20 @@ export interface CashdeskApi {
   printers(): Promise<Printers>;
   /** Prints a customer receipt silently on the settings' printer; refused (NO_PRINTER) in browser mode. */
   printReceipt(job: PrintJob): Promise<PrintOutcome>;
+  /**
+   * Pays the card (bn) part of a sale on the terminal, then closes the sale with the approval: the
+   * params are the close's, without card_payment. The payment is stored before it is sent, so a
+   * crash or a lost answer is asked of the terminal (its last result), never paid twice.
+   */
+  cardSale(params: ParamsOf<'pos.checkout_close_sale'>, options?: WriteOptions): Promise<CardOutcome>;
+  /** Pays the card part of a return back on the terminal, then books the return with the refund's approval. */
+  cardRefund(params: ParamsOf<'pos.checkout_return'>, refund: CardRefundRequest, options?: WriteOptions): Promise<CardOutcome>;
+  /** Asks the terminal how the pending card payment went, and settles it; null when none is pending. */
+  cardRecover(): Promise<CardOutcome | null>;
+  /** PingDevice: the terminal as the settings say, or as a manager typed them (not saved). */
+  terminalTest(settings?: Partial<TerminalSettings>): Promise<TerminalTest>;
+  /** The terminal's X-report (audit) or its settlement, the Z (verify). */
+  terminalReport(kind: 'audit' | 'verify'): Promise<TerminalReportResult>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -453,6 +577,11 @@ export const BRIDGE_MESSAGES = [
   'reportError',
   'printers',
   'printReceipt',
+  'cardSale',
+  'cardRefund',
+  'cardRecover',
+  'terminalTest',
+  'terminalReport',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

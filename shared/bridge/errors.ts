@@ -8,7 +8,8 @@ import type { RpcErrorInfo } from './api.js';
  * sign-in answered by the old service after a switch, a silent print asked of a till that has no
  * printing of its own (browser mode prints in the page), a write the till's disk could not store
  * (full or failing): it was neither saved nor sent, a person's act (a register's key) asked while
- * nobody is signed in, and a manager's (the till's identity, its service) asked of anyone else.
+ * nobody is signed in, and a manager's (the till's identity, its service) asked of anyone else;
+ * a card payment asked of a till with no terminal, or while another one's outcome is not known.
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -21,7 +22,9 @@ export type BridgeErrorCode =
   | 'NO_PRINTER'
   | 'NOT_SAVED'
   | 'NOT_SIGNED_IN'
-  | 'NOT_A_MANAGER';
+  | 'NOT_A_MANAGER'
+  | 'TERMINAL_OFF'
+  | 'CARD_PENDING';
 
 export class BridgeError extends Error {
   constructor(

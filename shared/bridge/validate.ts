@@ -5,6 +5,7 @@
  */
 import {
   bool,
+  dec,
   findOperation,
   INT32_MAX,
   type Issue,
@@ -17,7 +18,15 @@ import {
   str,
   validateParams,
 } from '../contract/index.js';
-import { type BridgeMessage, MAX_COPIES, MIRROR_PAGE_MAX, PAPER_WIDTHS, QUEUE_STATES, QUICK_KEY_SLOTS } from './api.js';
+import {
+  BAUD_RATES,
+  type BridgeMessage,
+  MAX_COPIES,
+  MIRROR_PAGE_MAX,
+  PAPER_WIDTHS,
+  QUEUE_STATES,
+  QUICK_KEY_SLOTS,
+} from './api.js';
 import { carriesSecret, SECRET_MESSAGES, secretProblem } from './secrets.js';
 
 const language = oneOf('uk', 'en');
@@ -64,6 +73,18 @@ export function serviceUrlProblem(url: string): string | undefined {
   return undefined;
 }
 
+/** The card terminal's settings, each optional (a patch, or a manager's test of what they typed). */
+const TERMINAL = {
+  enabled: opt(bool()),
+  connection: opt(oneOf('tcp', 'serial')),
+  // A host name or an address, as typed; the port apart.
+  host: opt(str(253, { noControl: true })),
+  port: opt(int(1, 65535)),
+  serialPath: opt(str(256, { noControl: true })),
+  baudRate: opt(int(1200, 115200)),
+  manualEntry: opt(bool()),
+} as const;
+
 const SHAPES = {
   writeOptions: {
     group: opt(str(200)),
@@ -87,6 +108,12 @@ const SHAPES = {
         eReceiptOnly: opt(bool()),
       }),
     ),
+    terminal: opt(obj(TERMINAL)),
+  },
+  terminal: TERMINAL,
+  cardRefund: {
+    amount: req(dec('cur', 32, { signed: false, minValue: '0', exclusiveMin: true })),
+    rrn: req(str(128, { noControl: true })),
   },
   // A receipt is a few kilobytes of markup; the cap keeps a page from handing the printer megabytes.
   printJob: { html: req(str(256 * 1024, { min: 1 })), heightMm: req(int(10, 5000)) },
@@ -199,6 +226,9 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const width = (p as { printer?: { paperWidth?: number } }).printer?.paperWidth;
       if (width !== undefined && !(PAPER_WIDTHS as readonly number[]).includes(width))
         return bad('patch.printer.paperWidth', `must be one of ${PAPER_WIDTHS.join(', ')} (mm)`);
+      const baud = (p as { terminal?: { baudRate?: number } }).terminal?.baudRate;
+      if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
+        return bad('patch.terminal.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
       return { ok: true, args: [p] };
     }
     case 'printReceipt': {
@@ -260,6 +290,45 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const r = checkObject(SHAPES.errorReport, args[0], 'report', false);
       return isCheck(r) ? r : { ok: true, args: [r] };
     }
+    case 'cardSale':
+    case 'cardRefund': {
+      const sale = message === 'cardSale';
+      const arity = checkArity(args, sale ? 1 : 2, sale ? 2 : 3);
+      if (arity) return arity;
+      const op = findOperation(sale ? 'pos.checkout_close_sale' : 'pos.checkout_return');
+      const p = validateParams(op?.params ?? {}, args[0]);
+      if (!p.ok) return { ok: false, issues: p.issues };
+      // The approval is the terminal's to give: the interface never sends one.
+      if ((p.value as { card_payment?: unknown }).card_payment !== undefined)
+        return bad('params.card_payment', 'must not be sent: the card terminal gives it');
+      const refund = sale ? undefined : checkObject(SHAPES.cardRefund, args[1], 'refund', false);
+      if (isCheck(refund)) return refund;
+      const rawOptions = args[sale ? 1 : 2];
+      const { label, ...plain } = (rawOptions ?? {}) as Record<string, unknown>;
+      const o = checkObject(SHAPES.writeOptions, rawOptions === undefined ? undefined : plain, 'options', true);
+      if (isCheck(o)) return o;
+      const problem = label === undefined ? undefined : labelProblem(label);
+      if (problem) return bad('options.label', problem);
+      const options = { ...((o as object) ?? {}), ...(label === undefined ? {} : { label }) };
+      return { ok: true, args: sale ? [p.value, options] : [p.value, refund, options] };
+    }
+    case 'terminalTest': {
+      const arity = checkArity(args, 0, 1);
+      if (arity) return arity;
+      const t = checkObject(SHAPES.terminal, args[0], 'settings', true);
+      if (isCheck(t)) return t;
+      const baud = (t as { baudRate?: number } | undefined)?.baudRate;
+      if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
+        return bad('settings.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
+      return { ok: true, args: t === undefined ? [] : [t] };
+    }
+    case 'terminalReport': {
+      const arity = checkArity(args, 1, 1);
+      if (arity) return arity;
+      const r = validateParams({ kind: req(oneOf('audit', 'verify')) }, { kind: args[0] }, 'args');
+      return r.ok ? { ok: true, args: [r.value.kind] } : { ok: false, issues: r.issues };
+    }
+    case 'cardRecover':
     case 'settingsGet':
     case 'printers':
     case 'testConnection':

@@ -8,6 +8,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './prro-status.js';
 export * from './refusals.js';
+export type { CardRefusalReason } from './refusals-card.js';
 export type { FiscalRefusalReason } from './refusals-fiscal.js';
 export type { SalesRefusalReason } from './refusals-sales.js';
 export * from './registry.js';

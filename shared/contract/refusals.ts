@@ -8,6 +8,7 @@
  * Placeholders are `{name}`; every value is sent as a string. Keys are grouped by area with a dot.
  */
 import { fillTemplate } from './dsl/template.js';
+import { CARD_REFUSALS } from './refusals-card.js';
 import { FISCAL_REFUSALS } from './refusals-fiscal.js';
 import { SALES_REFUSALS } from './refusals-sales.js';
 
@@ -18,6 +19,7 @@ export const REFUSALS = {
   'till.unknown': 'names no till: {kasm}',
   ...FISCAL_REFUSALS,
   ...SALES_REFUSALS,
+  ...CARD_REFUSALS,
   'storage.no_branch': 'branch {sk} does not exist; branches are 1 and 2',
   'sale_doc.closed': 'sale document {ndoc} is already closed as receipt {check}',
   'sale_doc.required': 'names the sale document and must not be empty',

@@ -4,7 +4,9 @@
  * box and saved them, keeping till 1's register).
  *
  * - The till's identity (its number, cash box and register, and the service it works with and that
- *   service's key) is a manager's: sales, cash and fiscal documents are booked under it.
+ *   service's key) is a manager's: sales, cash and fiscal documents are booked under it. So is the
+ *   bank card terminal, and whether a card payment may be typed in by hand instead: card money is
+ *   booked on its word.
  * - The rest of what a person sets up (the printer, the quick keys, the idle lock) needs someone
  *   signed in.
  * - The interface language is anyone's: a locked till must be readable to whoever signs in.
@@ -13,16 +15,20 @@
  * office that has no people yet, a service a manager has just pointed it at) has nobody who could
  * sign in to set it up, so it is set up without one. Once a person signed in there, the rule holds.
  */
-import type { SettingsPatch, SignedIn, TillIdentity } from '../../../shared/bridge/api.js';
+import type { SettingsPatch, SignedIn, TerminalSettings, TillIdentity } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
 
 export type SettingsAuthority = 'anyone' | 'signed-in' | 'manager';
 
 /** What a patch needs: the most any of its parts needs. A till patch that changes nothing needs nothing. */
-export function authorityOf(patch: SettingsPatch, till: TillIdentity): SettingsAuthority {
+export function authorityOf(patch: SettingsPatch, till: TillIdentity, terminal?: TerminalSettings): SettingsAuthority {
   const changesTill =
     patch.till !== undefined && (Object.keys(patch.till) as (keyof TillIdentity)[]).some((k) => patch.till?.[k] !== till[k]);
   if (changesTill) return 'manager';
+  const changesTerminal =
+    patch.terminal !== undefined &&
+    (Object.keys(patch.terminal) as (keyof TerminalSettings)[]).some((k) => patch.terminal?.[k] !== terminal?.[k]);
+  if (changesTerminal) return 'manager';
   if (patch.printer !== undefined || patch.quickKeys !== undefined || patch.idleLockMinutes !== undefined) return 'signed-in';
   return 'anyone';
 }
@@ -38,6 +44,9 @@ export function settingsRefusal(need: SettingsAuthority, session: SignedIn | nul
         : 'nobody is signed in at the till: its settings are changed by a person who is',
     );
   if (need === 'manager' && session.role !== 'manager')
-    return new BridgeError('NOT_A_MANAGER', "the till's identity and its service are changed by a manager signed in");
+    return new BridgeError(
+      'NOT_A_MANAGER',
+      "the till's identity, its service and its card terminal are changed by a manager signed in",
+    );
   return undefined;
 }

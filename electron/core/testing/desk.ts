@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeEvent, CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
+import type { BridgeEvent, CashdeskApi, QueueItem, TerminalSettings } from '../../../shared/bridge/api.js';
 import type { Logger } from '../../../shared-node/log/logger.js';
-import { type Core, createCore } from '../core.js';
+import { type Core, type CoreOptions, createCore } from '../core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 
@@ -28,12 +28,22 @@ export interface TestDesk {
 }
 
 export async function startDesk(
-  opts: { serviceUrl?: string; apiKey?: string; demo?: boolean; dataDir?: string; logger?: Logger } = {},
+  opts: {
+    serviceUrl?: string;
+    apiKey?: string;
+    demo?: boolean;
+    dataDir?: string;
+    logger?: Logger;
+    /** The card terminal the till is set up with before it starts, and its timing. */
+    terminal?: Partial<TerminalSettings>;
+    card?: CoreOptions['card'];
+  } = {},
 ): Promise<TestDesk> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
   const secretFile = join(dataDir, 'api-key');
   const secrets = new FileSecretStore(secretFile);
   if (opts.serviceUrl !== undefined) new SettingsStore(join(dataDir, 'settings.json')).update({ serviceUrl: opts.serviceUrl });
+  if (opts.terminal !== undefined) new SettingsStore(join(dataDir, 'settings.json')).update({ terminal: opts.terminal });
   if (opts.apiKey !== undefined) await secrets.set(opts.apiKey);
   const core = await createCore({
     dataDir,
@@ -42,6 +52,7 @@ export async function startDesk(
     runtime: RUNTIME,
     demo: opts.demo ?? false,
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.card ? { card: opts.card } : {}),
   });
   const events: BridgeEvent[] = [];
   core.api.onEvent((e) => events.push(e));

@@ -2,7 +2,14 @@
  * A CashdeskApi for transport tests: records every call, answers a fixed sample per message, can
  * be told to fail, and emits events on demand. It never touches the core.
  */
-import type { AppStatus, BridgeEvent, BridgeMessage, CashdeskApi, PublicSettings } from '../../../shared/bridge/api.js';
+import {
+  type AppStatus,
+  type BridgeEvent,
+  type BridgeMessage,
+  type CashdeskApi,
+  DEFAULT_TERMINAL,
+  type PublicSettings,
+} from '../../../shared/bridge/api.js';
 import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
 
 const settings: PublicSettings = {
@@ -17,6 +24,7 @@ const settings: PublicSettings = {
   stampMasks: ['AAAA999999 9999999999'],
   idleLockMinutes: 5,
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
+  terminal: DEFAULT_TERMINAL,
   settingUp: false,
 };
 
@@ -46,6 +54,18 @@ const status: AppStatus = {
   catalog: { syncedAt: '2025-01-01T10:00:00.000Z', goods: 1, cards: 0 },
   cashier: { id: 2, name: 'Шевченко Олена Петрівна', role: 'cashier' },
   storageFault: null,
+  terminal: { state: 'off', answeredAt: null, pending: null },
+};
+
+const approval = {
+  amount: '10.00',
+  rrn: '612300000001',
+  auth_code: '400001',
+  pan: '4731XXXXXXXX1234',
+  payment_system: 'VISA',
+  terminal_id: 'S1A00042',
+  acquirer: 'ПриватБанк',
+  invoice_number: '000101',
 };
 
 const catalogItem = {
@@ -94,6 +114,11 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   reportError: null,
   printers: { native: true, printers: [{ name: 'POS-80', displayName: 'POS-80' }] },
   printReceipt: { status: 'printed', printer: 'POS-80', copies: 1 },
+  cardSale: { status: 'approved', approval, write: { status: 'queued', id: 8 } },
+  cardRefund: { status: 'declined', code: '1002', reason: 'Відмова банку' },
+  cardRecover: null,
+  terminalTest: { ok: true, latencyMs: 4, code: '0000', reason: '' },
+  terminalReport: { kind: 'audit', ok: true, code: '0000', reason: '', fields: { totalCount: '3' } },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -153,6 +178,11 @@ export function fakeApi(): FakeApi {
     reportError: answer('reportError'),
     printers: answer('printers'),
     printReceipt: answer('printReceipt'),
+    cardSale: answer('cardSale'),
+    cardRefund: answer('cardRefund'),
+    cardRecover: answer('cardRecover'),
+    terminalTest: answer('terminalTest'),
+    terminalReport: answer('terminalReport'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -190,4 +220,17 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
   printers: [],
   printReceipt: [{ html: '<div class="receipt-paper">ФІСКАЛЬНИЙ ЧЕК</div>', heightMm: 120 }],
+  cardSale: [
+    {
+      kasm: 1,
+      ndoc: 'K1-a',
+      rows: [{ code: '4820000000017', quant: '1', price: '10.00', sum: '10.00' }],
+      payments: [{ type: 'bn', amount: '10.00' }],
+    },
+    { group: 'sale-K1-a' },
+  ],
+  cardRefund: [{ check_number: 12, kasm: 1, rows: [{ line_no: 1, quant: '1' }] }, { amount: '10.00', rrn: '612300000001' }, {}],
+  cardRecover: [],
+  terminalTest: [{ connection: 'tcp', host: '192.168.1.50', port: 2000 }],
+  terminalReport: ['audit'],
 };

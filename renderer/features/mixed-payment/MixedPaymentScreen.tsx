@@ -2,13 +2,17 @@
  * Mixed payment (F2) of the sale in progress: cash, cashless, debt, bonus and a gift certificate.
  * The remainder follows every keystroke; nothing closes until the parts pay the receipt to the
  * kopeck (split.ts). The split is stored with the sale document and the close carries the same
- * payments; afterwards the sale screen shows how it went.
+ * payments; afterwards the sale screen shows how it went. With a bank card terminal set up, the
+ * cashless part is paid on it first (the main process closes the sale only on its approval);
+ * typing a card payment in by hand is then a fallback a manager allows in the settings.
  */
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { manualCardEntry } from '../../../shared/bridge/api.js';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { formatAmount, formatMoney } from '../../money/money.js';
 import { formatRoundingMoney } from '../../money/rounding-shown.js';
+import { useSettings } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -48,6 +52,8 @@ export function MixedPaymentScreen() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Exclude<CloseResult, { kind: 'closed' }> | null>(null);
   const { facts, stale, loading } = useCardFacts(card?.code ?? '');
+  const terminal = useSettings().data?.terminal;
+  const [manual, setManual] = useState(false);
 
   const total = saleTotal(lines);
   const split = computeSplit(total, typed, facts, useCashStep());
@@ -56,11 +62,17 @@ export function MixedPaymentScreen() {
     p ? t(`problem.${p.kind}`, { limit: p.limit ? formatMoney(p.limit) : '' }) : undefined;
   const general = split.problems.filter((p) => p.field === undefined);
 
+  const cardPart = split.amounts.cashless.gt(0);
+  // The terminal takes the card part unless a manager's fallback lets the cashier say it was paid by hand.
+  const offerManual = terminal?.enabled === true && manualCardEntry(terminal) && cardPart;
+  const byTerminal = terminal?.enabled === true && cardPart && !(offerManual && manual);
+
   const pay = async () => {
     if (!split.ready || busy) return;
     setBusy(true);
     setFailure(null);
     const result = await actions.close({
+      byTerminal,
       tenders: tendersOf(split, typed.certNumber),
       cashGiven: split.amounts.cash,
       mixed: {
@@ -207,8 +219,26 @@ export function MixedPaymentScreen() {
             {words(p)}
           </p>
         ))}
+        {offerManual ? (
+          <label className="mixed-card-manual" data-testid="mixed-card-manual">
+            <input type="checkbox" checked={manual} disabled={busy} onChange={(e) => setManual(e.target.checked)} />
+            {t('sale:terminal.manual')}
+          </label>
+        ) : null}
+        {busy && byTerminal ? (
+          <p className="notice info" role="status" data-testid="mixed-terminal-paying">
+            {t('sale:terminal.paying', { amount: formatMoney(split.amounts.cashless) })}
+          </p>
+        ) : null}
         <CloseFailure result={failure} />
-        <button type="button" className="primary big" data-testid="mixed-pay" disabled={!split.ready || busy} onClick={pay}>
+        <button
+          type="button"
+          className="primary big"
+          data-testid="mixed-pay"
+          data-terminal={byTerminal}
+          disabled={!split.ready || busy}
+          onClick={pay}
+        >
           <kbd>F12</kbd> {busy ? t('sale:sending') : t('pay')}
         </button>
         <button type="button" onClick={() => show('sale')}>

@@ -13,6 +13,7 @@ import { memo, useMemo } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
 import { dec, formatQuantity } from '../../money/money.js';
 import { formatRounding } from '../../money/rounding-shown.js';
+import { CardPaymentRows } from './card-payment.js';
 import type { Head, Line, Receipt } from './model.js';
 import { PAPER_CSS } from './paper-css.js';
 import { fill, money, paperDateTime, Row, SellerHead } from './paper-parts.js';
@@ -171,6 +172,7 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
               <Row left={p.name} right={money(p.sum)} />
               {nonZero(p.provided) ? <Row className="rp-ind" left={PAPER.provided} right={money(p.provided)} /> : null}
               {nonZero(p.remains) ? <Row className="rp-ind" left={PAPER.change} right={money(p.remains)} /> : null}
+              <CardPaymentRows rows={receipt.paySys.filter((s) => s.pay_code === p.code)} />
             </div>
           ))}
           <div className="rp-sep" />

@@ -10,6 +10,8 @@ export type Head = Extract<PrintRow, { tag: 'HEAD' }>;
 export type Line = Extract<PrintRow, { tag: 'LINE' }>;
 export type Pay = Extract<PrintRow, { tag: 'PAY' }>;
 export type Tax = Extract<PrintRow, { tag: 'TAX' }>;
+/** A card payment's terminal details (the document's PAYSYS row), under the payment of pay_code. */
+export type PaySys = Extract<PrintRow, { tag: 'PAYSYS' }>;
 export type TemplatePart = ResultRowOf<'pos.template_get_parts'>;
 
 /**
@@ -25,6 +27,7 @@ export interface Receipt {
   readonly head: Head;
   readonly lines: readonly Line[];
   readonly pays: readonly Pay[];
+  readonly paySys: readonly PaySys[];
   readonly taxes: readonly Tax[];
   /** The shop's header and footer text (template parts `header` and `footer`), line by line. */
   readonly header: readonly string[];
@@ -74,6 +77,7 @@ export function receiptOf(rows: readonly PrintRow[], parts: readonly TemplatePar
     head,
     lines: rows.filter((r): r is Line => r.tag === 'LINE'),
     pays: rows.filter((r): r is Pay => r.tag === 'PAY'),
+    paySys: rows.filter((r): r is PaySys => r.tag === 'PAYSYS'),
     taxes: rows.filter((r): r is Tax => r.tag === 'TAX'),
     header: headerOf(parts, head),
     footer: textOf(parts, 'footer'),

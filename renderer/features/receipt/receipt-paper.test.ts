@@ -180,3 +180,40 @@ it("prints the shop's name and address once, though its own header repeats them 
   expect(text.split(TEST_SELLER.point_name).length - 1).toBe(1);
   expect(text.split(TEST_SELLER.point_addr).length - 1).toBe(1);
 });
+
+it("prints a card payment's terminal details under it: the masked card, payment system, authorisation code, RRN, terminal and acquirer", () => {
+  const row = shop.call('pos.checkout_close_sale', {
+    kasm: 1,
+    rows: [{ code: BREAD, quant: '2', price: '25.50', sum: '51.00' }],
+    payments: [
+      { type: 'bn', amount: '40.00' },
+      { type: 'nal', amount: '11.00' },
+    ],
+    card_payment: {
+      amount: '40.00',
+      rrn: '612300000042',
+      auth_code: '400042',
+      pan: '4731XXXXXXXX1234',
+      payment_system: 'VISA',
+      terminal_id: 'S1A00042',
+      acquirer: 'ПриватБанк',
+      invoice_number: '000142',
+    },
+  }).rows[0] as { check_number: string };
+  sendToTaxServer(shop.db);
+  const { paper, text } = showPaper(receipt({ check_number: Number(row.check_number) }), 58);
+  const card = paper.querySelector('[data-testid="receipt-card-payment"]');
+  expect(card?.getAttribute('data-rrn')).toBe('612300000042');
+  for (const s of [
+    'ЕПЗ4731XXXXXXXX1234',
+    'Платіжна системаVISA',
+    'Код авторизації400042',
+    'RRN612300000042',
+    'ТерміналS1A00042',
+    'Чек термінала000142',
+    'ЕквайрПриватБанк',
+  ])
+    expect(card?.textContent).toContain(s);
+  // Under the card payment, not the cash one.
+  expect(text.indexOf('RRN')).toBeGreaterThan(text.indexOf('КАРТКА'));
+});

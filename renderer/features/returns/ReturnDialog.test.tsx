@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CashdeskApi, WriteOutcome } from '../../../shared/bridge/api.js';
+import { type CardOutcome, type CashdeskApi, DEFAULT_TERMINAL, type WriteOutcome } from '../../../shared/bridge/api.js';
 import { verificationUrl } from '../../../shared/fiscal/verification.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { formatMoney } from '../../money/money.js';
@@ -85,9 +85,17 @@ const read = vi.fn(async (method: string, _params: unknown) => ({
 }));
 let answer: WriteOutcome = { status: 'queued', id: 1 };
 const write = vi.fn(async (_method: string, _params: unknown, _options: unknown) => answer);
+const cardRefund = vi.fn(
+  async (_params: unknown, _refund: unknown, _options: unknown): Promise<CardOutcome> => ({
+    status: 'declined',
+    code: 'none',
+    reason: '',
+  }),
+);
 const api = {
   read,
   write,
+  cardRefund,
   queueList: vi.fn(async () => []),
   settingsGet: vi.fn(async () => ({
     serviceUrl: '',
@@ -305,6 +313,37 @@ describe('a return from the journal', () => {
       );
     } finally {
       rowsFor['pos.checkout_returnable'] = RETURNABLE;
+    }
+  });
+
+  it("pays the card part back on the terminal, naming the sale's RRN, and books the return only on its approval", async () => {
+    const settings = api.settingsGet.getMockImplementation();
+    api.settingsGet.mockImplementation(
+      async () =>
+        ({
+          ...((await settings?.()) as object),
+          terminal: { ...DEFAULT_TERMINAL, enabled: true, host: '192.168.1.50' },
+        }) as never,
+    );
+    rowsFor['pos.receipt_print'] = [HEAD, { tag: 'PAYSYS', pay_code: '1', rrn: '612300000042', sum: '100.00' }];
+    cardRefund.mockImplementationOnce(async () => ({ status: 'declined', code: '1002', reason: 'Відмова банку' }));
+    try {
+      show(String(NC));
+      fireEvent.change(await qty('1'), { target: { value: '1' } });
+      await waitFor(() => expect(screen.getByTestId('return-ask').dataset.terminal).toBe('true'));
+      fireEvent.click(screen.getByTestId('return-ask'));
+      fireEvent.click(screen.getByTestId('confirm'));
+      // Declined: nothing booked, the terminal's words said.
+      expect((await screen.findByTestId('card-failure-text')).textContent).toContain('Відмова банку');
+      expect(cardRefund).toHaveBeenCalledWith(
+        { check_number: NC, kasm: 1, rows: [{ line_no: 1, quant: '1' }] },
+        { amount: '12.57', rrn: '612300000042' },
+        expect.objectContaining({ group: expect.stringMatching(/^return-57-/) }),
+      );
+      expect(write).not.toHaveBeenCalled();
+    } finally {
+      rowsFor['pos.receipt_print'] = [HEAD];
+      if (settings) api.settingsGet.mockImplementation(settings);
     }
   });
 });

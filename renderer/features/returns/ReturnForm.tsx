@@ -1,20 +1,24 @@
 /**
  * The second step of a return: the receipt's lines, what goes back, what is paid back and by
  * which form, a confirmation (and a manager's above the limit), then the return written through
- * the outbox (pos.checkout_return) and the service's answer shown.
+ * the outbox (pos.checkout_return) and the service's answer shown. With a bank card terminal set
+ * up, the card part is paid back on it first (the bridge's cardRefund, naming the sale's RRN from
+ * its receipt), and the return is booked only on the terminal's approval.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WriteOutcome } from '../../../shared/bridge/api.js';
-import { BridgeError } from '../../bridge/index.js';
+import { type CardOutcome, manualCardEntry, type WriteOutcome } from '../../../shared/bridge/api.js';
+import type { ParamsOf } from '../../../shared/contract/index.js';
+import { BridgeError, getBridge } from '../../bridge/index.js';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { Dec, formatMoney } from '../../money/money.js';
-import { rowsOf, useWrite } from '../../rpc/hooks.js';
+import { rowsOf, useSettings, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { shopDateTime } from '../../ui/shop-time.js';
+import { CardFailure } from '../sale/components/CardFailure.js';
 import { checkChoice, type LineChoice } from './choice.js';
 import type { ConfirmWithManager, OnReturned } from './integration.js';
 import { needsManager, useReturnLimit } from './limits.js';
@@ -56,6 +60,11 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
   const [managerRefused, setManagerRefused] = useState(false);
   const [queued, setQueued] = useState(false);
   const [done, setDone] = useState<ReturnDone | null>(null);
+  const [card, setCard] = useState<Exclude<CardOutcome, { status: 'approved' }> | null>(null);
+  const [cardRefused, setCardRefused] = useState<{ error: unknown; voided: boolean } | null>(null);
+  const [manual, setManual] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const terminal = useSettings().data?.terminal;
   const write = useWrite('pos.checkout_return');
   const step = useCashStep();
   const box = useRef<HTMLDivElement>(null);
@@ -74,6 +83,36 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
     box.current?.querySelector<HTMLInputElement>('input[data-testid="return-qty"]:not(:disabled)')?.focus();
   }, [lines.length]);
 
+  const cardPart = preview.parts.card;
+  const offerManual = terminal?.enabled === true && manualCardEntry(terminal) && cardPart.gt(0);
+  const byTerminal = terminal?.enabled === true && cardPart.gt(0) && !(offerManual && manual);
+  /** The sale's card approval as its receipt prints it: the refund names its RRN to the terminal. */
+  const saleRrn = rowsOf(printed.data).find((r) => r.tag === 'PAYSYS')?.rrn ?? '';
+
+  /** Pays the card part back on the terminal, then books the return with the refund's approval. */
+  const refundByCard = async (
+    params: ParamsOf<'pos.checkout_return'>,
+    options: Parameters<typeof write.mutateAsync>[0]['options'],
+  ): Promise<WriteOutcome | undefined> => {
+    setRefunding(true);
+    try {
+      const paid = await getBridge().cardRefund(params, { amount: cardPart.toFixed(2), rrn: saleRrn }, options);
+      if (paid.status !== 'approved') {
+        setCard(paid);
+        return undefined;
+      }
+      if (paid.write.status === 'refused') {
+        setCardRefused({ error: BridgeError.from(paid.write.error), voided: paid.voided === true });
+        return undefined;
+      }
+      return paid.write;
+    } finally {
+      setRefunding(false);
+      client.invalidateQueries({ queryKey: ['queue'] });
+      client.invalidateQueries({ queryKey: ['status'] });
+    }
+  };
+
   const choose = (lineNo: string, c: LineChoice) => {
     setChoices((prev) => new Map(prev).set(lineNo, c));
     setRefusal(null);
@@ -91,6 +130,8 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
     if (!rows) return;
     setRefusal(null);
     setManagerRefused(false);
+    setCard(null);
+    setCardRefused(null);
     let confirmation = 0;
     if (needsManager(preview.total, limit)) {
       const answer = await props.confirmWithManager({ action: 'return', checkNumber, total: preview.total });
@@ -101,16 +142,17 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
       confirmation = answer.confirmation;
     }
     let outcome: WriteOutcome;
+    const params = { check_number: checkNumber, kasm, rows, ...(confirmation ? { confirmation } : {}) };
+    const options = {
+      // Each return is its own business object: a refused one must not hold back the next attempt.
+      group: `return-${checkNumber}-${Date.now()}`,
+      summary: `return of receipt ${checkNumber}: ${rows.length} lines, ${preview.total.toFixed(2)}`,
+      label: { key: 'saleReturn', values: { nc: String(checkNumber), total: preview.total.toFixed(2) } },
+    };
     try {
-      outcome = await write.mutateAsync({
-        params: { check_number: checkNumber, kasm, rows, ...(confirmation ? { confirmation } : {}) },
-        options: {
-          // Each return is its own business object: a refused one must not hold back the next attempt.
-          group: `return-${checkNumber}-${Date.now()}`,
-          summary: `return of receipt ${checkNumber}: ${rows.length} lines, ${preview.total.toFixed(2)}`,
-          label: { key: 'saleReturn', values: { nc: String(checkNumber), total: preview.total.toFixed(2) } },
-        },
-      });
+      const written = byTerminal ? await refundByCard(params, options) : await write.mutateAsync({ params, options });
+      if (!written) return;
+      outcome = written;
     } catch (error) {
       setRefusal(error);
       return;
@@ -178,12 +220,30 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
           ) : null}
           <Preview payback={preview} formsKnown={paid !== undefined} limit={limit} />
           <div className="row">
-            <button type="button" className="primary" disabled={write.isPending} onClick={ask} data-testid="return-ask">
+            {offerManual ? (
+              <label className="returns-card-manual" data-testid="return-card-manual">
+                <input type="checkbox" checked={manual} onChange={(e) => setManual(e.target.checked)} />
+                {t('sale:terminal.manual')}
+              </label>
+            ) : null}
+            <button
+              type="button"
+              className="primary"
+              disabled={write.isPending || refunding}
+              onClick={ask}
+              data-testid="return-ask"
+              data-terminal={byTerminal}
+            >
               {t('confirm.ask')} <kbd>Enter</kbd>
             </button>
             {write.isPending ? (
               <span className="loading" role="status">
                 {t('confirm.sending')}
+              </span>
+            ) : null}
+            {refunding ? (
+              <span className="loading" role="status" data-testid="return-terminal-paying">
+                {t('sale:terminal.refunding', { amount: formatMoney(cardPart) })}
               </span>
             ) : null}
           </div>
@@ -193,6 +253,8 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
             </p>
           ) : null}
           <ErrorMessage error={refusal} testId="return-error" />
+          {card ? <CardFailure result={{ kind: 'card', outcome: card }} /> : null}
+          {cardRefused ? <CardFailure result={{ kind: 'cardRefused', ...cardRefused }} /> : null}
         </>
       ) : null}
       {asking ? (

@@ -9,7 +9,14 @@
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { AppStatus, CatalogItem, PublicSettings, WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
+import type {
+  AppStatus,
+  CardOutcome,
+  CatalogItem,
+  PublicSettings,
+  WriteLabel,
+  WriteOutcome,
+} from '../../../shared/bridge/api.js';
 import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
 import { MAX_RECEIPT_LINES } from '../../../shared/contract/operations/bounds.js';
 import { stampFormatProblem } from '../../../shared/excise/stamp-format.js';
@@ -22,7 +29,7 @@ import { type Notice, useNotice } from './notice-store.js';
 import { type Found, lineLimit, maxQuantity, type PriceState, saleTotal, stampsMissing, stampsOf } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import { type EntryKind, isMisreadScan } from './scanner.js';
-import { firstRow, saleGroup, send } from './send.js';
+import { firstRow, saleGroup, send, sendCard } from './send.js';
 import { catalogMirror } from './use-catalog-mirror.js';
 
 type FoundRow = ResultRowOf<'pos.find_code'>;
@@ -63,7 +70,11 @@ export type StampResult =
 export type CloseResult =
   | { readonly kind: 'closed' }
   | { readonly kind: 'problem'; readonly problem: SaleProblem }
-  | { readonly kind: 'refused' | 'failed'; readonly error: unknown };
+  | { readonly kind: 'refused' | 'failed'; readonly error: unknown }
+  /** The card terminal did not approve the card part (declined, away, or its outcome unknown): the sale stays open. */
+  | { readonly kind: 'card'; readonly outcome: Exclude<CardOutcome, { status: 'approved' }> }
+  /** The terminal approved, and the back office refused the close at once; the till voided the payment, or could not. */
+  | { readonly kind: 'cardRefused'; readonly error: unknown; readonly voided: boolean };
 
 export type ManualResult =
   | { readonly kind: 'confirmed'; readonly manager: string }
@@ -73,6 +84,8 @@ export type ManualResult =
 
 export interface Payment {
   readonly tenders: readonly Tender[];
+  /** The card part is paid on the bank card terminal first (cardSale); otherwise it was typed in by hand. */
+  readonly byTerminal?: boolean;
   /** Cash handed over by the buyer. */
   readonly cashGiven: Dec;
   /** The mixed-payment split to store with the sale document before the close. */
@@ -509,12 +522,22 @@ export function saleActions(client: QueryClient) {
         const refused = await storeMixed(ndoc, cardCode, payment.mixed);
         if (refused) return { kind: 'refused', error: refused };
       }
-      outcome = await send(client, 'pos.checkout_close_sale', params, {
+      const options = {
         group: saleGroup(ndoc),
         summary: closeSummary(ndoc, lines.length, total),
         label: label('saleClose', { count: String(lines.length), total: toWire(total) }),
         waitMs: waitMs(CLOSE_WAIT_MS),
-      });
+      };
+      if (payment.byTerminal) {
+        // The main process pays on the terminal and, only once it approved, stores the close with the approval.
+        const paid = await sendCard(client, params, options);
+        if (paid.status !== 'approved') return { kind: 'card', outcome: paid };
+        if (paid.write.status === 'refused')
+          return { kind: 'cardRefused', error: BridgeError.from(paid.write.error), voided: paid.voided === true };
+        outcome = paid.write;
+      } else {
+        outcome = await send(client, 'pos.checkout_close_sale', params, options);
+      }
     } catch (error) {
       return { kind: 'failed', error };
     }

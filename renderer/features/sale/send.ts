@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { WriteOptions, WriteOutcome } from '../../../shared/bridge/api.js';
+import type { CardOutcome, WriteOptions, WriteOutcome } from '../../../shared/bridge/api.js';
 import type { ParamsOf, WriteName } from '../../../shared/contract/index.js';
 import { getBridge } from '../../bridge/index.js';
 
@@ -25,6 +25,30 @@ export async function send<M extends WriteName>(
       // Should settling fail, the item stays in the outbox monitor as needing attention: nothing is lost.
       await getBridge()
         .queueReconcile(outcome.id, i18next.t('sale:settledNote'))
+        .catch(() => undefined);
+    }
+    return outcome;
+  } finally {
+    client.invalidateQueries({ queryKey: ['queue'] });
+    client.invalidateQueries({ queryKey: ['status'] });
+  }
+}
+
+/**
+ * A close whose card part is paid on the terminal first (the bridge's cardSale). A close the back
+ * office refused after the approval is settled like any refused write: the cashier corrects the
+ * sale on the spot (the till voided the payment, or says it could not).
+ */
+export async function sendCard(
+  client: QueryClient,
+  params: ParamsOf<'pos.checkout_close_sale'>,
+  options: WriteOptions,
+): Promise<CardOutcome> {
+  try {
+    const outcome = await getBridge().cardSale(params, options);
+    if (outcome.status === 'approved' && outcome.write.status === 'refused') {
+      await getBridge()
+        .queueReconcile(outcome.write.id, i18next.t('sale:settledNote'))
         .catch(() => undefined);
     }
     return outcome;

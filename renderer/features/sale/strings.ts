@@ -114,6 +114,25 @@ export const strings = {
     },
     sending: 'Надсилання…',
     closeRefused: 'Чек не закрито:',
+    // The bank card terminal (the card part paid on it before the close)
+    terminal: {
+      paying: 'Оплата на терміналі: {{amount}}. Покупець прикладає або вставляє картку…',
+      refunding: 'Повернення на картку через термінал: {{amount}}. Покупець прикладає або вставляє картку…',
+      declined: 'Термінал відхилив оплату карткою: {{reason}}. Чек не закрито: оплатіть іншою карткою або готівкою.',
+      declinedNoReason: 'Термінал відхилив оплату карткою (код {{code}}). Чек не закрито: оплатіть іншою карткою або готівкою.',
+      notTaken: 'Термінал не провів оплату: гроші з картки не списано. Чек не закрито, оплату можна повторити.',
+      unavailable:
+        'Термінал недоступний: оплату не надіслано, гроші з картки не списано. Перевірте зв’язок із терміналом і повторіть.',
+      unknown:
+        'Невідомо, чи пройшла оплата на терміналі: зв’язок із ним втрачено. Чек не закрито. Не беріть оплату вдруге: натисніть «Перевірити термінал», щойно він на зв’язку.',
+      refusedVoided:
+        'Оплату карткою схвалено, але сервер не прийняв чек. Оплату на терміналі скасовано: гроші повернуться на картку.',
+      refusedNotVoided:
+        'Оплату карткою схвалено, але сервер не прийняв чек, і скасувати оплату на терміналі не вдалося. Скасуйте її на терміналі й покличте менеджера.',
+      recover: 'Перевірити термінал',
+      recovering: 'Питаємо термінал…',
+      manual: 'Оплату карткою внесено вручну (без термінала)',
+    },
     // Close reports
     result: {
       done: 'Чек № {{check}} закрито.',
@@ -329,6 +348,25 @@ export const strings = {
     },
     sending: 'Sending…',
     closeRefused: 'The receipt was not closed:',
+    terminal: {
+      paying: 'Paying {{amount}} on the terminal. The buyer taps or inserts the card…',
+      refunding: 'Refunding {{amount}} to the card on the terminal. The buyer taps or inserts the card…',
+      declined:
+        'The terminal declined the card payment: {{reason}}. The receipt is not closed: pay with another card or in cash.',
+      declinedNoReason:
+        'The terminal declined the card payment (code {{code}}). The receipt is not closed: pay with another card or in cash.',
+      notTaken:
+        'The terminal did not take the payment: nothing was charged. The receipt is not closed; the payment can be tried again.',
+      unavailable: 'The terminal cannot be reached: nothing was sent or charged. Check its connection and try again.',
+      unknown:
+        'Whether the payment went through is not known: the link to the terminal was lost. The receipt is not closed. Do not take the payment again: press “Check the terminal” once it is back.',
+      refusedVoided: 'The card payment was approved, but the server refused the receipt. The payment was voided on the terminal.',
+      refusedNotVoided:
+        'The card payment was approved, but the server refused the receipt and the payment could not be voided. Void it on the terminal and call a manager.',
+      recover: 'Check the terminal',
+      recovering: 'Asking the terminal…',
+      manual: 'Card payment entered by hand (no terminal)',
+    },
     result: {
       done: 'Receipt No. {{check}} closed.',
       sent: 'The saved sale was sent: receipt No. {{check}}.',

@@ -10,6 +10,7 @@ import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
+import { TerminalSection } from '../terminal/index.js';
 import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';
 import { KEYS, settingsKey } from './keys.js';
@@ -62,6 +63,10 @@ function Settings({ settings }: { settings: PublicSettings }) {
         {/* Keyed by who may edit: a manager signing in starts the forms from what is saved. */}
         <ServiceSection key={`service-${access.identity}`} settings={settings} actions={actions} editable={access.identity} />
         <TillSection key={`till-${access.identity}`} till={settings.till} editable={access.identity} />
+        {/* The card terminal is a manager's, as the till's identity (electron/core/settings/authority.ts). */}
+        {access.personal ? (
+          <TerminalSection key={`terminal-${access.identity}`} terminal={settings.terminal} editable={access.identity} />
+        ) : null}
         <KeysSection kasm={settings.till.kasm} />
         <LanguageSection language={settings.language} />
         {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}

@@ -18,12 +18,37 @@ export interface CheckTotal {
   readonly PARTPAYORDPREPAYNUM?: string;
 }
 
+/** TROWSPAYSYS's elements the back office writes, in schema order (TAXNUM, ACQUIREPN, POSTRANSDATE and COMMISSION it has no value for). */
+export const PAYSYS_FIELDS = [
+  'NAME',
+  'ACQUIRENM',
+  'ACQUIRETRANSID',
+  'POSTRANSNUM',
+  'DEVICEID',
+  'EPZDETAILS',
+  'AUTHCD',
+  'SUM',
+] as const;
+
+/** A payment system's row of a payment (TROWSPAYSYS): a card terminal's approval. */
+export interface PaySysRow {
+  readonly NAME?: string;
+  readonly ACQUIRENM?: string;
+  readonly ACQUIRETRANSID?: string;
+  readonly POSTRANSNUM?: string;
+  readonly DEVICEID?: string;
+  readonly EPZDETAILS?: string;
+  readonly AUTHCD?: string;
+  readonly SUM?: string;
+}
+
 export interface PayRow {
   readonly PAYFORMCD: string;
   readonly PAYFORMNM: string;
   readonly SUM: string;
   readonly PROVIDED?: string;
   readonly REMAINS?: string;
+  readonly PAYSYS?: readonly PaySysRow[];
 }
 
 export interface TaxRowXml {

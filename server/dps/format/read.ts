@@ -5,7 +5,15 @@
  * of the content, so they may differ without the document saying something else.
  */
 
-import type { BodyRow, CheckContent, FiscalContent, PayRow, TaxRowXml, ZPay } from './content.js';
+import {
+  type BodyRow,
+  type CheckContent,
+  type FiscalContent,
+  PAYSYS_FIELDS,
+  type PayRow,
+  type TaxRowXml,
+  type ZPay,
+} from './content.js';
 import { at, childrenNamed, parseXml, type XmlElement, XmlError } from './xml.js';
 
 const DECLARED = /^<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i;
@@ -74,7 +82,10 @@ function zPay(e: XmlElement | undefined): ZPay | undefined {
 
 function checkContent(root: XmlElement, head: Fields): CheckContent {
   const total = at(root, 'CHECKTOTAL');
-  const pay = rowsOf(at(root, 'CHECKPAY')).map((r) => fields(r, ['PAYFORMCD', 'PAYFORMNM', 'SUM', 'PROVIDED', 'REMAINS']));
+  const pay = rowsOf(at(root, 'CHECKPAY')).map((r) => {
+    const sys = rowsOf(at(r, 'PAYSYS')).map((x) => fields(x, PAYSYS_FIELDS));
+    return { ...fields(r, ['PAYFORMCD', 'PAYFORMNM', 'SUM', 'PROVIDED', 'REMAINS']), ...(sys.length > 0 ? { PAYSYS: sys } : {}) };
+  });
   const tax = taxes(at(root, 'CHECKTAX'));
   const body = rowsOf(at(root, 'CHECKBODY')).map(bodyRow);
   return {

@@ -5,7 +5,17 @@
  */
 import { encodeCp1251 } from '../../../shared/fiscal/cp1251.js';
 import { headRun } from '../../../shared/fiscal/head-order.js';
-import type { BodyRow, CheckContent, DocHead, FiscalContent, TaxRowXml, ZPay, ZrepContent } from './content.js';
+import {
+  type BodyRow,
+  type CheckContent,
+  type DocHead,
+  type FiscalContent,
+  PAYSYS_FIELDS,
+  type PayRow,
+  type TaxRowXml,
+  type ZPay,
+  type ZrepContent,
+} from './content.js';
 import { el, writeXml, type XmlNode } from './xml.js';
 
 type Fields = Readonly<Record<string, string | undefined>>;
@@ -38,6 +48,14 @@ function bodyRow(r: BodyRow): XmlNode[] {
   ];
 }
 
+function payRow(p: PayRow): XmlNode[] {
+  const sys = p.PAYSYS ?? [];
+  return [
+    ...pick(p as unknown as Fields, PAY),
+    ...(sys.length > 0 ? [el('PAYSYS', rows(sys.map((r) => pick(r as Fields, PAYSYS_FIELDS))))] : []),
+  ];
+}
+
 function checkHead(head: DocHead, docType: string, extra: { subtype?: string; retNum?: string; revoke?: string }): XmlNode {
   const h = head as unknown as Fields;
   return el('CHECKHEAD', [
@@ -55,7 +73,7 @@ function checkHead(head: DocHead, docType: string, extra: { subtype?: string; re
 function check(head: DocHead, c: CheckContent): XmlNode {
   const parts: XmlNode[] = [checkHead(head, '0', { subtype: c.DOCSUBTYPE, retNum: c.ORDERRETNUM })];
   if (c.CHECKTOTAL) parts.push(el('CHECKTOTAL', pick(c.CHECKTOTAL as unknown as Fields, TOTAL)));
-  if (c.CHECKPAY?.length) parts.push(el('CHECKPAY', rows(c.CHECKPAY.map((p) => pick(p as unknown as Fields, PAY)))));
+  if (c.CHECKPAY?.length) parts.push(el('CHECKPAY', rows(c.CHECKPAY.map(payRow))));
   if (c.CHECKTAX?.length) parts.push(el('CHECKTAX', taxRows(c.CHECKTAX)));
   if (c.CHECKBODY?.length) parts.push(el('CHECKBODY', rows(c.CHECKBODY.map(bodyRow))));
   return el('CHECK', parts);

@@ -8,6 +8,7 @@
 import type { Migration } from '../../../shared-node/sqlite/migrate.js';
 import { simulatorMigrations } from '../../dps/simulator/schema.js';
 import type { HandlerGroup } from '../handlers.js';
+import { cardPaymentMigrations } from './card-payments/schema.js';
 import { debtHandlers } from './cards/debt-handlers.js';
 import { discountHandlers } from './cards/discount-handlers.js';
 import { cardMigrations } from './cards/schema.js';
@@ -130,6 +131,7 @@ export const salesMigrations: Migration[] = [
   ...certificateMigrations,
   ...manualPriceMigrations,
   ...peopleMigrations,
+  ...cardPaymentMigrations,
 ];
 
 export const salesHandlers: HandlerGroup<SalesOperation> = {

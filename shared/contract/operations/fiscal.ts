@@ -9,6 +9,7 @@ import { defineOp } from '../dsl/operation.js';
 import { bool, dec, INT32_MAX, int, list, obj, opt, req, str } from '../dsl/params.js';
 import { cols, date, dateTime, money, pct, qty, rows, sha256, sha256OrEmpty, status, tagged } from '../dsl/results.js';
 import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE } from './bounds.js';
+import { CARD_PAYMENT_NOTE, cardPayment } from './card-payment.js';
 
 const kasm = req(int(1, INT32_MAX));
 const dateParam = str(undefined, { format: 'date' });
@@ -235,6 +236,7 @@ const posFiscal = [
       ),
       comment: opt(str(512), ''),
       confirmation: opt(int(0, INT32_MAX), 0),
+      card_payment: opt(cardPayment),
     },
     result: rows(
       cols(
@@ -262,6 +264,7 @@ const posFiscal = [
       `limits: at most ${MAX_RECEIPT_LINES} rows and ${MAX_STAMPS_PER_LINE} stamps a row, as a sale (pos.checkout_close_sale); line_no up to 500 for receipts closed before that limit`,
       'money is paid back in the order debt, bonus, certificate, card, cash, each up to what it paid less earlier returns; a certificate part comes back as a new certificate (certificate_number)',
       "confirmation: a manager's confirmation for action return at this till (pos.manager_confirm), required when the return's total is above the shop setting return_manager_limit (1000.00 by default); 0 for none",
+      `${CARD_PAYMENT_NOTE}; here the refund's own approval, of the card part the return pays back`,
     ],
   }),
   defineOp({
@@ -420,6 +423,9 @@ const posFiscal = [
         },
       ),
       PAY: cols(['code', 'name', 'sum', 'provided', 'remains'], { sum: money }),
+      PAYSYS: cols(['pay_code', 'name', 'acquirer', 'rrn', 'auth_code', 'pan', 'terminal_id', 'invoice_number', 'sum'], {
+        sum: money,
+      }),
       TAX: cols(['letter', 'name', 'prc', 'turnover', 'source', 'sum'], { turnover: money, source: money, sum: money }),
     }),
     projectDefined: [
@@ -431,6 +437,7 @@ const posFiscal = [
       'comment: what a service deposit or withdrawal was for (the reason the cashier gave), else empty',
       "qr_url: https://cabinet.tax.gov.ua/cashregs/check?id=<fiscal number>&fn=<register>&date=<yyyymmdd>&time=<hhmmss>&sm=<sum>; empty while pending, and for a service deposit or withdrawal (not a customer's receipt)",
       'order_date (ddmmyyyy) and order_time (hhmmss): the date and time the document says (ORDERDATE, ORDERTIME), the ones printed and in qr_url; created_at is when the books recorded it',
+      "PAYSYS: a card payment's terminal details from the document's PAYSYS rows (pay_code: the PAYFORMCD of the payment they belong to; NAME, ACQUIRENM, ACQUIRETRANSID, AUTHCD, EPZDETAILS, DEVICEID, POSTRANSNUM, SUM)",
     ],
   }),
   defineOp({

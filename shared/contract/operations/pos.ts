@@ -19,6 +19,7 @@ import {
   variable,
 } from '../dsl/results.js';
 import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE, OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
+import { CARD_PAYMENT_NOTE, cardPayment } from './card-payment.js';
 
 /** The columns of pos.prro_inline_error_grid, which the paged grid (prro-manager.ts) carries too. */
 export const ERROR_GRID_COLUMNS = [
@@ -635,6 +636,7 @@ const writes = [
       sk: opt(int(), 0),
       isbonus: opt(str(OPEN_TEXT), '0'),
       ndoc: ours(opt(str(4096), ''), 'the sale document whose stored mixed payment and pending stamps the close takes'),
+      card_payment: ours(opt(cardPayment), "the card terminal's approval of the bn part"),
     },
     result: rows(
       cols(
@@ -690,6 +692,7 @@ const writes = [
       'cash is rounded by the NBU rule (shared/fiscal/choices.ts): the nal payment may be the exact cash part or the rounded one; round, when sent, must be the RNDSUM of the receipt (the exact cash part less the rounded one, 12.57 paid as 12.60: -0.03)',
       'at a till with a PRRO the receipt needs an open shift (pos.shift_open) and is issued as a DPS document; a debt part makes it a partial payment; cert payments name a certificate of pos.certificate_issue, redeemed once',
       'result columns after created_at: rounding (RNDSUM), cash_paid (the rounded cash), shift_id, fiscal_mode online|offline|"" (no PRRO), fiscal_number (the offline one at once; online ones come from the tax server), offline_warning session|month|""',
+      CARD_PAYMENT_NOTE,
     ],
   }),
   defineOp({

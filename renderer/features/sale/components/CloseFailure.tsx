@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { ShiftOffer } from '../../shift/ShiftOffer.js';
 import type { SaleProblem } from '../close-request.js';
 import type { CloseResult } from '../sale-actions.js';
+import { CardFailure } from './CardFailure.js';
 
 /** Why the sale is not paid yet, in the cashier's words. */
 export function problemKey(p: SaleProblem): [string, Record<string, string | number>] {
@@ -28,6 +29,7 @@ export function CloseFailure({ result }: { result: Exclude<CloseResult, { kind: 
       </p>
     );
   }
+  if (result.kind === 'card' || result.kind === 'cardRefused') return <CardFailure result={result} />;
   return (
     <div className="close-failure" data-testid="close-error">
       <strong>{t('closeRefused')}</strong>

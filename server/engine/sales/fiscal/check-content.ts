@@ -6,7 +6,7 @@
 
 import { isEan13 } from '../../../../shared/barcodes/ean.js';
 import { PAY_FORMS, type PayForm, UNIT_CODES } from '../../../../shared/fiscal/choices.js';
-import type { BodyRow, CheckContent, CheckTotal, PayRow } from '../../../dps/format/content.js';
+import type { BodyRow, CheckContent, CheckTotal, PayRow, PaySysRow } from '../../../dps/format/content.js';
 import { type D, fmt, toKopecks } from '../../decimal.js';
 import { sum, ZERO } from '../common/money.js';
 import { allocate, type TaxTable, taxRows } from './tax.js';
@@ -47,6 +47,8 @@ export interface CheckInput {
   /** Set when the document pays (or pays back) only part of its goods. */
   readonly partial?: { readonly type: 1 | 2 | 3; readonly prepayNum?: string };
   readonly tax: TaxTable;
+  /** The card terminal's approval of the card (bn) part, written as that row's PAYSYS. */
+  readonly cardPaySys?: PaySysRow;
 }
 
 const UKTZED = /^(\d{10}|\d{8}|\d{6}|\d{4}|00\d{3})$/;
@@ -111,6 +113,7 @@ export function checkContent(c: CheckInput): CheckContent {
     SUM: x2(byForm(form)),
     ...(form === 'nal' && c.provided ? { PROVIDED: x2(c.provided) } : {}),
     ...(form === 'nal' && c.change?.gt(0) ? { REMAINS: x2(c.change) } : {}),
+    ...(form === 'bn' && c.cardPaySys ? { PAYSYS: [c.cardPaySys] } : {}),
   }));
   const taxes = taxRows(
     c.tax,

@@ -162,6 +162,21 @@ export function receiptRows(db: Db, a: PrintTarget, timeZone: string): Row[] {
     provided: p.PROVIDED ?? '',
     remains: p.REMAINS ?? '',
   }));
+  // A card payment's terminal details, as the document's PAYSYS rows say them.
+  const paySys: Row[] = (c.CHECKPAY ?? []).flatMap((p) =>
+    (p.PAYSYS ?? []).map((s) => ({
+      tag: 'PAYSYS',
+      pay_code: p.PAYFORMCD,
+      name: s.NAME ?? '',
+      acquirer: s.ACQUIRENM ?? '',
+      rrn: s.ACQUIRETRANSID ?? '',
+      auth_code: s.AUTHCD ?? '',
+      pan: s.EPZDETAILS ?? '',
+      terminal_id: s.DEVICEID ?? '',
+      invoice_number: s.POSTRANSNUM ?? '',
+      sum: s.SUM ?? '',
+    })),
+  );
   const taxes: Row[] = (c.CHECKTAX ?? []).map((x) => ({
     tag: 'TAX',
     letter: x.LETTER,
@@ -171,7 +186,7 @@ export function receiptRows(db: Db, a: PrintTarget, timeZone: string): Row[] {
     source: x.SOURCESUM,
     sum: x.SUM,
   }));
-  return [head, ...lines, ...pays, ...taxes];
+  return [head, ...lines, ...pays, ...paySys, ...taxes];
 }
 
 /** Receipts and returns by the fiscal number a customer's receipt shows (its QR code). */

@@ -9,6 +9,7 @@ import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
+import { bookCardPayment, type CardPayment, paySysRow, readCardPayment } from '../card-payments/card-payments.js';
 import { BONUS_COMMENT, moveBonus } from '../cards/bonus-ledger.js';
 import { findCard } from '../cards/cards.js';
 import { moveCash } from '../cash/ledger.js';
@@ -55,6 +56,7 @@ function fiscalDocument(
   plan: ReturnPlan,
   returnId: number,
   moment: Moment,
+  card: CardPayment | undefined,
 ): IssuedDocument {
   const tax = taxTable(ctx.db, work.seller.vatPayer);
   const money: CheckMoney[] = (['nal', 'bn', 'cert', 'bonus'] as const).flatMap((form) => {
@@ -86,6 +88,7 @@ function fiscalDocument(
     rounding: plan.rounding,
     ...(plan.refunds.get('debt') ? { partial: { type: 1 as const } } : {}),
     tax,
+    ...(card ? { cardPaySys: paySysRow(card) } : {}),
   });
   return issueDocument(ctx.db, {
     till: work.till,
@@ -171,6 +174,7 @@ export function performReturn(ctx: EngineContext, p: Params) {
   if (work && (plan.receipt.fiscal_number ?? '') === '') {
     throw refuse('params.check_number', 'return.original_not_fiscalized', { check_number: p.check_number });
   }
+  const card = readCardPayment(db, p.card_payment, plan.refunds.get('bn') ?? ZERO, 'return');
   const sql = returnSql(db);
   const returnId = Number(
     sql.insertReturn.run({
@@ -199,7 +203,8 @@ export function performReturn(ctx: EngineContext, p: Params) {
     for (const s of l.stamps) sql.releaseStamp.run(returnId, s.id);
   }
   for (const [form, amount] of plan.refunds) sql.insertPayment.run(returnId, form, toDb(amount, 'cur'));
-  const doc = work ? fiscalDocument(ctx, work, plan, returnId, moment) : undefined;
+  if (card) bookCardPayment(db, card, { returnId }, moment.iso);
+  const doc = work ? fiscalDocument(ctx, work, plan, returnId, moment, card) : undefined;
   const cash = plan.refunds.get('nal');
   if (cash) {
     moveCash(db, {

@@ -9,6 +9,7 @@
  */
 import { fmt, toDb } from '../../../decimal.js';
 import type { EngineContext, Handler } from '../../../handlers.js';
+import { bookCardPayment } from '../../card-payments/card-payments.js';
 import { nextBankDestination, recordBankDestination } from '../../cash/tills.js';
 import { momentOf, shownAt } from '../../common/moment.js';
 import { openSaleDoc } from '../sale-doc.js';
@@ -46,6 +47,7 @@ function closeSale(p: CloseParams, ctx: EngineContext) {
   });
   writeLines(db, plan, checkNumber, user, moment);
   for (const x of plan.payments.items) sql.insertPayment.run(checkNumber, x.type, toDb(x.amount, 'cur'), x.card, x.certNumber);
+  if (plan.cardPayment) bookCardPayment(db, plan.cardPayment, { checkNumber }, moment.iso);
   for (const id of p.consultants) sql.insertConsultant.run(checkNumber, id);
   const doc = fiscalize(db, plan, checkNumber, user, moment);
   writeMoney(db, plan, checkNumber, user, moment, doc?.id);

@@ -7,6 +7,7 @@
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { statements } from '../../../core/statements.js';
 import { toDb } from '../../../decimal.js';
+import { paySysRow } from '../../card-payments/card-payments.js';
 import type { Moment } from '../../common/moment.js';
 import { type CheckMoney, checkContent } from '../../fiscal/check-content.js';
 import { type IssuedDocument, issueDocument } from '../../prro/register/chain.js';
@@ -48,6 +49,7 @@ export function fiscalize(db: Db, plan: Plan, checkNumber: number, user: string,
       rounding: plan.payments.rounding,
       ...(plan.payments.byType.debt.gt(0) ? { partial: { type: 1 as const } } : {}),
       tax: plan.tax,
+      ...(plan.cardPayment ? { cardPaySys: paySysRow(plan.cardPayment) } : {}),
     });
     issued = issueDocument(db, {
       till: work.till,

@@ -8,6 +8,7 @@ import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
+import { type CardPayment, readCardPayment } from '../../card-payments/card-payments.js';
 import { type Card, findCard } from '../../cards/cards.js';
 import { checkDebtAllowed } from '../../cards/debt-ledger.js';
 import type { TillRow } from '../../cash/statements.js';
@@ -71,6 +72,8 @@ export interface Plan {
   readonly card: Card | undefined;
   readonly stamps: readonly PlannedStamp[][];
   readonly bonusAccrued: D;
+  /** The card terminal's approval of the bn part, when the till sent one. */
+  readonly cardPayment: CardPayment | undefined;
 }
 
 /** Who makes the close: the signed-in cashier (X-Cashier) and a manager's confirmation it carries (X-Manager-Confirmation). */
@@ -97,6 +100,7 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {
   if (p.round !== undefined && !dec(p.round).eq(payments.rounding)) {
     throw refuse('params.round', 'sale.round_mismatch', { round: fmt(dec(p.round)), expected: fmt(payments.rounding) });
   }
+  const cardPayment = readCardPayment(db, p.card_payment, payments.byType.bn, 'sale');
   // A certificate named twice pays at most its amount in all.
   const byCertificate = new Map<string, { amount: D; index: number }>();
   payments.items.forEach((x, index) => {
@@ -132,5 +136,20 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {
     })),
   );
   const bonusAccrued = accrual(card, lines, payments.byType.bonus, dec(p.bonus_kf));
-  return { till, fiscal, tax, letters, sk, ndoc: p.ndoc, lines, total, discount, payments, card, stamps, bonusAccrued };
+  return {
+    till,
+    fiscal,
+    tax,
+    letters,
+    sk,
+    ndoc: p.ndoc,
+    lines,
+    total,
+    discount,
+    payments,
+    card,
+    stamps,
+    bonusAccrued,
+    cardPayment,
+  };
 }

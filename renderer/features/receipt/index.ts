@@ -5,7 +5,7 @@
  * other paper, shown first, with `usePrintPapers()([{ docId }, { shift: { kasm, shiftId } }])`;
  * <PrintPaperButton/> offers that with Alt+P.
  */
-export type { ReceiptTarget } from './model.js';
+export type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 export { PrintPaperButton } from './PrintPaperButton.js';
 export type { PaperTarget } from './paper.js';
 export { ReceiptHost } from './ReceiptHost.js';

@@ -18,8 +18,8 @@ import {
   type PublicSettings,
 } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
+import type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 import { getBridge } from '../../bridge/index.js';
-import type { ReceiptTarget } from './model.js';
 import { loadNumberedPaper, type Paper, type PaperTarget } from './paper.js';
 import { PX_PER_MM } from './paper-css.js';
 import { type Papers, useReceipt } from './receipt-store.js';

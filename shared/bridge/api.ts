@@ -141,6 +141,84 @@ export interface PrinterSettings {
 
 export const DEFAULT_PRINTER: PrinterSettings = { name: '', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false };
 
+/**
+ * How the till reaches its receipt printer (electron/devices/printer). `system`: through the
+ * operating system's printer as HTML (renderer/features/receipt), for printers without ESC/POS.
+ * The others send the printer ESC/POS from the main process: over the network (TCP, usually port
+ * 9100), a serial port or USB seen as one, or raw to a Windows printer queue (its share name).
+ */
+export type PrinterConnection = 'system' | 'tcp' | 'serial' | 'windows';
+export const PRINTER_CONNECTIONS: readonly PrinterConnection[] = ['system', 'tcp', 'serial', 'windows'];
+/** Characters a line holds: 32 on 58 mm paper, 42 or 48 on 80 mm (the printer's font A or B). */
+export type PrinterColumns = 32 | 42 | 48;
+export const PRINTER_COLUMNS: readonly PrinterColumns[] = [32, 42, 48];
+/** The printer's character table for Cyrillic (electron/devices/printer/escpos/code-page.ts). */
+export type PrinterCodePage = 'cp866' | 'windows1251';
+export const PRINTER_CODE_PAGES: readonly PrinterCodePage[] = ['cp866', 'windows1251'];
+export const PRINTER_BAUDS: readonly number[] = [9600, 19200, 38400, 57600, 115200];
+
+/** The ESC/POS receipt printer and the cash drawer on it: a manager's to set, as the till's other devices. */
+export interface PrinterDevice {
+  readonly connection: PrinterConnection;
+  /** tcp: the printer's address and port. */
+  readonly host: string;
+  readonly port: number;
+  /** serial: the port (COM3, /dev/ttyUSB0) and its speed. */
+  readonly serialPath: string;
+  readonly baud: number;
+  /** windows: the share name of the printer's queue (printed to as \\localhost\<share>). */
+  readonly share: string;
+  readonly columns: PrinterColumns;
+  readonly codePage: PrinterCodePage;
+  /** The number the printer knows the code page by (ESC t n): Epson's cp866 17, Windows-1251 46. */
+  readonly codeTable: number;
+  /** A cash drawer on the printer's drawer port opens for cash taken or given. */
+  readonly drawer: boolean;
+}
+
+export const DEFAULT_PRINTER_DEVICE: PrinterDevice = {
+  connection: 'system',
+  host: '',
+  port: 9100,
+  serialPath: '',
+  baud: 9600,
+  share: '',
+  columns: 48,
+  codePage: 'cp866',
+  codeTable: 17,
+  drawer: true,
+};
+
+/**
+ * What the printer said when last asked (DLE EOT, over TCP and serial). `unknown`: its connection
+ * tells nothing (a Windows queue) or it was not asked yet; `unreachable`: no answer.
+ */
+export type PrinterCondition = 'ready' | 'paper_out' | 'cover_open' | 'error' | 'offline' | 'unreachable' | 'unknown';
+
+export interface PrinterState {
+  readonly connection: PrinterConnection;
+  readonly condition: PrinterCondition;
+  /** The roll is nearly used up (the printer's near-end sensor): it still prints. */
+  readonly paperNearEnd: boolean;
+  /** When it was asked (ISO 8601); null: not yet. */
+  readonly checkedAt: string | null;
+  /** The printer's or the link's own words (English), for the details and the log. */
+  readonly reason: string;
+}
+
+/** What the settings' "test" printed and found. */
+export interface PrinterTest {
+  readonly state: PrinterState;
+  readonly printed: PrintOutcome;
+}
+
+/** Which paper the main process prints itself, by what it is (never its content): shared/paper/paper.ts. */
+export type PaperTargetArg =
+  | { readonly checkNumber: number }
+  | { readonly returnId: number }
+  | { readonly docId: number }
+  | { readonly shift: { readonly kasm: number; readonly shiftId: number } };
+
 export interface PrinterInfo {
   /** The name the system prints to (Electron's deviceName). */
   readonly name: string;
@@ -172,10 +250,13 @@ export type PrintOutcome =
   | {
       readonly status: 'failed';
       /** not_connected: the chosen printer is not there; no_printer: the system has none; error: the printer failed. */
-      readonly problem: 'not_connected' | 'no_printer' | 'error';
+      readonly problem: 'not_connected' | 'no_printer' | 'error' | EscposProblem;
       /** The system's own words (English), for the details and the log. */
       readonly reason: string;
     };
+
+/** Why an ESC/POS printer did not print, as it said (electron/devices/printer). */
+export type EscposProblem = 'paper_out' | 'cover_open' | 'offline' | 'unreachable';
 
 /** Settings the interface may read: everything but the key, of which it learns only that it is set. */
 export interface PublicSettings {
@@ -198,6 +279,8 @@ export interface PublicSettings {
   readonly idleLockMinutes: number;
   /** The receipt printer and how receipts are given. */
   readonly printer: PrinterSettings;
+  /** How the receipt printer is reached, and its paper, code page and drawer (ESC/POS). */
+  readonly printerDevice: PrinterDevice;
   /**
    * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
    * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
@@ -212,6 +295,7 @@ export interface SettingsPatch {
   readonly quickKeys?: readonly QuickKey[];
   readonly idleLockMinutes?: number;
   readonly printer?: Partial<PrinterSettings>;
+  readonly printerDevice?: Partial<PrinterDevice>;
 }
 
 /**
@@ -266,6 +350,8 @@ export interface AppStatus {
    * it stores them: a write is then refused (NOT_SAVED), and the till sells from what it has.
    */
   readonly storageFault: string | null;
+  /** The ESC/POS receipt printer as last asked; null for the system's printer (HTML), which says nothing. */
+  readonly printer: PrinterState | null;
 }
 
 /** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */
@@ -421,6 +507,20 @@ export interface CashdeskApi {
   printers(): Promise<Printers>;
   /** Prints a customer receipt silently on the settings' printer; refused (NO_PRINTER) in browser mode. */
   printReceipt(job: PrintJob): Promise<PrintOutcome>;
+  /**
+   * Prints a paper on the ESC/POS printer: the main process reads it from the back office itself
+   * by its target and lays it out; the drawer opens for cash the first time a fresh cash document
+   * is given. Refused (NO_PRINTER) while the till prints through the system's printer.
+   */
+  printPaper(target: PaperTargetArg): Promise<PrintOutcome>;
+  /** Opens the drawer for a paper not printed (e-receipt, shown first): only for fresh cash, once. True when opened. */
+  openDrawer(target: PaperTargetArg): Promise<boolean>;
+  /** Asks the ESC/POS printer its state now (before a sale closes into a receipt); null for the system's printer. */
+  printerCheck(): Promise<PrinterState | null>;
+  /** Prints the test page (the alphabet in each candidate code table) and says the printer's state. */
+  printerTest(): Promise<PrinterTest>;
+  /** The serial ports this computer has, for the settings (none in browser mode beyond what Node sees). */
+  serialPorts(): Promise<string[]>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -453,6 +553,11 @@ export const BRIDGE_MESSAGES = [
   'reportError',
   'printers',
   'printReceipt',
+  'printPaper',
+  'openDrawer',
+  'printerCheck',
+  'printerTest',
+  'serialPorts',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

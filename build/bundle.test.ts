@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { PRELOAD_BUNDLE } from './bundle.js';
+import { MAIN_BUNDLE, PRELOAD_BUNDLE } from './bundle.js';
 
 /** The modules a CommonJS bundle still requires at run time. */
 const requiresOf = (code: string) => [...new Set([...code.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]))].sort();
@@ -17,4 +17,14 @@ describe('the preload bundle', () => {
     const out = await build({ ...PRELOAD_BUNDLE, write: false, sourcemap: false, minify: true });
     expect(out.outputFiles[0]?.text.length ?? 0).toBeLessThan(4000);
   });
+});
+
+describe('the main bundle', () => {
+  it('leaves the native modules (better-sqlite3, serialport) to electron-builder, which rebuilds and unpacks them', async () => {
+    const out = await build({ ...MAIN_BUNDLE, write: false, sourcemap: false, logLevel: 'silent' });
+    const requires = requiresOf(out.outputFiles[0]?.text ?? '');
+    expect(requires).toEqual(expect.arrayContaining(['better-sqlite3', 'electron', 'serialport']));
+    // The encoder is plain JavaScript and goes into the bundle.
+    expect(requires.filter((r) => r?.startsWith('@point-of-sale'))).toEqual([]);
+  }, 60_000);
 });

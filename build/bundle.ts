@@ -1,8 +1,8 @@
 /**
  * `npm run build:electron`: bundles the Electron main process and the preload with esbuild into
  * dist/electron/{main,preload}.cjs. CommonJS because that is what a sandboxed preload can load;
- * 'electron' is provided by the runtime and better-sqlite3 is a native module that
- * electron-builder rebuilds and unpacks, so neither is bundled.
+ * 'electron' is provided by the runtime, and better-sqlite3 and serialport (the receipt printer's
+ * serial link) are native modules that electron-builder rebuilds and unpacks, so none is bundled.
  */
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -24,7 +24,7 @@ export const MAIN_BUNDLE: BuildOptions = {
   ...common,
   entryPoints: ['electron/main/main.ts'],
   outfile: 'dist/electron/main.cjs',
-  external: ['electron', 'better-sqlite3'],
+  external: ['electron', 'better-sqlite3', 'serialport'],
 };
 
 /** The sandboxed preload may require 'electron' and nothing else, so nothing else is left external. */

@@ -60,6 +60,7 @@ describe('the electron-builder configuration', () => {
     expect(config.buildDependenciesFromSource).toBe(true);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toContain('node_modules/better-sqlite3/**');
+    expect(config.asarUnpack).toContain('node_modules/@serialport/bindings-cpp/**');
   });
 
   it('starts the bundle that build/bundle.ts writes, and packs both bundles', () => {

@@ -4,7 +4,8 @@
  * box and saved them, keeping till 1's register).
  *
  * - The till's identity (its number, cash box and register, and the service it works with and that
- *   service's key) is a manager's: sales, cash and fiscal documents are booked under it.
+ *   service's key) is a manager's: sales, cash and fiscal documents are booked under it. So are
+ *   its devices (the ESC/POS printer's connection, code page and the cash drawer on it).
  * - The rest of what a person sets up (the printer, the quick keys, the idle lock) needs someone
  *   signed in.
  * - The interface language is anyone's: a locked till must be readable to whoever signs in.
@@ -22,7 +23,7 @@ export type SettingsAuthority = 'anyone' | 'signed-in' | 'manager';
 export function authorityOf(patch: SettingsPatch, till: TillIdentity): SettingsAuthority {
   const changesTill =
     patch.till !== undefined && (Object.keys(patch.till) as (keyof TillIdentity)[]).some((k) => patch.till?.[k] !== till[k]);
-  if (changesTill) return 'manager';
+  if (changesTill || patch.printerDevice !== undefined) return 'manager';
   if (patch.printer !== undefined || patch.quickKeys !== undefined || patch.idleLockMinutes !== undefined) return 'signed-in';
   return 'anyone';
 }

@@ -5,7 +5,9 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
   DEFAULT_PRINTER,
+  DEFAULT_PRINTER_DEVICE,
   type Language,
+  type PrinterDevice,
   type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
@@ -25,6 +27,8 @@ export interface Settings {
   readonly idleLockMinutes: number;
   /** The receipt printer, paper, copies and how receipts are given (renderer/features/receipt). */
   readonly printer: PrinterSettings;
+  /** How the ESC/POS printer is reached, its paper, code page and drawer (electron/devices/printer). */
+  readonly printerDevice: PrinterDevice;
   /**
    * The services (bindings: address and key) at which someone has signed in at this till: from
    * then on, there, its identity is a manager's to change (settings/authority.ts).
@@ -46,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // Short enough that a till left alone is not a till anyone can sell on; long enough for a queue-free lull.
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
+  printerDevice: DEFAULT_PRINTER_DEVICE,
   staffed: [],
 };
 
@@ -87,6 +92,8 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     idleLockMinutes: patch.idleLockMinutes ?? base.idleLockMinutes,
     // A file from before receipts had printer settings takes the defaults.
     printer: { ...DEFAULT_PRINTER, ...base.printer, ...(patch.printer ?? {}) },
+    // A file from before ESC/POS printing prints through the system printer, as it did.
+    printerDevice: { ...DEFAULT_PRINTER_DEVICE, ...base.printerDevice, ...(patch.printerDevice ?? {}) },
     // A file from before has none: the till learns them again from its sign-ins and its outbox.
     staffed: patch.staffed ?? base.staffed ?? [],
   };

@@ -50,9 +50,12 @@ export class EscposPrinter {
     this.open = deps.open ?? openLink;
   }
 
-  /** The state as last asked; null for the system printer. */
+  /** The state as last asked of the printer the settings name now; null for the system printer. */
   state(): PrinterState | null {
-    return this.deps.device().connection === 'system' ? null : this.last;
+    const { connection } = this.deps.device();
+    if (connection === 'system') return null;
+    if (this.last?.connection === connection) return this.last;
+    return { connection, condition: 'unknown', paperNearEnd: false, checkedAt: null, reason: 'not asked yet' };
   }
 
   /** Asks the printer now. */

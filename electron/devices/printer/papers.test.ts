@@ -6,7 +6,6 @@
  * QR code the printer draws holds the document's link, and the drawer opens for cash only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckContent } from '../../../server/dps/format/content.js';
 import { readDocument } from '../../../server/dps/format/read.js';
 import { addCard, BREAD, CHEESE, MILK, type Shop, standardShop, TEST_SELLER } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
@@ -58,7 +57,7 @@ function sell(payments: { type: 'nal' | 'bn' | 'debt'; amount: string; card?: st
   return Number(row.check_number);
 }
 
-const docIdOf = (sql: string, id: number) => shop.db.prepare(sql).pluck().get(id) as number;
+const _docIdOf = (sql: string, id: number) => shop.db.prepare(sql).pluck().get(id) as number;
 /** The fiscal document a paper was issued as, read back from its stored body. */
 function contentOf(docId: number): unknown {
   const b64 = shop.db.prepare('SELECT xml_body_b64 FROM prro_docs WHERE id = ?').pluck().get(docId) as string;
@@ -242,5 +241,3 @@ describe('the till’s own papers in ESC/POS', () => {
     expect(out.papers[1]!.lines).toEqual(out.papers[0]!.lines);
   });
 });
-
-export type { CheckContent };

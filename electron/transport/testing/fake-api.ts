@@ -2,7 +2,15 @@
  * A CashdeskApi for transport tests: records every call, answers a fixed sample per message, can
  * be told to fail, and emits events on demand. It never touches the core.
  */
-import type { AppStatus, BridgeEvent, BridgeMessage, CashdeskApi, PublicSettings } from '../../../shared/bridge/api.js';
+import {
+  type AppStatus,
+  type BridgeEvent,
+  type BridgeMessage,
+  type CashdeskApi,
+  DEFAULT_PRINTER_DEVICE,
+  type PrinterState,
+  type PublicSettings,
+} from '../../../shared/bridge/api.js';
 import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
 
 const settings: PublicSettings = {
@@ -17,7 +25,16 @@ const settings: PublicSettings = {
   stampMasks: ['AAAA999999 9999999999'],
   idleLockMinutes: 5,
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
+  printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
   settingUp: false,
+};
+
+const printerState: PrinterState = {
+  connection: 'tcp',
+  condition: 'ready',
+  paperNearEnd: false,
+  checkedAt: '2025-01-01T10:00:00.000Z',
+  reason: 'ready',
 };
 
 const item = sampleQueueItem({
@@ -46,6 +63,7 @@ const status: AppStatus = {
   catalog: { syncedAt: '2025-01-01T10:00:00.000Z', goods: 1, cards: 0 },
   cashier: { id: 2, name: 'Шевченко Олена Петрівна', role: 'cashier' },
   storageFault: null,
+  printer: printerState,
 };
 
 const catalogItem = {
@@ -94,6 +112,11 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   reportError: null,
   printers: { native: true, printers: [{ name: 'POS-80', displayName: 'POS-80' }] },
   printReceipt: { status: 'printed', printer: 'POS-80', copies: 1 },
+  printPaper: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 },
+  openDrawer: true,
+  printerCheck: printerState,
+  printerTest: { state: printerState, printed: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 } },
+  serialPorts: ['/dev/ttyUSB0'],
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -153,6 +176,11 @@ export function fakeApi(): FakeApi {
     reportError: answer('reportError'),
     printers: answer('printers'),
     printReceipt: answer('printReceipt'),
+    printPaper: answer('printPaper'),
+    openDrawer: answer('openDrawer'),
+    printerCheck: answer('printerCheck'),
+    printerTest: answer('printerTest'),
+    serialPorts: answer('serialPorts'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -190,4 +218,9 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   reportError: [{ screen: 'sale', message: 'TypeError: l is not a function' }],
   printers: [],
   printReceipt: [{ html: '<div class="receipt-paper">ФІСКАЛЬНИЙ ЧЕК</div>', heightMm: 120 }],
+  printPaper: [{ checkNumber: 1042 }],
+  openDrawer: [{ docId: 88 }],
+  printerCheck: [],
+  printerTest: [],
+  serialPorts: [],
 };

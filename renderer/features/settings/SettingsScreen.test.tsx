@@ -2,7 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CashdeskApi, DEFAULT_PRINTER, type PublicSettings, QUICK_KEY_SLOTS } from '../../../shared/bridge/api.js';
+import {
+  type CashdeskApi,
+  DEFAULT_PRINTER,
+  DEFAULT_PRINTER_DEVICE,
+  type PublicSettings,
+  QUICK_KEY_SLOTS,
+} from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
 import { initI18n } from '../../i18n/i18n.js';
 import { createQueryClient } from '../../rpc/query-client.js';
@@ -22,6 +28,7 @@ const start: PublicSettings = {
   cashRounding: '',
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
+  printerDevice: DEFAULT_PRINTER_DEVICE,
   settingUp: true,
 };
 let current = start;

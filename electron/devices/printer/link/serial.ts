@@ -34,3 +34,8 @@ export function openSerial(path: string, baudRate: number): Promise<PrinterLink>
     });
   });
 }
+
+/** The serial ports the computer has (COM3, /dev/ttyUSB0), for the settings to offer. */
+export async function listSerialPorts(): Promise<string[]> {
+  return (await SerialPort.list()).map((p) => p.path).sort();
+}

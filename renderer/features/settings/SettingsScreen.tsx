@@ -14,6 +14,7 @@ import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
+import { PrinterDeviceSection } from './PrinterDeviceSection.js';
 import { PrinterSection } from './PrinterSection.js';
 import { QuickKeysSection } from './QuickKeysSection.js';
 import { KEY_FIELD_ID, ServiceSection } from './ServiceSection.js';
@@ -63,6 +64,11 @@ function Settings({ settings }: { settings: PublicSettings }) {
         <ServiceSection key={`service-${access.identity}`} settings={settings} actions={actions} editable={access.identity} />
         <TillSection key={`till-${access.identity}`} till={settings.till} editable={access.identity} />
         <KeysSection kasm={settings.till.kasm} />
+        <PrinterDeviceSection
+          key={`printer-device-${access.identity}`}
+          device={settings.printerDevice}
+          editable={access.identity}
+        />
         <LanguageSection language={settings.language} />
         {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}
         {access.personal ? (

@@ -13,10 +13,12 @@ export function PrinterStatus({ state }: { readonly state: PrinterState | null }
   const { condition } = state;
   const near = condition === 'ready' && state.paperNearEnd;
   const words = near ? t('state.nearEnd') : t(`state.${condition}`);
-  const warn = near || (condition !== 'ready' && condition !== 'unknown');
+  // Red when the next receipt will not print; amber while it still prints on the last of the roll.
+  const bad = condition !== 'ready' && condition !== 'unknown';
+  const warn = near || bad;
   return (
     <span
-      className={warn ? 'printer-state warn' : 'printer-state'}
+      className={bad ? 'printer-state bad' : near ? 'printer-state warn' : 'printer-state'}
       role={warn ? 'alert' : undefined}
       title={state.reason === '' ? words : `${words} (${state.reason})`}
       data-testid="printer-state"

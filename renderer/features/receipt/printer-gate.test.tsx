@@ -95,7 +95,7 @@ describe('the printer in the status bar', () => {
   it('warns of paper out and of paper running out, says ready plainly, and is absent for the system printer', () => {
     const { rerender, container } = render(<PrinterStatus state={state('paper_out')} />);
     const shown = () => screen.getByTestId('printer-state');
-    expect([shown().textContent, shown().className]).toEqual(['Принтер: немає паперу', 'printer-state warn']);
+    expect([shown().textContent, shown().className]).toEqual(['Принтер: немає паперу', 'printer-state bad']);
     rerender(<PrinterStatus state={state('ready', true)} />);
     expect([shown().textContent, shown().className]).toEqual(['Принтер: папір закінчується', 'printer-state warn']);
     rerender(<PrinterStatus state={state('ready')} />);

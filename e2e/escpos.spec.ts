@@ -111,7 +111,6 @@ test('with the paper out the cashier is told before the sale closes, checks agai
   // Out again, and the cashier closes without paper: the sale closes, the drawer opens, the paper is said not printed.
   emulator.printer.reset();
   emulator.printer.state.paper = 'out';
-  await page.click().catch(() => undefined);
   await sellOne(page, shop);
   await page.getByTestId('printer-gate-without').click();
   const failure = page.getByTestId('receipt-failure');

@@ -31,7 +31,7 @@ import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { EscposPrinter } from '../devices/printer/escpos-printer.js';
-import { listSerialPorts } from '../devices/printer/link/serial.js';
+import { listSerialPorts, releaseSerial } from '../devices/printer/link/serial.js';
 import { ReadCache } from './cache/read-cache.js';
 import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
@@ -589,6 +589,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async close() {
       clearInterval(prober);
       clearInterval(printerProber);
+      await releaseSerial();
       clearTimeout(syncSoon);
       await sync.stop();
       await drainer.stop();

@@ -21,19 +21,23 @@ export function movesCash(paper: Paper): boolean {
 }
 
 export class DrawerRule {
-  private readonly opened: string[] = [];
+  private readonly opened_: string[] = [];
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  /** Whether this paper opens the drawer now; when it does, it is remembered and never opens it again. */
-  claim(paper: Paper): boolean {
+  /** Whether this paper's cash is due to open the drawer now (fresh, moving cash, not opened for yet). */
+  due(paper: Paper): boolean {
     if (paper.kind !== 'receipt' || !movesCash(paper)) return false;
     const h = paper.receipt.head;
     const made = Date.parse(h.created_at);
     if (!Number.isFinite(made) || this.now().getTime() - made > FRESH_MS) return false;
-    if (this.opened.includes(h.doc_id)) return false;
-    this.opened.push(h.doc_id);
-    if (this.opened.length > REMEMBERED) this.opened.shift();
-    return true;
+    return !this.opened_.includes(h.doc_id);
+  }
+
+  /** The drawer's pulse went to the printer for this paper: it never opens the drawer again. */
+  opened(paper: Paper): void {
+    if (paper.kind !== 'receipt' || this.opened_.includes(paper.receipt.head.doc_id)) return;
+    this.opened_.push(paper.receipt.head.doc_id);
+    if (this.opened_.length > REMEMBERED) this.opened_.shift();
   }
 }

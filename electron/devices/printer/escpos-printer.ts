@@ -77,7 +77,8 @@ export class EscposPrinter {
   async print(target: PaperTarget): Promise<PrintOutcome> {
     const paper = await readNumberedPaper(this.deps.read, target, this.deps.numberWaitMs);
     const device = this.deps.device();
-    const kick = device.drawer && this.rule.claim(paper);
+    // Remembered only once its pulse went out: a printer not reached opens it at the next try.
+    const kicked = device.drawer && this.rule.due(paper) ? () => this.rule.opened(paper) : undefined;
     const blocks = paperBlocks(paper, this.deps.timeZone());
     const copies = Math.max(1, this.deps.copies());
     return this.serial(() =>
@@ -85,11 +86,13 @@ export class EscposPrinter {
         device,
         async (link) => {
           // The drawer's pulse heads the first copy, so the drawer opens as the receipt starts.
-          for (let i = 0; i < copies; i++)
-            await link.write(paperBytes(blocks, device, i === 0 && kick ? DRAWER_PULSE : undefined));
+          for (let i = 0; i < copies; i++) {
+            await link.write(paperBytes(blocks, device, i === 0 && kicked ? DRAWER_PULSE : undefined));
+            if (i === 0) kicked?.();
+          }
           return { status: 'printed', printer: describeLink(device), copies };
         },
-        kick,
+        kicked,
       ),
     );
   }
@@ -99,32 +102,31 @@ export class EscposPrinter {
     const device = this.deps.device();
     if (!device.drawer || device.connection === 'system') return false;
     const paper = await readNumberedPaper(this.deps.read, target, 0);
-    if (!this.rule.claim(paper)) return false;
-    const outcome = await this.serial(() =>
-      this.job(
-        device,
-        async (link) => {
-          await link.write(DRAWER_PULSE_NOW);
-          return { status: 'printed', printer: describeLink(device), copies: 0 };
-        },
-        false,
-      ),
-    );
-    return outcome.status === 'printed';
+    if (!this.rule.due(paper)) return false;
+    return this.serial(async () => {
+      const opened = await this.connect(device);
+      if ('state' in opened) return false;
+      try {
+        // The real-time pulse: the printer performs it whatever its paper and cover.
+        await opened.link.write(DRAWER_PULSE_NOW);
+        this.rule.opened(paper);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await opened.link.close().catch(() => undefined);
+      }
+    });
   }
 
   /** The test page, then the state the printer reports. */
   async test(): Promise<PrinterTest> {
     const device = this.deps.device();
     const printed = await this.serial(() =>
-      this.job(
-        device,
-        async (link) => {
-          await link.write(testPageBytes(device, describeLink(device)));
-          return { status: 'printed', printer: describeLink(device), copies: 1 };
-        },
-        false,
-      ),
+      this.job(device, async (link) => {
+        await link.write(testPageBytes(device, describeLink(device)));
+        return { status: 'printed', printer: describeLink(device), copies: 1 };
+      }),
     );
     const state = (await this.check()) ?? this.said(device, undefined);
     return { state, printed };
@@ -132,12 +134,13 @@ export class EscposPrinter {
 
   /**
    * One job on an open link: the printer's state first where it can say it; a printer that will
-   * not print now gets nothing but the drawer's real-time pulse (cash is given whatever the paper).
+   * not print now gets nothing but the drawer's real-time pulse when its cash is due (`kicked`,
+   * told once the pulse went out): the change is given whatever the paper.
    */
   private async job(
     device: PrinterDevice,
     work: (link: PrinterLink) => Promise<PrintOutcome>,
-    kick: boolean,
+    kicked?: () => void,
   ): Promise<PrintOutcome> {
     const opened = await this.connect(device);
     if ('state' in opened) return { status: 'failed', problem: 'unreachable', reason: opened.state.reason };
@@ -145,7 +148,10 @@ export class EscposPrinter {
     try {
       const state = this.said(device, await this.reading(device, link));
       if (NOT_PRINTING.has(state.condition)) {
-        if (kick) await link.write(DRAWER_PULSE_NOW);
+        if (kicked) {
+          await link.write(DRAWER_PULSE_NOW);
+          kicked();
+        }
         return { status: 'failed', problem: problemOf(state.condition), reason: state.reason };
       }
       return await work(link);

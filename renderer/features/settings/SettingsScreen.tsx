@@ -73,7 +73,7 @@ function Settings({ settings }: { settings: PublicSettings }) {
         {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}
         {access.personal ? (
           <>
-            <PrinterSection printer={settings.printer} />
+            <PrinterSection printer={settings.printer} escpos={settings.printerDevice.connection !== 'system'} />
             <QuickKeysSection keys={settings.quickKeys} />
             <IdleLockSection minutes={settings.idleLockMinutes} />
           </>

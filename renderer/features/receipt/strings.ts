@@ -98,7 +98,8 @@ export const strings = {
       systemDefault: 'Принтер за замовчуванням системи',
       notListed: '{{name}} (не підключено)',
       browser: 'Режим браузера: чек друкується через вікно друку браузера, там же вибираються принтер і копії.',
-      escpos: 'Чеки друкує принтер ESC/POS (розділ «Принтер ESC/POS і грошова скринька»); ширина стрічки тут — для чека на екрані.',
+      escpos:
+        'Чеки друкує принтер ESC/POS (розділ «Принтер ESC/POS і грошова скринька»); ширина стрічки тут — для чека на екрані.',
       width: 'Ширина стрічки',
       mm: '{{width}} мм',
       copies: 'Копій',
@@ -207,7 +208,8 @@ export const strings = {
       notListed: '{{name}} (not connected)',
       browser:
         "Browser mode: the receipt is printed through the browser's print window, where the printer and copies are chosen.",
-      escpos: 'Receipts are printed by the ESC/POS printer (section "ESC/POS printer and cash drawer"); the paper width here is for the receipt on the screen.',
+      escpos:
+        'Receipts are printed by the ESC/POS printer (section "ESC/POS printer and cash drawer"); the paper width here is for the receipt on the screen.',
       width: 'Paper width',
       mm: '{{width}} mm',
       copies: 'Copies',

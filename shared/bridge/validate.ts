@@ -132,8 +132,12 @@ const SHAPES = {
 const HOST = /^$|^[A-Za-z0-9.-]{1,253}$|^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
 /** A serial port: COM3, \\.\COM12, /dev/ttyUSB0 ('' while unset). */
 const SERIAL_PATH = /^$|^(\\\\\.\\)?COM\d{1,3}$|^\/dev\/(?!.*\.\.)[A-Za-z0-9._/-]{1,100}$/;
-/** A printer's share name (electron/devices/printer/link/windows-queue.ts). */
-const SHARE = /^$|^(?!.*\.\.)[\p{L}\p{N}_\-. ]{1,80}$/u;
+/**
+ * A printer's share name, printed to as \\localhost\<share> (electron/devices/printer/link/
+ * windows-queue.ts): letters, digits, spaces and `_ - .`, nothing that could leave \\localhost\.
+ */
+export const SHARE_NAME = /^(?!.*\.\.)[\p{L}\p{N}_\-. ]{1,80}$/u;
+const SHARE = new RegExp(`^$|${SHARE_NAME.source}`, 'u');
 
 /** What the device fields say beyond their types: the listed choices, and addresses that name nothing else. */
 function printerDeviceProblem(d: Record<string, unknown>): BridgeCheck | undefined {

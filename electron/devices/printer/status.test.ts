@@ -171,7 +171,8 @@ describe.skipIf(!hasSocat())('a serial printer (serialport over a socat pty pair
 
 describe('a Windows printer queue', () => {
   it('is reached only on Windows, by a share name, and says nothing of the paper', async () => {
-    const { openWindowsQueue, sharePath, SHARE_NAME } = await import('./link/windows-queue.js');
+    const { openWindowsQueue, sharePath } = await import('./link/windows-queue.js');
+    const { SHARE_NAME } = await import('../../../shared/bridge/validate.js');
     expect(sharePath('POS-58')).toBe('\\\\localhost\\POS-58');
     expect(SHARE_NAME.test('XPrinter 58')).toBe(true);
     for (const bad of ['..\\x', 'a/b', 'C:\\x', '\\\\evil\\share', '']) expect(SHARE_NAME.test(bad), bad).toBe(false);

@@ -8,10 +8,8 @@
  * here (no Windows machine): the tests check the path and that only a share name is accepted.
  */
 import { writeFile } from 'node:fs/promises';
+import { SHARE_NAME } from '../../../../shared/bridge/validate.js';
 import { LinkError, type PrinterLink } from './link.js';
-
-/** A share name: letters, digits, spaces and `_ - .`, nothing that could leave \\localhost\ (no slash, no `..`). */
-export const SHARE_NAME = /^(?!.*\.\.)[\p{L}\p{N}_\-. ]{1,80}$/u;
 
 export const sharePath = (share: string): string => `\\\\localhost\\${share}`;
 

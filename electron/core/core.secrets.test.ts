@@ -153,6 +153,7 @@ describe('status and events', () => {
       catalog: expect.objectContaining({ goods: expect.any(Number) }),
       cashier: null,
       storageFault: null,
+      printer: null,
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

@@ -1,9 +1,9 @@
 /**
  * `npm run build:electron`: bundles the Electron main process and the preload with esbuild into
  * dist/electron/{main,preload}.cjs. CommonJS because that is what a sandboxed preload can load;
- * 'electron' is provided by the runtime; better-sqlite3 and serialport (the card terminal's serial
- * link) are native modules that electron-builder rebuilds and unpacks, so none of them is bundled:
- * a bundled serialport would look for its binary beside the bundle, not in its package.
+ * 'electron' is provided by the runtime; better-sqlite3 and serialport (the receipt printer's and the
+ * card terminal's serial links) are native modules that electron-builder rebuilds and unpacks, so none
+ * of them is bundled: a bundled serialport would look for its binary beside the bundle, not in its package.
  */
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';

@@ -60,6 +60,7 @@ describe('the electron-builder configuration', () => {
     expect(config.buildDependenciesFromSource).toBe(true);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toContain('node_modules/better-sqlite3/**');
+    expect(config.asarUnpack).toContain('node_modules/@serialport/bindings-cpp/**');
   });
 
   it("keeps serialport's native part (the card terminal's serial link) outside the archive", () => {

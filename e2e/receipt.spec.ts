@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import jsqr from 'jsqr';
-import type { PrintRow } from '../renderer/features/receipt/model.js';
+import type { PrintRow } from '../shared/paper/receipt.js';
 import { expect, SCREENSHOT_DIR, test } from './fixtures.js';
 import { payExact, plainGoods, scan } from './floor-helpers.js';
 import { completingPrints, prints } from './printing.js';

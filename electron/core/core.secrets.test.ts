@@ -155,6 +155,7 @@ describe('status and events', () => {
       storageFault: null,
       // No card terminal is set up: off, nothing pending.
       terminal: { state: 'off', answeredAt: null, pending: null },
+      printer: null,
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

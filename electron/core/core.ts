@@ -41,6 +41,8 @@ import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-fi
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
+import { EscposPrinter } from '../devices/printer/escpos-printer.js';
+import { listSerialPorts, releaseSerial } from '../devices/printer/link/serial.js';
 import { ReadCache } from './cache/read-cache.js';
 import { CardPayments, type CardRequest } from './card/card-payments.js';
 import { CardStore } from './card/card-store.js';
@@ -93,6 +95,8 @@ export interface Core {
 
 const DEFAULT_WAIT_MS = 1500;
 const CONNECTION_PROBE_MS = 15_000;
+/** How often an ESC/POS printer that can answer is asked its state, for the status bar. */
+const PRINTER_PROBE_MS = 30_000;
 /** After a sale was delivered, the stock it took is read into the copy this soon. */
 const SYNC_AFTER_WRITE_MS = 1000;
 /** Writes of a sale still being built change nothing in the catalogue copy, so they start no read of it. */
@@ -245,6 +249,34 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     // Selling goes on from the copy as it is; the status bar says the disk refuses.
     onError: (err) => (isStorageFailure(err) ? health.failed('catalog', err) : logFault('catalogue sync', err)),
   });
+  /**
+   * The ESC/POS printer reads each paper itself through the RPC client, by the target the
+   * interface names: the interface never hands the main process a paper's content to print.
+   */
+  let printerCondition = '';
+  const escpos = new EscposPrinter({
+    device: () => settings.get().printerDevice,
+    copies: () => settings.get().printer.copies,
+    timeZone: () => settings.get().timeZone,
+    read: async (method, params) => {
+      const outcome = await client.call(method, params);
+      if (outcome.kind === 'ok') return outcome.result.rows;
+      throw BridgeError.from(outcome.error);
+    },
+    // A change of the printer's state is logged once, not at every probe.
+    onState: (s) => {
+      if (s.condition === printerCondition) return;
+      printerCondition = s.condition;
+      opts.logger?.log(s.condition === 'ready' ? 'info' : 'warn', 'receipt printer', { state: s.condition, error: s.reason });
+    },
+  });
+  const escposOnly = () => {
+    if (settings.get().printerDevice.connection === 'system')
+      throw new BridgeError(
+        'NO_PRINTER',
+        'this cash desk prints through the system printer, not ESC/POS (Settings, receipt printer)',
+      );
+  };
   // Items a killed process left sending are put back in line by the drainer's first step.
   try {
     store.purgeDone(opts.keepDoneMs ?? 30 * 86400_000);
@@ -309,6 +341,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       idleLockMinutes: s.idleLockMinutes,
       printer: s.printer,
       terminal: s.terminal,
+      printerDevice: s.printerDevice,
       settingUp: settingUp(),
     };
   };
@@ -514,6 +547,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       cashier: session,
       storageFault: health.since(),
       terminal: terminalLink.status(cards.pending()),
+      printer: escpos.state(),
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
@@ -635,6 +669,22 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       opts.logger?.log('info', 'card terminal report', { kind, ok: report.ok, code: report.code });
       return report;
     },
+    printPaper: async (target) => {
+      escposOnly();
+      const outcome = await escpos.print(target);
+      if (outcome.status === 'failed')
+        opts.logger?.log('warn', 'paper not printed', { problem: outcome.problem, error: outcome.reason });
+      return outcome;
+    },
+    openDrawer: (target) => escpos.openDrawer(target),
+    printerCheck: () => escpos.check(),
+    printerTest: async () => {
+      // The test belongs to the device's settings, which are a manager's.
+      mayChange('manager');
+      escposOnly();
+      return escpos.test();
+    },
+    serialPorts: () => listSerialPorts(),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -649,6 +699,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   probe();
   const prober = setInterval(probe, CONNECTION_PROBE_MS);
   prober.unref();
+  // The status bar says a printer out of paper before the next sale, not at it.
+  const printerProber = setInterval(() => {
+    const { connection } = settings.get().printerDevice;
+    if (connection === 'tcp' || connection === 'serial') escpos.check().catch(() => undefined);
+  }, PRINTER_PROBE_MS);
+  printerProber.unref();
   sync.start();
 
   return {
@@ -656,6 +712,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async close() {
       clearInterval(prober);
       await terminalLink.close();
+      clearInterval(printerProber);
+      await releaseSerial();
       clearTimeout(syncSoon);
       await sync.stop();
       await drainer.stop();

@@ -1,7 +1,7 @@
 /**
  * Always visible: the connection to the server, writes waiting to be sent (and those waiting for
- * another service), a disk that refuses the till's own files, and how old the till's catalogue copy
- * is, which is what it sells from offline. The register's offline clock and its signing key speak
+ * another service), a disk that refuses the till's own files, the ESC/POS receipt printer's state,
+ * and how old the till's catalogue copy is, which is what it sells from offline. The register's offline clock and its signing key speak
  * up when they matter. It keeps one line from 1024 px up (app.css): a part that may be cut short
  * carries its whole words in its title.
  */
@@ -10,6 +10,7 @@ import type { CatalogState } from '../../shared/bridge/api.js';
 import { FiscalStatus } from '../features/fiscal-state/index.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
+import { PrinterStatus } from '../features/receipt/index.js';
 import { TerminalStatus } from '../features/terminal/index.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
@@ -106,6 +107,7 @@ export function StatusBar() {
           {t('common:storageFault')}
         </strong>
       ) : null}
+      {s ? <PrinterStatus state={s.printer} /> : null}
       {s ? <CatalogAge catalog={s.catalog} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>

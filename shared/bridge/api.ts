@@ -141,6 +141,85 @@ export interface PrinterSettings {
 
 export const DEFAULT_PRINTER: PrinterSettings = { name: '', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false };
 
+/**
+ * How the till reaches its receipt printer (electron/devices/printer). `system`: through the
+ * operating system's printer as HTML (renderer/features/receipt), for printers without ESC/POS.
+ * The others send the printer ESC/POS from the main process: over the network (TCP, usually port
+ * 9100), a serial port or USB seen as one, or raw to a Windows printer queue (its share name).
+ */
+export type PrinterConnection = 'system' | 'tcp' | 'serial' | 'windows';
+export const PRINTER_CONNECTIONS: readonly PrinterConnection[] = ['system', 'tcp', 'serial', 'windows'];
+/** Characters a line holds: 32 on 58 mm paper, 42 or 48 on 80 mm (the printer's font A or B). */
+export type PrinterColumns = 32 | 42 | 48;
+export const PRINTER_COLUMNS: readonly PrinterColumns[] = [32, 42, 48];
+/** The printer's character table for Cyrillic (electron/devices/printer/escpos/code-page.ts). */
+export type PrinterCodePage = 'cp866' | 'windows1251';
+export const PRINTER_CODE_PAGES: readonly PrinterCodePage[] = ['cp866', 'windows1251'];
+/** The serial speeds a till's devices are set to (the printer, the card terminal). */
+export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
+
+/** The ESC/POS receipt printer and the cash drawer on it: a manager's to set, as the till's other devices. */
+export interface PrinterDevice {
+  readonly connection: PrinterConnection;
+  /** tcp: the printer's address and port. */
+  readonly host: string;
+  readonly port: number;
+  /** serial: the port (COM3, /dev/ttyUSB0) and its speed. */
+  readonly serialPath: string;
+  readonly baud: number;
+  /** windows: the share name of the printer's queue (printed to as \\localhost\<share>). */
+  readonly share: string;
+  readonly columns: PrinterColumns;
+  readonly codePage: PrinterCodePage;
+  /** The number the printer knows the code page by (ESC t n): Epson's cp866 17, Windows-1251 46. */
+  readonly codeTable: number;
+  /** A cash drawer on the printer's drawer port opens for cash taken or given. */
+  readonly drawer: boolean;
+}
+
+export const DEFAULT_PRINTER_DEVICE: PrinterDevice = {
+  connection: 'system',
+  host: '',
+  port: 9100,
+  serialPath: '',
+  baud: 9600,
+  share: '',
+  columns: 48,
+  codePage: 'cp866',
+  codeTable: 17,
+  drawer: true,
+};
+
+/**
+ * What the printer said when last asked (DLE EOT, over TCP and serial). `unknown`: its connection
+ * tells nothing (a Windows queue) or it was not asked yet; `unreachable`: no answer.
+ */
+export type PrinterCondition = 'ready' | 'paper_out' | 'cover_open' | 'error' | 'offline' | 'unreachable' | 'unknown';
+
+export interface PrinterState {
+  readonly connection: PrinterConnection;
+  readonly condition: PrinterCondition;
+  /** The roll is nearly used up (the printer's near-end sensor): it still prints. */
+  readonly paperNearEnd: boolean;
+  /** When it was asked (ISO 8601); null: not yet. */
+  readonly checkedAt: string | null;
+  /** The printer's or the link's own words (English), for the details and the log. */
+  readonly reason: string;
+}
+
+/** What the settings' "test" printed and found. */
+export interface PrinterTest {
+  readonly state: PrinterState;
+  readonly printed: PrintOutcome;
+}
+
+/** Which paper the main process prints itself, by what it is (never its content): shared/paper/paper.ts. */
+export type PaperTargetArg =
+  | { readonly checkNumber: number }
+  | { readonly returnId: number }
+  | { readonly docId: number }
+  | { readonly shift: { readonly kasm: number; readonly shiftId: number } };
+
 export interface PrinterInfo {
   /** The name the system prints to (Electron's deviceName). */
   readonly name: string;
@@ -172,7 +251,7 @@ export type PrintOutcome =
   | {
       readonly status: 'failed';
       /** not_connected: the chosen printer is not there; no_printer: the system has none; error: the printer failed. */
-      readonly problem: 'not_connected' | 'no_printer' | 'error';
+      readonly problem: 'not_connected' | 'no_printer' | 'error' | EscposProblem;
       /** The system's own words (English), for the details and the log. */
       readonly reason: string;
     };
@@ -195,7 +274,6 @@ export interface TerminalSettings {
   readonly manualEntry: boolean;
 }
 
-export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
 export const DEFAULT_TERMINAL: TerminalSettings = {
   enabled: false,
   connection: 'tcp',
@@ -208,6 +286,8 @@ export const DEFAULT_TERMINAL: TerminalSettings = {
 
 /** Whether a card payment may be typed in by hand: always without a terminal, with one only as a manager allowed. */
 export const manualCardEntry = (t: TerminalSettings): boolean => !t.enabled || t.manualEntry;
+/** Why an ESC/POS printer did not print, as it said (electron/devices/printer). */
+export type EscposProblem = 'paper_out' | 'cover_open' | 'offline' | 'unreachable';
 
 /** Settings the interface may read: everything but the key, of which it learns only that it is set. */
 export interface PublicSettings {
@@ -232,6 +312,8 @@ export interface PublicSettings {
   readonly printer: PrinterSettings;
   /** The bank card terminal: a manager's to change, as the till's identity. */
   readonly terminal: TerminalSettings;
+  /** How the receipt printer is reached, and its paper, code page and drawer (ESC/POS). */
+  readonly printerDevice: PrinterDevice;
   /**
    * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
    * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
@@ -247,6 +329,7 @@ export interface SettingsPatch {
   readonly idleLockMinutes?: number;
   readonly printer?: Partial<PrinterSettings>;
   readonly terminal?: Partial<TerminalSettings>;
+  readonly printerDevice?: Partial<PrinterDevice>;
 }
 
 /**
@@ -303,6 +386,8 @@ export interface AppStatus {
   readonly storageFault: string | null;
   /** The bank card terminal, for the status bar. */
   readonly terminal: TerminalStatus;
+  /** The ESC/POS receipt printer as last asked; null for the system's printer (HTML), which says nothing. */
+  readonly printer: PrinterState | null;
 }
 
 /** A card payment the till sent and whose outcome it does not know yet: asked of the terminal before anything else. */
@@ -545,6 +630,20 @@ export interface CashdeskApi {
   terminalTest(settings?: Partial<TerminalSettings>): Promise<TerminalTest>;
   /** The terminal's X-report (audit) or its settlement, the Z (verify). */
   terminalReport(kind: 'audit' | 'verify'): Promise<TerminalReportResult>;
+  /**
+   * Prints a paper on the ESC/POS printer: the main process reads it from the back office itself
+   * by its target and lays it out; the drawer opens for cash the first time a fresh cash document
+   * is given. Refused (NO_PRINTER) while the till prints through the system's printer.
+   */
+  printPaper(target: PaperTargetArg): Promise<PrintOutcome>;
+  /** Opens the drawer for a paper not printed (e-receipt, shown first): only for fresh cash, once. True when opened. */
+  openDrawer(target: PaperTargetArg): Promise<boolean>;
+  /** Asks the ESC/POS printer its state now (before a sale closes into a receipt); null for the system's printer. */
+  printerCheck(): Promise<PrinterState | null>;
+  /** Prints the test page (the alphabet in each candidate code table) and says the printer's state. */
+  printerTest(): Promise<PrinterTest>;
+  /** The serial ports this computer has, for the settings (none in browser mode beyond what Node sees). */
+  serialPorts(): Promise<string[]>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -582,6 +681,11 @@ export const BRIDGE_MESSAGES = [
   'cardRecover',
   'terminalTest',
   'terminalReport',
+  'printPaper',
+  'openDrawer',
+  'printerCheck',
+  'printerTest',
+  'serialPorts',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

@@ -93,3 +93,48 @@ describe('the service address at the bridge', () => {
     expect(serviceUrlProblem('http://rpc.example.ua\\')).toBe('must not contain a backslash');
   });
 });
+
+describe('the ESC/POS printer at the bridge', () => {
+  it('takes a paper by one target, each number within the contract of the read it names', () => {
+    for (const target of [{ checkNumber: 1042 }, { returnId: 7 }, { docId: 88 }, { shift: { kasm: 1, shiftId: 0 } }])
+      expect(checkBridgeArgs('printPaper', [target])).toEqual({ ok: true, args: [target] });
+    for (const bad of [
+      {},
+      { checkNumber: 1, docId: 2 },
+      { checkNumber: 0 },
+      { checkNumber: '12' },
+      { docId: 2 ** 31 },
+      { html: '<p>ФІСКАЛЬНИЙ ЧЕК</p>' },
+      { shift: { kasm: -1, shiftId: 0 } },
+    ])
+      expect(checkBridgeArgs('openDrawer', [bad]).ok, JSON.stringify(bad)).toBe(false);
+    expect(checkBridgeArgs('printPaper', [{ checkNumber: 1 }, { checkNumber: 2 }]).ok).toBe(false);
+  });
+
+  it('takes the device’s settings only with a listed width, speed and code page, and addresses that name nothing else', () => {
+    const ok = { connection: 'tcp', host: '192.168.1.50', port: 9100, columns: 42, codePage: 'windows1251', codeTable: 46 };
+    expect(checkBridgeArgs('settingsUpdate', [{ printerDevice: ok }]).ok).toBe(true);
+    expect(checkBridgeArgs('settingsUpdate', [{ printerDevice: { serialPath: 'COM3', baud: 19200 } }]).ok).toBe(true);
+    expect(checkBridgeArgs('settingsUpdate', [{ printerDevice: { serialPath: '/dev/ttyUSB0' } }]).ok).toBe(true);
+    expect(checkBridgeArgs('settingsUpdate', [{ printerDevice: { share: 'XPrinter 58' } }]).ok).toBe(true);
+    for (const [field, value] of [
+      ['columns', 40],
+      ['baud', 12345],
+      ['codePage', 'utf8'],
+      ['connection', 'usb'],
+      ['port', 0],
+      ['host', 'printer.local/../x'],
+      ['host', 'http://10.0.0.5'],
+      ['serialPath', '/etc/passwd/../x y'],
+      ['serialPath', 'C:\\Windows\\x'],
+      ['share', '..\\admin$'],
+      ['share', 'a/b'],
+    ] as const) {
+      const check = checkBridgeArgs('settingsUpdate', [{ printerDevice: { [field]: value } }]);
+      expect(
+        issuesOf(check).map((i) => i.path),
+        `${field} ${value}`,
+      ).toEqual([`patch.printerDevice.${field}`]);
+    }
+  });
+});

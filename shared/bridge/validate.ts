@@ -24,6 +24,9 @@ import {
   MAX_COPIES,
   MIRROR_PAGE_MAX,
   PAPER_WIDTHS,
+  PRINTER_CODE_PAGES,
+  PRINTER_COLUMNS,
+  PRINTER_CONNECTIONS,
   QUEUE_STATES,
   QUICK_KEY_SLOTS,
 } from './api.js';
@@ -85,6 +88,20 @@ const TERMINAL = {
   manualEntry: opt(bool()),
 } as const;
 
+/** The ESC/POS printer's settings: their types here, their choices and addresses in printerDeviceProblem. */
+const PRINTER_DEVICE = {
+  connection: opt(oneOf(...PRINTER_CONNECTIONS)),
+  host: opt(str(253, { noControl: true })),
+  port: opt(int(1, 65535)),
+  serialPath: opt(str(256, { noControl: true })),
+  baud: opt(int(1200, 921600)),
+  share: opt(str(80, { noControl: true })),
+  columns: opt(int(32, 48)),
+  codePage: opt(oneOf(...PRINTER_CODE_PAGES)),
+  codeTable: opt(int(0, 255)),
+  drawer: opt(bool()),
+} as const;
+
 const SHAPES = {
   writeOptions: {
     group: opt(str(200)),
@@ -109,6 +126,7 @@ const SHAPES = {
       }),
     ),
     terminal: opt(obj(TERMINAL)),
+    printerDevice: opt(obj(PRINTER_DEVICE)),
   },
   terminal: TERMINAL,
   cardRefund: {
@@ -128,6 +146,65 @@ const SHAPES = {
   },
   errorReport: { screen: req(str(40)), message: req(str(2000)), stack: opt(str(20_000)) },
 } as const;
+
+/** A printer's network address: a host name or an IPv4 or IPv6 address, nothing else ('' while unset). */
+const HOST = /^$|^[A-Za-z0-9.-]{1,253}$|^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
+/** A serial port: COM3, \\.\COM12, /dev/ttyUSB0 ('' while unset). */
+const SERIAL_PATH = /^$|^(\\\\\.\\)?COM\d{1,3}$|^\/dev\/(?!.*\.\.)[A-Za-z0-9._/-]{1,100}$/;
+/**
+ * A printer's share name, printed to as \\localhost\<share> (electron/devices/printer/link/
+ * windows-queue.ts): letters, digits, spaces and `_ - .`, nothing that could leave \\localhost\.
+ */
+export const SHARE_NAME = /^(?!.*\.\.)[\p{L}\p{N}_\-. ]{1,80}$/u;
+const SHARE = new RegExp(`^$|${SHARE_NAME.source}`, 'u');
+
+/** What the device fields say beyond their types: the listed choices, and addresses that name nothing else. */
+function printerDeviceProblem(d: Record<string, unknown>): BridgeCheck | undefined {
+  const among = (k: string, choices: readonly unknown[]) =>
+    d[k] !== undefined && !choices.includes(d[k])
+      ? bad(`patch.printerDevice.${k}`, `must be one of ${choices.join(', ')}`)
+      : undefined;
+  const like = (k: string, re: RegExp, what: string) =>
+    typeof d[k] === 'string' && !re.test(d[k] as string) ? bad(`patch.printerDevice.${k}`, `must be ${what}`) : undefined;
+  return (
+    among('columns', PRINTER_COLUMNS) ??
+    among('baud', BAUD_RATES) ??
+    like('host', HOST, 'a host name or an IP address') ??
+    like('serialPath', SERIAL_PATH, 'a serial port: COM3 or /dev/ttyUSB0') ??
+    like('share', SHARE, "a printer's share name: letters, digits, spaces, _ - .")
+  );
+}
+
+/** Which paper the main process prints: one of its four kinds, each number the contract's bound for the read it names. */
+const PAPER_TARGET = {
+  checkNumber: opt(int(1, INT32_MAX)),
+  returnId: opt(int(1, INT32_MAX)),
+  docId: opt(int(1, INT32_MAX)),
+  shift: opt(obj({ kasm: req(int(0, INT32_MAX)), shiftId: req(int(0, INT32_MAX)) })),
+} as const;
+
+function checkPaperTarget(args: unknown[]): BridgeCheck {
+  const arity = checkArity(args, 1, 1);
+  if (arity) return arity;
+  const t = checkObject(PAPER_TARGET, args[0], 'target', false);
+  if (isCheck(t)) return t;
+  const given = Object.keys(t as object);
+  if (given.length !== 1) return bad('target', 'must name exactly one of checkNumber, returnId, docId, shift');
+  // The read the main process will make must pass the registry's own params check.
+  const target = t as Record<string, unknown> & { shift?: { kasm: number; shiftId: number } };
+  const [method, params] = target.shift
+    ? (['pos.shift_report_print', { kasm: target.shift.kasm, shift_id: target.shift.shiftId }] as const)
+    : ([
+        'pos.receipt_print',
+        'docId' in target
+          ? { doc_id: target.docId }
+          : 'returnId' in target
+            ? { return_id: target.returnId }
+            : { check_number: target.checkNumber },
+      ] as const);
+  const p = validateParams(findOperation(method)?.params ?? {}, params, 'target');
+  return p.ok ? { ok: true, args: [t] } : { ok: false, issues: p.issues };
+}
 
 /** A write's label: a key and at most 20 string values, none of them long. */
 function labelProblem(label: unknown): string | undefined {
@@ -229,7 +306,8 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const baud = (p as { terminal?: { baudRate?: number } }).terminal?.baudRate;
       if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
         return bad('patch.terminal.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
-      return { ok: true, args: [p] };
+      const device = (p as { printerDevice?: Record<string, unknown> }).printerDevice;
+      return (device && printerDeviceProblem(device)) ?? { ok: true, args: [p] };
     }
     case 'printReceipt': {
       const arity = checkArity(args, 1, 1);
@@ -237,6 +315,9 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const j = checkObject(SHAPES.printJob, args[0], 'job', false);
       return isCheck(j) ? j : { ok: true, args: [j] };
     }
+    case 'printPaper':
+    case 'openDrawer':
+      return checkPaperTarget(args);
     case 'serviceSet':
     case 'serviceTest': {
       const arity = checkArity(args, 1, 1);
@@ -334,6 +415,9 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
     case 'testConnection':
     case 'status':
     case 'signOut':
+    case 'printerCheck':
+    case 'printerTest':
+    case 'serialPorts':
       return checkArity(args, 0, 0) ?? { ok: true, args: [] };
   }
 }

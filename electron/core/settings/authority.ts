@@ -4,9 +4,10 @@
  * box and saved them, keeping till 1's register).
  *
  * - The till's identity (its number, cash box and register, and the service it works with and that
- *   service's key) is a manager's: sales, cash and fiscal documents are booked under it. So is the
- *   bank card terminal, and whether a card payment may be typed in by hand instead: card money is
- *   booked on its word.
+ *   service's key) is a manager's: sales, cash and fiscal documents are booked under it. So are its
+ *   devices: the ESC/POS printer (its connection, code page and the cash drawer on it) and the bank
+ *   card terminal with whether a card payment may be typed in by hand instead (card money is booked
+ *   on its word).
  * - The rest of what a person sets up (the printer, the quick keys, the idle lock) needs someone
  *   signed in.
  * - The interface language is anyone's: a locked till must be readable to whoever signs in.
@@ -24,7 +25,7 @@ export type SettingsAuthority = 'anyone' | 'signed-in' | 'manager';
 export function authorityOf(patch: SettingsPatch, till: TillIdentity, terminal?: TerminalSettings): SettingsAuthority {
   const changesTill =
     patch.till !== undefined && (Object.keys(patch.till) as (keyof TillIdentity)[]).some((k) => patch.till?.[k] !== till[k]);
-  if (changesTill) return 'manager';
+  if (changesTill || patch.printerDevice !== undefined) return 'manager';
   const changesTerminal =
     patch.terminal !== undefined &&
     (Object.keys(patch.terminal) as (keyof TerminalSettings)[]).some((k) => patch.terminal?.[k] !== terminal?.[k]);

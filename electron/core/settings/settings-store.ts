@@ -5,8 +5,10 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
   DEFAULT_PRINTER,
+  DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
   type Language,
+  type PrinterDevice,
   type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
@@ -29,6 +31,8 @@ export interface Settings {
   readonly printer: PrinterSettings;
   /** The bank card terminal (electron/core/card): a manager's to change. */
   readonly terminal: TerminalSettings;
+  /** How the ESC/POS printer is reached, its paper, code page and drawer (electron/devices/printer). */
+  readonly printerDevice: PrinterDevice;
   /**
    * The services (bindings: address and key) at which someone has signed in at this till: from
    * then on, there, its identity is a manager's to change (settings/authority.ts).
@@ -51,6 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
   terminal: DEFAULT_TERMINAL,
+  printerDevice: DEFAULT_PRINTER_DEVICE,
   staffed: [],
 };
 
@@ -94,6 +99,8 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     printer: { ...DEFAULT_PRINTER, ...base.printer, ...(patch.printer ?? {}) },
     // A file from before the card terminal has none: off, as it was.
     terminal: { ...DEFAULT_TERMINAL, ...base.terminal, ...(patch.terminal ?? {}) },
+    // A file from before ESC/POS printing prints through the system printer, as it did.
+    printerDevice: { ...DEFAULT_PRINTER_DEVICE, ...base.printerDevice, ...(patch.printerDevice ?? {}) },
     // A file from before has none: the till learns them again from its sign-ins and its outbox.
     staffed: patch.staffed ?? base.staffed ?? [],
   };

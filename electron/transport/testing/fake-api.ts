@@ -7,7 +7,9 @@ import {
   type BridgeEvent,
   type BridgeMessage,
   type CashdeskApi,
+  DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
+  type PrinterState,
   type PublicSettings,
 } from '../../../shared/bridge/api.js';
 import { sampleQueueItem } from '../../../shared/bridge/queue-item.testing.js';
@@ -25,7 +27,16 @@ const settings: PublicSettings = {
   idleLockMinutes: 5,
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
   terminal: DEFAULT_TERMINAL,
+  printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
   settingUp: false,
+};
+
+const printerState: PrinterState = {
+  connection: 'tcp',
+  condition: 'ready',
+  paperNearEnd: false,
+  checkedAt: '2025-01-01T10:00:00.000Z',
+  reason: 'ready',
 };
 
 const item = sampleQueueItem({
@@ -55,6 +66,7 @@ const status: AppStatus = {
   cashier: { id: 2, name: 'Шевченко Олена Петрівна', role: 'cashier' },
   storageFault: null,
   terminal: { state: 'off', answeredAt: null, pending: null },
+  printer: printerState,
 };
 
 const approval = {
@@ -119,6 +131,11 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   cardRecover: null,
   terminalTest: { ok: true, latencyMs: 4, code: '0000', reason: '' },
   terminalReport: { kind: 'audit', ok: true, code: '0000', reason: '', fields: { totalCount: '3' } },
+  printPaper: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 },
+  openDrawer: true,
+  printerCheck: printerState,
+  printerTest: { state: printerState, printed: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 } },
+  serialPorts: ['/dev/ttyUSB0'],
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -183,6 +200,11 @@ export function fakeApi(): FakeApi {
     cardRecover: answer('cardRecover'),
     terminalTest: answer('terminalTest'),
     terminalReport: answer('terminalReport'),
+    printPaper: answer('printPaper'),
+    openDrawer: answer('openDrawer'),
+    printerCheck: answer('printerCheck'),
+    printerTest: answer('printerTest'),
+    serialPorts: answer('serialPorts'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -233,4 +255,9 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   cardRecover: [],
   terminalTest: [{ connection: 'tcp', host: '192.168.1.50', port: 2000 }],
   terminalReport: ['audit'],
+  printPaper: [{ checkNumber: 1042 }],
+  openDrawer: [{ docId: 88 }],
+  printerCheck: [],
+  printerTest: [],
+  serialPorts: [],
 };

@@ -8,16 +8,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { printParams, type ReceiptTarget, receiptOf } from '../../../shared/paper/receipt.js';
+import { type ReportTarget, reportOf, reportParams } from '../../../shared/paper/report.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { useFocusTrap } from '../../ui/use-focus-trap.js';
-import { printParams, type ReceiptTarget, receiptOf } from './model.js';
 import { PaperView } from './PaperView.js';
 import { isReportTarget, type Paper, type PaperTarget, paperKey, paperMode } from './paper.js';
 import { paperNames } from './paper-names.js';
 import { printOrSay } from './print-flow.js';
 import { type Shown, useReceipt } from './receipt-store.js';
-import { type ReportTarget, reportOf, reportParams } from './report-model.js';
 
 /** A scanner's Enter follows its characters within this (as in ui/ConfirmDialog): it never answers the dialog. */
 const SCAN_ENTER_MS = 300;

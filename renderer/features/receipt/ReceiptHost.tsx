@@ -1,8 +1,8 @@
 /**
  * Mounted once in the app shell: produces the customer receipt after every sale the back office
  * closed (the sale store's report turning to "done", whether the close answered at once or the
- * outbox delivered it later), holds the print area the browser's print shows, and the paper
- * dialog. Other screens ask for a receipt with usePrintReceipt(), for any other paper with
+ * outbox delivered it later), holds the print area the browser's print shows, the paper
+ * dialog, and the question asked before a sale closes into a receipt that cannot be printed. Other screens ask for a receipt with usePrintReceipt(), for any other paper with
  * usePrintPapers().
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useSale } from '../sale/sale-store.js';
 import { PaperView } from './PaperView.js';
+import { PrinterGateDialog } from './PrinterGateDialog.js';
 import { PRINT_AREA, produceReceipt } from './print-flow.js';
 import { ReceiptDialog } from './ReceiptDialog.js';
 import { useReceipt } from './receipt-store.js';
@@ -51,6 +52,7 @@ export function ReceiptHost() {
     <>
       <PrintArea />
       {shown ? <ReceiptDialog key={`${shown.kind} ${JSON.stringify(shown.targets)}`} shown={shown} /> : null}
+      <PrinterGateDialog />
     </>
   );
 }

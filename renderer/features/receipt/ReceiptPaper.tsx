@@ -11,17 +11,16 @@
  */
 import { memo, useMemo } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
+import { fill, money, paperDateTime } from '../../../shared/paper/format.js';
+import type { Head, Line, Receipt } from '../../../shared/paper/receipt.js';
+import { nonZero, totalRows } from '../../../shared/paper/totals.js';
+import { PAPER } from '../../../shared/paper/words.js';
 import { dec, formatQuantity } from '../../money/money.js';
 import { formatRounding } from '../../money/rounding-shown.js';
 import { CardPaymentRows } from './card-payment.js';
-import type { Head, Line, Receipt } from './model.js';
 import { PAPER_CSS } from './paper-css.js';
-import { fill, money, paperDateTime, Row, SellerHead } from './paper-parts.js';
-import { PAPER } from './paper-words.js';
+import { Row, SellerHead } from './paper-parts.js';
 import { QrCode } from './QrCode.js';
-import { nonZero, totalRows } from './totals.js';
-
-export { paperDateTime } from './paper-parts.js';
 
 function LineRows({ line }: { line: Line }) {
   const marks = line.excise_marks === '' ? [] : line.excise_marks.split(', ');
@@ -172,7 +171,7 @@ export const ReceiptPaper = memo(function ReceiptPaper({ receipt, width }: { rec
               <Row left={p.name} right={money(p.sum)} />
               {nonZero(p.provided) ? <Row className="rp-ind" left={PAPER.provided} right={money(p.provided)} /> : null}
               {nonZero(p.remains) ? <Row className="rp-ind" left={PAPER.change} right={money(p.remains)} /> : null}
-              <CardPaymentRows rows={receipt.paySys.filter((s) => s.pay_code === p.code)} />
+              <CardPaymentRows receipt={receipt} pay={p} />
             </div>
           ))}
           <div className="rp-sep" />

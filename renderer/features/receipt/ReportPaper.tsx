@@ -10,18 +10,15 @@
  */
 import { memo } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
+import { fill, headTimeIn, money, paperDateTime, wallClock } from '../../../shared/paper/format.js';
+import type { ReportHead, ShiftReport } from '../../../shared/paper/report.js';
+import { nonZero } from '../../../shared/paper/totals.js';
+import { PAPER } from '../../../shared/paper/words.js';
 import { dec } from '../../money/money.js';
 import { formatRounding, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
 import { PAPER_CSS } from './paper-css.js';
-import { fill, headTimeIn, money, paperDateTime, Row, SellerHead } from './paper-parts.js';
-import { PAPER } from './paper-words.js';
-import type { ReportHead, ShiftReport } from './report-model.js';
-import { nonZero } from './totals.js';
-
-/** "14.03.2025 12:00" from a date-time with its offset, the shop's wall clock it carries. */
-const wallClock = (iso: string): string =>
-  iso === '' ? '' : `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+import { Row, SellerHead } from './paper-parts.js';
 
 function KindBlock({ report, kind }: { report: ShiftReport; kind: 'sales' | 'returns' }) {
   const total = report.totals.find((t) => t.kind === kind);

@@ -1,7 +1,7 @@
 /** Prints a receipt again (the journal, F6): a button and Alt+P, while the receipt is selected. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptTarget } from './model.js';
+import type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 import { usePrintReceipt } from './use-print-receipt.js';
 
 export const REPRINT_KEY = { label: 'Alt+P', code: 'KeyP' } as const;

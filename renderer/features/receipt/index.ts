@@ -5,9 +5,11 @@
  * other paper, shown first, with `usePrintPapers()([{ docId }, { shift: { kasm, shiftId } }])`;
  * <PrintPaperButton/> offers that with Alt+P.
  */
-export type { ReceiptTarget } from './model.js';
+export type { ReceiptTarget } from '../../../shared/paper/receipt.js';
+export { PrinterStatus } from './PrinterStatus.js';
 export { PrintPaperButton } from './PrintPaperButton.js';
 export type { PaperTarget } from './paper.js';
+export { printerGate } from './printer-gate.js';
 export { ReceiptHost } from './ReceiptHost.js';
 export { ReprintButton } from './ReprintButton.js';
 export { usePrintPapers, usePrintReceipt } from './use-print-receipt.js';

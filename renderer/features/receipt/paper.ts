@@ -1,27 +1,14 @@
 /**
- * Every paper the till prints through one path: a receipt-class fiscal document (a sale, a return,
- * a service deposit or withdrawal, a debt repaid: pos.receipt_print) or a shift's X- or Z-report
- * (pos.shift_report_print). Each is read from the back office, shown, and printed the same way.
+ * Every paper the till prints through one path (shared/paper/paper.ts), read from the back office
+ * through the interface's query client, shown, and printed the same way.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { isReportTarget, type Paper, type PaperTarget, paperMode } from '../../../shared/paper/paper.js';
+import { printParams, type Receipt, type ReceiptTarget, receiptOf } from '../../../shared/paper/receipt.js';
+import { type ReportTarget, reportOf, reportParams, type ShiftReport } from '../../../shared/paper/report.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
-import { printParams, type Receipt, type ReceiptTarget, receiptOf, targetKey } from './model.js';
-import { type ReportTarget, reportOf, reportParams, type ShiftReport } from './report-model.js';
 
-export type PaperTarget = ReceiptTarget | ReportTarget;
-
-export type Paper =
-  | { readonly kind: 'receipt'; readonly receipt: Receipt }
-  | { readonly kind: 'report'; readonly report: ShiftReport };
-
-export const isReportTarget = (t: PaperTarget): t is ReportTarget => 'shift' in t;
-
-/** One paper's identity, for deduplication and test ids. */
-export const paperKey = (t: PaperTarget): string =>
-  isReportTarget(t) ? `shift ${t.shift.kasm} ${t.shift.shiftId}` : targetKey(t);
-
-/** Online, offline or still waiting for its fiscal number (a receipt's, a Z's); an X is no document: ''. */
-export const paperMode = (p: Paper): string => (p.kind === 'receipt' ? p.receipt.head.mode : p.report.head.mode);
+export { isReportTarget, type Paper, type PaperTarget, paperKey, paperMode } from '../../../shared/paper/paper.js';
 
 /** The shop's header and footer change rarely; a paper's own rows are read afresh every time. */
 const TEMPLATE_STALE_MS = 10 * 60_000;

@@ -21,11 +21,11 @@ import {
 } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
-import { type PrintRow, type Receipt, receiptOf } from './model.js';
-import { PAPER } from './paper-words.js';
+import { type PrintRow, type Receipt, receiptOf } from '../../../shared/paper/receipt.js';
+import { type ReportRow, reportOf } from '../../../shared/paper/report.js';
+import { PAPER } from '../../../shared/paper/words.js';
 import { ReportPaper } from './ReportPaper.js';
 import { paperLines, showPaper } from './read-paper.testing.js';
-import { type ReportRow, reportOf } from './report-model.js';
 
 let shop: Shop;
 beforeEach(() => {

@@ -5,12 +5,15 @@
  * a collection, a debt repaid) is shown first and printed on Enter. Silent printing is the main
  * process's (bridge printReceipt: a hidden window, the chosen printer and copies); in browser mode
  * the page prints itself with window.print, and a print stylesheet shows nothing but the paper
- * (receipt.css). A failure is shown, never dropped.
+ * (receipt.css). An ESC/POS printer is the main process's alone: the page names the paper
+ * (bridge printPaper) and the main process reads, lays out and prints it, and opens the drawer for
+ * cash. A failure is shown, never dropped.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import {
   DEFAULT_PRINTER,
+  type PaperTargetArg,
   type PaperWidth,
   type PrinterSettings,
   type Printers,
@@ -18,9 +21,9 @@ import {
   type PublicSettings,
 } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
+import type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 import { getBridge } from '../../bridge/index.js';
-import type { ReceiptTarget } from './model.js';
-import { loadNumberedPaper, type Paper, type PaperTarget } from './paper.js';
+import { isReportTarget, loadNumberedPaper, type Paper, type PaperTarget } from './paper.js';
 import { PX_PER_MM } from './paper-css.js';
 import { type Papers, useReceipt } from './receipt-store.js';
 
@@ -35,6 +38,33 @@ const settingsOf = (client: QueryClient) =>
 /** Whether this till prints silently (Electron) or through the browser; it does not change while it runs. */
 export const printersOf = (client: QueryClient) =>
   client.fetchQuery<Printers>({ queryKey: ['printers'], queryFn: () => getBridge().printers(), staleTime: Infinity });
+
+/**
+ * An ESC/POS printer is the main process's: it prints a paper named by its target. Settings that
+ * name no device (a screen's stand-in bridge in its tests) print as before, through the system.
+ */
+const escposOf = (s: PublicSettings) => (s.printerDevice?.connection ?? 'system') !== 'system';
+
+/** A paper's target as the bridge takes it: its numbers, nothing of its content. */
+export function targetArg(t: PaperTarget): PaperTargetArg {
+  if (isReportTarget(t)) return { shift: { kasm: t.shift.kasm, shiftId: t.shift.shiftId } };
+  if ('docId' in t) return { docId: Number(t.docId) };
+  return 'returnId' in t ? { returnId: Number(t.returnId) } : { checkNumber: Number(t.checkNumber) };
+}
+
+/**
+ * Cash changes hands when a sale or a cash document closes, whether its paper prints now or not
+ * (an e-receipt, a paper shown first): the drawer on an ESC/POS printer opens then. The main
+ * process decides from the document itself whether it moved cash and is fresh, and opens it once.
+ */
+function openDrawerFor(settings: PublicSettings, targets: readonly PaperTarget[]): void {
+  if (!escposOf(settings) || !settings.printerDevice.drawer) return;
+  for (const t of targets)
+    if (!isReportTarget(t))
+      getBridge()
+        .openDrawer(targetArg(t))
+        .catch(() => false);
+}
 
 /** Puts the paper in the print area and prints it: silently in Electron, with window.print in a browser. */
 export async function printNow(paper: Paper, printer: PrinterSettings, native: boolean): Promise<PrintOutcome> {
@@ -59,11 +89,14 @@ export async function printNow(paper: Paper, printer: PrinterSettings, native: b
 export async function printOrSay(client: QueryClient, what: Papers): Promise<PrintOutcome> {
   const [settings, printers] = await Promise.all([settingsOf(client), printersOf(client)]);
   const printer = settings.printer;
+  const escpos = escposOf(settings);
   let outcome: PrintOutcome = { status: 'printed', printer: printer.name, copies: printer.copies };
   for (const [i, paper] of what.papers.entries()) {
     let error: unknown = null;
+    const target = what.targets[i];
     try {
-      outcome = await printNow(paper, printer, printers.native);
+      outcome =
+        escpos && target ? await getBridge().printPaper(targetArg(target)) : await printNow(paper, printer, printers.native);
     } catch (err) {
       error = err;
       outcome = { status: 'failed', problem: 'error', reason: err instanceof Error ? err.message : String(err) };
@@ -115,7 +148,8 @@ async function giveReceipt(client: QueryClient, target: ReceiptTarget, afterClos
     (paper) => ({ paper }),
     (error: unknown) => ({ error }),
   );
-  const { printer } = await settingsOf(client);
+  const settings = await settingsOf(client);
+  const { printer } = settings;
   const loaded = await loading;
   const targets = [target];
   if ('error' in loaded) {
@@ -124,6 +158,8 @@ async function giveReceipt(client: QueryClient, target: ReceiptTarget, afterClos
     return;
   }
   const what = { targets, papers: [loaded.paper] };
+  // Not printed at once: the drawer opens for the cash all the same (printing opens it otherwise).
+  if (printer.eReceiptOnly || printer.askEachTime) openDrawerFor(settings, targets);
   if (printer.eReceiptOnly) useReceipt.getState().show({ kind: 'screen', width: printer.paperWidth, ...what });
   else if (printer.askEachTime) useReceipt.getState().show({ kind: 'preview', width: printer.paperWidth, ...what });
   else await printOrSay(client, what);
@@ -148,10 +184,10 @@ function failedToLoad(targets: readonly PaperTarget[], printer: PrinterSettings,
 export function previewPapers(client: QueryClient, targets: readonly PaperTarget[]): Promise<void> {
   return producing(async () => {
     // The settings only choose the paper's width here: unread, the paper is still shown.
-    const printer = await settingsOf(client).then(
-      (s) => s.printer,
-      () => DEFAULT_PRINTER,
-    );
+    const settings = await settingsOf(client).catch(() => undefined);
+    const printer = settings?.printer ?? DEFAULT_PRINTER;
+    // A cash in or out, a collection, a debt repaid: the cash moves now, printed or not.
+    if (settings) openDrawerFor(settings, targets);
     try {
       const papers = await Promise.all(targets.map((t) => loadNumberedPaper(client, t)));
       useReceipt.getState().show({ kind: 'preview', width: printer.paperWidth, targets, papers });

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import jsqr from 'jsqr';
 import { createElement } from 'react';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
-import type { Receipt } from './model.js';
+import type { Receipt } from '../../../shared/paper/receipt.js';
 import { ReceiptPaper } from './ReceiptPaper.js';
 
 // jsqr is CommonJS whose module is the function and also carries it as `default`.

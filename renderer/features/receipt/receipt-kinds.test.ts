@@ -23,8 +23,8 @@ import {
   VODKA,
 } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
-import { type PrintRow, type Receipt, receiptOf } from './model.js';
-import { PAPER } from './paper-words.js';
+import { type PrintRow, type Receipt, receiptOf } from '../../../shared/paper/receipt.js';
+import { PAPER } from '../../../shared/paper/words.js';
 import { paperLines, readQr, showPaper } from './read-paper.testing.js';
 
 let shop: Shop;

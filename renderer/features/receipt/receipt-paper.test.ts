@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
 import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
-import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from './model.js';
-import { PAPER } from './paper-words.js';
+import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from '../../../shared/paper/receipt.js';
+import { PAPER } from '../../../shared/paper/words.js';
 import { readQr, showPaper } from './read-paper.testing.js';
 
 const STAMP = 'AATE508932 0000412167';

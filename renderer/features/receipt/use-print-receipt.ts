@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ReceiptTarget } from './model.js';
+import type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 import type { PaperTarget } from './paper.js';
 import { previewPapers, produceReceipt } from './print-flow.js';
 

@@ -3,7 +3,7 @@
  * the screen that made it (a return's result) says what the customer holds, not what the write's
  * answer knew before the tax server gave the number (issue 20).
  */
-import type { ReceiptTarget } from './model.js';
+import type { ReceiptTarget } from '../../../shared/paper/receipt.js';
 import { useReceipt } from './receipt-store.js';
 
 export function usePrintedFiscal(target: ReceiptTarget): { readonly fiscal: string; readonly mode: string } | null {

@@ -2,8 +2,8 @@
 /** Issue 20: the return's result said "ФН буде після відправлення" while the paper already had it. */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import type { Head, Receipt } from '../../../shared/paper/receipt.js';
 import { initI18n } from '../../i18n/i18n.js';
-import type { Head, Receipt } from '../receipt/model.js';
 import { useReceipt } from '../receipt/receipt-store.js';
 import { type ReturnDone, ReturnResult } from './ReturnResult.js';
 

@@ -21,7 +21,9 @@ export type SaleProblem =
   | { readonly kind: 'nothingToPay' }
   | { readonly kind: 'pricing' }
   | { readonly kind: 'stamps'; readonly name: string; readonly missing: number }
-  | { readonly kind: 'pieces'; readonly name: string };
+  | { readonly kind: 'pieces'; readonly name: string }
+  /** The cashier went back from the printer's question (receipt/printer-gate.ts): nothing was closed. */
+  | { readonly kind: 'printer' };
 
 /** Why the sale cannot be paid yet, the first thing to fix first. */
 export function saleProblem(lines: readonly SaleLine[]): SaleProblem | undefined {

@@ -23,6 +23,7 @@ import { stampFormatProblem } from '../../../shared/excise/stamp-format.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { Dec, dec, toWire } from '../../money/money.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
+import { printerGate } from '../receipt/index.js';
 import { closeParams, closeSummary, type SaleProblem, saleProblem, type Tender } from './close-request.js';
 import { MAX_CODE_CHARS, shownCode, tooLong } from './entry-length.js';
 import { type Notice, useNotice } from './notice-store.js';
@@ -505,6 +506,8 @@ export function saleActions(client: QueryClient) {
     const { ndoc, lines, card } = sale();
     const problem = saleProblem(lines);
     if (problem) return { kind: 'problem', problem };
+    // A receipt that cannot be printed is said before the sale closes into it (receipt/printer-gate.ts).
+    if ((await printerGate(client)) === 'back') return { kind: 'problem', problem: { kind: 'printer' } };
     const total = saleTotal(lines);
     const cardCode = card?.code ?? '';
     const params = closeParams({

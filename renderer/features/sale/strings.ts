@@ -95,6 +95,7 @@ export const strings = {
       stamps_many: 'Для «{{name}}» бракує {{count}} акцизних марок. Натисніть F11 і скануйте марки.',
       stamps_other: 'Для «{{name}}» бракує {{count}} акцизних марок. Натисніть F11 і скануйте марки.',
       pieces: '«{{name}}» продається лише поштучно: виправте кількість.',
+      printer: 'Чек не закрито: принтер не готовий. Виправте принтер і оплатіть знову.',
     },
     // Cash dialog
     cash: {
@@ -330,6 +331,7 @@ export const strings = {
       stamps_one: '“{{name}}” lacks {{count}} excise stamp. Press F11 and scan the stamp.',
       stamps_other: '“{{name}}” lacks {{count}} excise stamps. Press F11 and scan the stamps.',
       pieces: '“{{name}}” is sold by the piece only: correct the quantity.',
+      printer: 'The receipt was not closed: the printer is not ready. Fix the printer and pay again.',
     },
     cash: {
       held: 'Payment taken…',

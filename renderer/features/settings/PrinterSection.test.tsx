@@ -67,3 +67,18 @@ describe('the printer settings', () => {
     );
   });
 });
+
+describe('the printer settings beside an ESC/POS printer', () => {
+  it('say the ESC/POS printer prints, offer no system printer, and keep the copies', async () => {
+    printers = { native: false, printers: [] };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PrinterSection printer={DEFAULT_PRINTER} escpos />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('settings-printer-escpos')).textContent).toContain('Чеки друкує принтер ESC/POS');
+    expect(screen.queryByTestId('settings-printer-browser')).toBeNull();
+    expect(screen.queryByTestId('settings-printer-name')).toBeNull();
+    expect(screen.getByTestId('settings-copies')).toBeTruthy();
+  });
+});

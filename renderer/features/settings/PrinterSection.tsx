@@ -21,14 +21,15 @@ function submitOnEnter(e: KeyboardEvent<HTMLFormElement>) {
   e.currentTarget.requestSubmit();
 }
 
-export function PrinterSection({ printer }: { printer: PrinterSettings }) {
+/** `escpos`: an ESC/POS printer is set (PrinterDeviceSection): it prints, and the system's printer and the browser's print do not. */
+export function PrinterSection({ printer, escpos = false }: { printer: PrinterSettings; escpos?: boolean }) {
   const { t } = useTranslation('receipt');
   const update = useSettingsUpdate();
   // Read afresh when the section opens: a printer plugged in since is listed.
   const printers = useQuery({ queryKey: ['printers'], queryFn: () => getBridge().printers(), staleTime: 0 });
   const [draft, setDraft] = useState<PrinterSettings>(printer);
   const set = (patch: Partial<PrinterSettings>) => setDraft((d) => ({ ...d, ...patch }));
-  const native = printers.data?.native ?? false;
+  const native = (printers.data?.native ?? false) || escpos;
   const listed = printers.data?.printers ?? [];
   const missing = draft.name !== '' && !listed.some((p) => p.name === draft.name);
   return (
@@ -43,12 +44,17 @@ export function PrinterSection({ printer }: { printer: PrinterSettings }) {
       }}
     >
       <h2 id="settings-printer">{t('printer.legend')}</h2>
+      {escpos ? (
+        <p className="settings-note" data-testid="settings-printer-escpos">
+          {t('printer.escpos')}
+        </p>
+      ) : null}
       {printers.isSuccess && !native ? (
         <p className="settings-note" data-testid="settings-printer-browser">
           {t('printer.browser')}
         </p>
       ) : null}
-      {native ? (
+      {native && !escpos ? (
         <div className="field">
           <label htmlFor="settings-printer-name">{t('printer.name')}</label>
           <select

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   type CashdeskApi,
   DEFAULT_PRINTER,
+  DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
   type PublicSettings,
   QUICK_KEY_SLOTS,
@@ -29,6 +30,7 @@ const start: PublicSettings = {
   idleLockMinutes: 5,
   printer: DEFAULT_PRINTER,
   terminal: DEFAULT_TERMINAL,
+  printerDevice: DEFAULT_PRINTER_DEVICE,
   settingUp: true,
 };
 let current = start;

@@ -15,6 +15,7 @@ import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';
 import { KEYS, settingsKey } from './keys.js';
 import { LanguageSection } from './LanguageSection.js';
+import { PrinterDeviceSection } from './PrinterDeviceSection.js';
 import { PrinterSection } from './PrinterSection.js';
 import { QuickKeysSection } from './QuickKeysSection.js';
 import { KEY_FIELD_ID, ServiceSection } from './ServiceSection.js';
@@ -68,11 +69,16 @@ function Settings({ settings }: { settings: PublicSettings }) {
           <TerminalSection key={`terminal-${access.identity}`} terminal={settings.terminal} editable={access.identity} />
         ) : null}
         <KeysSection kasm={settings.till.kasm} />
+        <PrinterDeviceSection
+          key={`printer-device-${access.identity}`}
+          device={settings.printerDevice}
+          editable={access.identity}
+        />
         <LanguageSection language={settings.language} />
         {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}
         {access.personal ? (
           <>
-            <PrinterSection printer={settings.printer} />
+            <PrinterSection printer={settings.printer} escpos={settings.printerDevice.connection !== 'system'} />
             <QuickKeysSection keys={settings.quickKeys} />
             <IdleLockSection minutes={settings.idleLockMinutes} />
           </>

@@ -14,10 +14,10 @@
  *   "Часткова сплата Передплата Заокруглення"), so СУМА is SUM, ЧАСТКОВА ОПЛАТА the part paid before
  *   rounding (NORNDSUM when rounded), then the rounding and ДО СПЛАТИ, the rounded PARTPAYSUM.
  */
-import { Dec } from '../../money/money.js';
-import { roundingOfRndsum } from '../../money/rounding-shown.js';
-import type { Head } from './model.js';
-import { PAPER } from './paper-words.js';
+import { Dec } from '../money/format.js';
+import { roundingOfRndsum } from '../money/rounding-shown.js';
+import type { Head } from './receipt.js';
+import { PAPER } from './words.js';
 
 export interface TotalRow {
   readonly label: string;

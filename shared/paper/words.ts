@@ -1,7 +1,8 @@
 /**
- * The words printed on the receipt paper. They are not the interface's (strings.ts): a fiscal
+ * The words printed on the till's papers, whether the interface prints them as HTML or the main
+ * process as ESC/POS. They are not the interface's (renderer/features/receipt/strings.ts): a fiscal
  * receipt is a document in the state language whatever language the till's screen speaks (form
- * ФКЧ-1, Ministry of Finance order 13 of 2016; ../../../../shared/domain.md "Customer receipt").
+ * ФКЧ-1, Ministry of Finance order 13 of 2016; ../../../shared/domain.md "Customer receipt").
  */
 export const PAPER = {
   /** The document's name: the last line before the footer (ФКЧ-1). */

@@ -3,7 +3,7 @@
  * or a closed shift's Z-report, HEAD then the totals per kind, payment form and tax letter, and the
  * service deposits and withdrawals. The row types are the registry's, never restated.
  */
-import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+import type { ParamsOf, ResultRowOf } from '../contract/index.js';
 
 export type ReportRow = ResultRowOf<'pos.shift_report_print'>;
 export type ReportHead = Extract<ReportRow, { tag: 'HEAD' }>;

@@ -3,7 +3,7 @@
  * from the fiscal document the receipt was issued as) with the shop's own header and footer text
  * (pos.template_get_parts). The row types are the registry's, never restated.
  */
-import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+import type { ParamsOf, ResultRowOf } from '../contract/index.js';
 
 export type PrintRow = ResultRowOf<'pos.receipt_print'>;
 export type Head = Extract<PrintRow, { tag: 'HEAD' }>;

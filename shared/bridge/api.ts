@@ -433,7 +433,17 @@ export type CardOutcome =
        */
       readonly voided?: boolean;
     }
-  | { readonly status: 'declined'; readonly code: string; readonly reason: string }
+  | {
+      readonly status: 'declined';
+      readonly code: string;
+      readonly reason: string;
+      /**
+       * The terminal took money the sale cannot close on (a partial approval, or another amount than
+       * asked): how much, and whether the till voided it on the terminal. Not voided, the money is on
+       * the card and the cashier must void it on the terminal.
+       */
+      readonly taken?: { readonly amount: string; readonly voided: boolean };
+    }
   | { readonly status: 'unavailable'; readonly reason: string }
   | { readonly status: 'unknown'; readonly reason: string };
 

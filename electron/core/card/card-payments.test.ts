@@ -136,6 +136,41 @@ describe('a card sale on the terminal', () => {
     expect(receipts(p.ndoc as string)).toBe(0);
   });
 
+  it('voids a partial approval (0010) and leaves the sale open, saying the money was given back', async () => {
+    const p = sale();
+    const part = (Number(p.payments[0]?.amount) / 2).toFixed(2);
+    emu.script('Purchase', { result: 'partial', amount: part });
+    const before = emu.count('Withdrawal');
+    const out = await desk.api.cardSale(p, { waitMs: 3000 });
+    expect(out).toMatchObject({ status: 'declined', code: '0010', taken: { amount: part, voided: true } });
+    expect(emu.count('Withdrawal') - before).toBe(1);
+    const approvedNumber = emu.requests.filter((r) => r.method === 'Withdrawal').at(-1)?.params.invoiceNumber;
+    expect(approvedNumber).toMatch(/^\d{6}$/);
+    expect(receipts(p.ndoc as string)).toBe(0);
+    expect((await desk.api.status()).terminal.pending).toBeNull();
+  });
+
+  it('says a partial approval it could not void: the money is on the card', async () => {
+    const p = sale();
+    const part = (Number(p.payments[0]?.amount) / 2).toFixed(2);
+    emu.script('Purchase', { result: 'partial', amount: part });
+    emu.script('Withdrawal', { result: 'decline', reason: 'Операцію не знайдено' });
+    const out = await desk.api.cardSale(p, { waitMs: 3000 });
+    expect(out).toMatchObject({ status: 'declined', code: '0010', taken: { amount: part, voided: false } });
+    expect(receipts(p.ndoc as string)).toBe(0);
+  });
+
+  it('learns a partial approval whose answer was lost from the last result, and voids it', async () => {
+    const p = sale();
+    const part = (Number(p.payments[0]?.amount) / 2).toFixed(2);
+    emu.script('Purchase', { result: 'partial', amount: part, answer: 'lose' });
+    const before = emu.count('Withdrawal');
+    const out = await desk.api.cardSale(p, { waitMs: 3000 });
+    expect(out).toMatchObject({ status: 'declined', code: '0010', taken: { amount: part, voided: true } });
+    expect(emu.count('Withdrawal') - before).toBe(1);
+    expect((await desk.api.status()).terminal.pending).toBeNull();
+  });
+
   it('pays only the card part of a mixed payment on the terminal', async () => {
     const p = sale('10.00');
     const out = await desk.api.cardSale(p, { waitMs: 5000 });

@@ -52,6 +52,13 @@ const sameAmount = (a: string, b: string) => {
     return false;
   }
 };
+const lessThan = (a: string, b: string) => {
+  try {
+    return new Decimal(a).lt(new Decimal(b));
+  } catch {
+    return false;
+  }
+};
 const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export class CardPayments {
@@ -172,12 +179,28 @@ export class CardPayments {
       return { status: 'declined', code: result.code, reason: result.reason };
     }
     const a = result.approval;
-    if (a.amount !== '' && !sameAmount(a.amount, row.amount)) {
-      // A terminal that took another amount than asked: the sale cannot be closed on it, so it is voided.
-      const voided = await cancel(client, a.invoiceNumber, this.t).catch((err: unknown) => ({ kind: 'failed', err }) as const);
-      this.o.store.decline(row.id, `approved ${a.amount} instead of ${row.amount}; void ${voided.kind}`);
-      this.o.log?.('error', 'card terminal approved another amount', { id: row.id, approved: a.amount, voided: voided.kind });
-      return { status: 'declined', code: 'amount', reason: `the terminal approved ${a.amount} instead of ${row.amount}` };
+    if (result.kind === 'partial' || (a.amount !== '' && !sameAmount(a.amount, row.amount))) {
+      // Money left the card, but not what was asked (a partial approval, or a faulty terminal): the
+      // sale cannot be closed on it, so it is voided, by its receipt number, and the cashier is told.
+      const taken = a.amount || '?';
+      const voided =
+        a.invoiceNumber === ''
+          ? ({ kind: 'failed' } as const)
+          : await cancel(client, a.invoiceNumber, this.t).catch(() => ({ kind: 'failed' }) as const);
+      const code = result.kind === 'partial' ? result.code : 'amount';
+      this.o.store.decline(row.id, `approved ${taken} of ${row.amount} (${code}); void ${voided.kind}`);
+      this.o.log?.('error', 'card terminal approved another amount', {
+        id: row.id,
+        code,
+        approved: taken,
+        voided: voided.kind,
+      });
+      return {
+        status: 'declined',
+        code,
+        reason: `the terminal approved ${taken} instead of ${row.amount}`,
+        taken: { amount: taken, voided: voided.kind === 'approved' },
+      };
     }
     const approval = approvalParams(a, row.amount);
     const outboxId = this.o.store.approve(row.id, approval);
@@ -233,7 +256,12 @@ export class CardPayments {
 
   private isThis(row: CardPaymentRow, last: Extract<LastResult, { state: 'done' }>): boolean {
     const method = row.kind === 'sale' ? 'Purchase' : 'Refund';
-    return (last.method === '' || last.method === method) && (last.amount === '' || sameAmount(last.amount, row.amount));
+    // A partial approval took less than was asked, and is this payment's all the same (it is voided).
+    const amountFits =
+      last.amount === '' ||
+      sameAmount(last.amount, row.amount) ||
+      (last.result.kind === 'partial' && lessThan(last.amount, row.amount));
+    return (last.method === '' || last.method === method) && amountFits;
   }
 }
 

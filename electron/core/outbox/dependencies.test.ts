@@ -19,6 +19,9 @@ describe('dependencyOf', () => {
     expect(barrier(CLOSE_SALE, closeParams('s-7'))).toBe(false);
     const byCard = { ...closeParams('s-7'), payments: [{ type: 'bn', amount: '10.00' }], mixed: 1, sum: '10.00' };
     expect(barrier(CLOSE_SALE, byCard)).toBe(false);
+    // Paid on the bank card terminal: the approval is this sale's own, and must not wait behind other sales.
+    const onTerminal = { ...byCard, card_payment: { amount: '10.00', rrn: '612300000001', auth_code: '400001' } };
+    expect(barrier(CLOSE_SALE, onTerminal)).toBe(false);
   });
 
   it('makes a barrier of a sale that names a customer card, bonus, debt, certificate or excise stamp', () => {

@@ -12,7 +12,9 @@
  *    them, or a close whose rows carry stamps, is one itself), and a customer card's bonus, debt
  *    or discount changes only through writes that name the card, which are barriers. The close of
  *    a sale whose stamps come from the pending pool without being listed in its rows is taken as
- *    stamp-free; the till always lists them (renderer close-request.ts).
+ *    stamp-free; the till always lists them (renderer close-request.ts). A close's card_payment
+ *    (the bank card terminal's approval) is that sale's own: an RRN the back office has booked
+ *    already is refused whatever the order, so it need not wait behind other sales.
  *  - What two plain sales still share is the stock and the register's chain, both written under
  *    the service's own transaction in the order the writes arrive. A sale is never refused for
  *    stock (the back office sells below zero and flags it), so side by side two sales of the same
@@ -75,6 +77,7 @@ const FREE_PARAMS: Readonly<Record<string, ReadonlySet<string>>> = {
     'nal_equals_sum',
     'sk',
     'ndoc',
+    'card_payment',
   ]),
 };
 

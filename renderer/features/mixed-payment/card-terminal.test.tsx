@@ -89,6 +89,24 @@ describe('the card part on the terminal', () => {
     expect(useSale.getState().lines).toHaveLength(1);
   });
 
+  it('says a partial approval the till voided, and one it could not void, and leaves the sale open', async () => {
+    paid = { status: 'declined', code: '0010', reason: '', taken: { amount: '120.00', voided: true } };
+    show();
+    type('mixed-cashless', '300');
+    await byTerminal();
+    fireEvent.click(screen.getByTestId('mixed-pay'));
+    await screen.findByTestId('card-failure-text');
+    expect(screen.getByTestId('card-failure-text').textContent).toBe(
+      'Термінал схвалив лише частину суми (120,00\u00a0₴). Цю оплату скасовано на терміналі: гроші повернуться на картку. Чек не закрито: оплатіть іншою карткою або готівкою.',
+    );
+    paid = { status: 'declined', code: '0010', reason: '', taken: { amount: '120.00', voided: false } };
+    fireEvent.click(screen.getByTestId('mixed-pay'));
+    await waitFor(() => expect(screen.getByTestId('close-error').dataset.voided).toBe('false'));
+    expect(screen.getByTestId('card-failure-text').textContent).toContain('Скасуйте її на терміналі й покличте менеджера');
+    expect(closes()).toEqual([]);
+    expect(useSale.getState().lines).toHaveLength(1);
+  });
+
   it('offers to ask the terminal again when the outcome is unknown', async () => {
     paid = { status: 'unknown', reason: 'the link to the terminal was lost' };
     show();

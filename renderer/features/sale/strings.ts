@@ -122,6 +122,10 @@ export const strings = {
       declined: 'Термінал відхилив оплату карткою: {{reason}}. Чек не закрито: оплатіть іншою карткою або готівкою.',
       declinedNoReason: 'Термінал відхилив оплату карткою (код {{code}}). Чек не закрито: оплатіть іншою карткою або готівкою.',
       notTaken: 'Термінал не провів оплату: гроші з картки не списано. Чек не закрито, оплату можна повторити.',
+      partialVoided:
+        'Термінал схвалив лише частину суми ({{amount}}). Цю оплату скасовано на терміналі: гроші повернуться на картку. Чек не закрито: оплатіть іншою карткою або готівкою.',
+      partialNotVoided:
+        'Термінал списав з картки лише частину суми ({{amount}}), і скасувати цю оплату не вдалося. Скасуйте її на терміналі й покличте менеджера. Чек не закрито.',
       unavailable:
         'Термінал недоступний: оплату не надіслано, гроші з картки не списано. Перевірте зв’язок із терміналом і повторіть.',
       unknown:
@@ -359,6 +363,10 @@ export const strings = {
         'The terminal declined the card payment (code {{code}}). The receipt is not closed: pay with another card or in cash.',
       notTaken:
         'The terminal did not take the payment: nothing was charged. The receipt is not closed; the payment can be tried again.',
+      partialVoided:
+        'The terminal approved only part of the amount ({{amount}}). That payment was voided on the terminal: the money goes back to the card. The receipt is not closed: pay with another card or in cash.',
+      partialNotVoided:
+        'The terminal charged only part of the amount ({{amount}}) to the card, and that payment could not be voided. Void it on the terminal and call a manager. The receipt is not closed.',
       unavailable: 'The terminal cannot be reached: nothing was sent or charged. Check its connection and try again.',
       unknown:
         'Whether the payment went through is not known: the link to the terminal was lost. The receipt is not closed. Do not take the payment again: press “Check the terminal” once it is back.',

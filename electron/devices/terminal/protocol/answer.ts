@@ -1,7 +1,8 @@
 /**
  * What a financial answer of the terminal says: approved, with the details the fiscal document and
  * the receipt carry, or declined with the terminal's code and words. Approved is only an answer
- * without an error and with response code 0000; anything else keeps the sale open.
+ * without an error and with response code 0000; anything else keeps the sale open (a partial
+ * approval, 0010, is told apart: it took money, which the till gives back).
  */
 import type { Message } from './codec.js';
 
@@ -30,9 +31,16 @@ export interface CardApproval {
 
 export type CardResult =
   | { readonly kind: 'approved'; readonly approval: CardApproval }
+  /**
+   * Approved for part of the amount (the card's balance ran short): money left the card, but not
+   * what the sale needs. The till cannot close on it, so it voids it; never taken as a decline.
+   */
+  | { readonly kind: 'partial'; readonly code: string; readonly approval: CardApproval }
   | { readonly kind: 'declined'; readonly code: string; readonly reason: string };
 
 export const APPROVED = '0000';
+/** Partial approval: ISO 8583's response code 10, as the terminal writes it in four digits (or two). */
+const PARTIAL = new Set(['0010', '10']);
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
@@ -44,23 +52,26 @@ export function paramsOf(m: Message): Message {
 /** The answer to Purchase, Refund or a void, or a last result's transaction (its params). */
 export function readResult(error: unknown, errorDescription: unknown, p: Message): CardResult {
   const code = text(p.responseCode);
+  // A partial approval is read before the error flag: whatever the terminal flags it, money left the card.
+  if (PARTIAL.has(code)) return { kind: 'partial', code, approval: approvalOf(p) };
   if (error === true || error === 'true' || code !== APPROVED) {
     return { kind: 'declined', code: code || 'error', reason: text(errorDescription) || text(p.responseText) || '' };
   }
+  return { kind: 'approved', approval: approvalOf(p) };
+}
+
+function approvalOf(p: Message): CardApproval {
   return {
-    kind: 'approved',
-    approval: {
-      amount: text(p.amount),
-      rrn: text(p.rrn),
-      authCode: text(p.approvalCode),
-      pan: text(p.pan),
-      paymentSystem: text(p.paymentSystem) || text(p.issuerName),
-      terminalId: text(p.terminalId),
-      acquirer: text(p.bankAcquirer),
-      invoiceNumber: text(p.invoiceNumber),
-      date: text(p.date),
-      time: text(p.time),
-    },
+    amount: text(p.amount),
+    rrn: text(p.rrn),
+    authCode: text(p.approvalCode),
+    pan: text(p.pan),
+    paymentSystem: text(p.paymentSystem) || text(p.issuerName),
+    terminalId: text(p.terminalId),
+    acquirer: text(p.bankAcquirer),
+    invoiceNumber: text(p.invoiceNumber),
+    date: text(p.date),
+    time: text(p.time),
   };
 }
 

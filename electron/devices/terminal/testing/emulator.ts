@@ -10,8 +10,8 @@ import { SerialPort } from 'serialport';
 import { encodeFrame, FrameDecoder, type Message } from '../protocol/codec.js';
 
 export interface Script {
-  /** What the operation comes to. */
-  readonly result: 'approve' | 'decline';
+  /** What the operation comes to (partial: approved for `amount` only, response code 0010). */
+  readonly result: 'approve' | 'partial' | 'decline';
   /** How its answer travels: sent, never sent (a timeout at the till), or the link cut instead. */
   readonly answer?: 'send' | 'lose' | 'cut';
   /** Milliseconds before the answer (or the cut). */
@@ -126,7 +126,7 @@ export class TerminalEmulator {
     this.seq++;
     const invoiceNumber = String(100 + this.seq).padStart(6, '0');
     const reply: Message =
-      script.result === 'approve'
+      script.result !== 'decline'
         ? {
             method,
             step: 0,
@@ -141,7 +141,7 @@ export class TerminalEmulator {
               merchant: 'S1A00042',
               pan: '4731XXXXXXXX1234',
               paymentSystem: 'VISA',
-              responseCode: '0000',
+              responseCode: script.result === 'partial' ? '0010' : '0000',
               rrn: String(612300000000 + this.seq),
               terminalId: this.terminalId,
             },

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getBridge } from '../../../bridge/index.js';
+import { formatMoney } from '../../../money/money.js';
 import { ErrorMessage, RawDetails } from '../../../ui/ErrorMessage.js';
 import type { CloseResult } from '../sale-actions.js';
 
@@ -24,16 +25,19 @@ export function CardFailure({ result, onSettled }: { result: CardFailureResult; 
   }
   const o = result.outcome;
   // A decline in the terminal's own words (PrivatBank's terminals speak Ukrainian); 'none': it never took it.
+  // Money the terminal took that the sale cannot close on (a partial approval) comes first: was it given back?
   const text =
-    o.status === 'declined'
-      ? o.code === 'none'
-        ? t('terminal.notTaken')
-        : o.reason === ''
-          ? t('terminal.declinedNoReason', { code: o.code })
-          : t('terminal.declined', { reason: o.reason })
-      : o.status === 'unavailable'
-        ? t('terminal.unavailable')
-        : t('terminal.unknown');
+    o.status === 'declined' && o.taken
+      ? t(o.taken.voided ? 'terminal.partialVoided' : 'terminal.partialNotVoided', { amount: formatMoney(o.taken.amount) })
+      : o.status === 'declined'
+        ? o.code === 'none'
+          ? t('terminal.notTaken')
+          : o.reason === ''
+            ? t('terminal.declinedNoReason', { code: o.code })
+            : t('terminal.declined', { reason: o.reason })
+        : o.status === 'unavailable'
+          ? t('terminal.unavailable')
+          : t('terminal.unknown');
   const recover = async () => {
     setAsking(true);
     try {
@@ -44,7 +48,13 @@ export function CardFailure({ result, onSettled }: { result: CardFailureResult; 
     }
   };
   return (
-    <div className="close-failure" role="alert" data-testid="close-error" data-card={o.status}>
+    <div
+      className="close-failure"
+      role="alert"
+      data-testid="close-error"
+      data-card={o.status}
+      data-voided={o.status === 'declined' && o.taken ? o.taken.voided : undefined}
+    >
       <strong data-testid="card-failure-text">{text}</strong>
       {o.status === 'declined' ? null : <RawDetails raw={o.reason} />}
       {o.status === 'unknown' ? (

@@ -137,7 +137,13 @@ describe('a customer receipt in ESC/POS', () => {
     const out = await printed({ checkNumber: check }, { columns: 32, codePage: 'windows1251', codeTable: 46 });
     const paper = out.papers[0]!;
     const lines = plain(paper.lines);
-    const card = ['ЕПЗ 4731XXXXXXXX1234', 'Платіжна система VISA', 'Код авторизації 400777', 'RRN 612300000777', 'Термінал S1A00042'];
+    const card = [
+      'ЕПЗ 4731XXXXXXXX1234',
+      'Платіжна система VISA',
+      'Код авторизації 400777',
+      'RRN 612300000777',
+      'Термінал S1A00042',
+    ];
     for (const item of [...SELLER, 'Хліб житній', 'СУМА 77,16', 'КАРТКА 77,16', ...card, 'Еквайр ПриватБанк', PAPER.fiscal])
       expect(lines.join('\n'), item).toContain(item);
     expect(paper.lines.every((l) => l.length <= 32)).toBe(true);

@@ -56,8 +56,19 @@ export function writeXml(root: XmlNode, encoding = 'UTF-8'): string {
 
 // ── reading ─────────────────────────────────────────────────────────────────
 
-// Names may carry a namespace prefix (xmlns:xsi on the DPS samples); no namespace is resolved.
-const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*/;
+// XML 1.0's names (its NameStartChar and NameChar, fifth edition); a namespace prefix (xmlns:xsi on
+// the DPS samples) is part of the name, no namespace is resolved.
+const NAME =
+  /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD.0-9\u00B7\u0300-\u036F\u203F-\u2040-]*/;
+/** XML 1.0 Char: what a document may contain at all, also through &#…; references (a lone surrogate is not). */
+const NOT_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+/** The first character XML does not allow, as a code point; undefined when there is none. */
+export function firstBadCharacter(s: string): number | undefined {
+  const m = NOT_CHAR.exec(s);
+  return m ? (m[0].codePointAt(0) as number) : undefined;
+}
+const XML_SPACE = /[ \t\r\n]/;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(raw: string): string {
@@ -65,7 +76,10 @@ function decode(raw: string): string {
     if (!all.endsWith(';')) throw new XmlError(`символ & без сутності поблизу «${all.slice(0, 12)}»`);
     if (ent.startsWith('#')) {
       const code = ent[1] === 'x' ? Number.parseInt(ent.slice(2), 16) : Number.parseInt(ent.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) throw new XmlError(`некоректне посилання на символ &${ent};`);
+      const ok = /^#(x[0-9A-Fa-f]+|[0-9]+)$/.test(ent) && Number.isFinite(code) && code > 0 && code <= 0x10ffff;
+      // A reference must name a character XML allows (&#1; or &#xD800; does not).
+      if (!ok || (code >= 0xd800 && code <= 0xdfff) || firstBadCharacter(String.fromCodePoint(code)) !== undefined)
+        throw new XmlError(`некоректне посилання на символ &${ent};`);
       return String.fromCodePoint(code);
     }
     const v = ENTITIES[ent];
@@ -81,13 +95,32 @@ interface Open {
   text: string;
 }
 
+/** Where in the source a problem is, for a person: line and column, counted from 1. */
+function place(src: string, at: number): string {
+  const before = src.slice(0, at);
+  const line = before.split('\n').length;
+  return `рядок ${line}, позиція ${at - before.lastIndexOf('\n')}`;
+}
+
+/**
+ * Reads a document, refusing whatever XML 1.0 says is not well-formed that a DPS document could
+ * meet (differential tests against xmllint in xml.test.ts): besides tags, "]]>" in text, "--" in a
+ * comment, "<" in an attribute's value, attributes not apart, characters XML does not allow.
+ */
 export function parseXml(src: string): XmlElement {
+  const bad = NOT_CHAR.exec(src);
+  if (bad)
+    throw new XmlError(
+      `символ U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')} не допускається в XML (${place(src, bad.index)})`,
+    );
   let i = src.charCodeAt(0) === 0xfeff ? 1 : 0;
   const stack: Open[] = [];
   let root: XmlElement | undefined;
 
-  const skipSpace = () => {
-    while (i < src.length && /\s/.test(src[i] as string)) i++;
+  const skipSpace = (): boolean => {
+    const from = i;
+    while (i < src.length && XML_SPACE.test(src[i] as string)) i++;
+    return i > from;
   };
   const readUntil = (end: string, what: string): string => {
     const j = src.indexOf(end, i);
@@ -113,13 +146,19 @@ export function parseXml(src: string): XmlElement {
       const raw = src.slice(i, j < 0 ? src.length : j);
       i = j < 0 ? src.length : j;
       const top = stack[stack.length - 1];
+      const cdataEnd = raw.indexOf(']]>');
+      if (cdataEnd >= 0) throw new XmlError(`«]]>» у тексті не допускається (${place(src, i - raw.length + cdataEnd)})`);
       if (top) top.text += decode(raw);
       else if (raw.trim() !== '') throw new XmlError(`текст «${raw.trim().slice(0, 20)}» поза кореневим елементом`);
       continue;
     }
     if (src.startsWith('<!--', i)) {
+      const from = i;
       i += 4;
-      readUntil('-->', 'коментар');
+      const comment = readUntil('-->', 'коментар');
+      // XML 1.0 keeps "--" out of a comment, so "--->" does not end one either.
+      if (comment.includes('--') || comment.endsWith('-'))
+        throw new XmlError(`«--» усередині коментаря не допускається (${place(src, from)})`);
     } else if (src.startsWith('<![CDATA[', i)) {
       i += 9;
       const top = stack[stack.length - 1];
@@ -147,7 +186,7 @@ export function parseXml(src: string): XmlElement {
       i += name.length;
       const attrs: Record<string, string> = {};
       for (;;) {
-        skipSpace();
+        const apart = skipSpace();
         if (src.startsWith('/>', i)) {
           i += 2;
           close({ name, attrs, children: [], text: '' });
@@ -160,6 +199,7 @@ export function parseXml(src: string): XmlElement {
         }
         const attr = NAME.exec(src.slice(i))?.[0];
         if (!attr) throw new XmlError(`некоректний тег <${name}>`);
+        if (!apart) throw new XmlError(`атрибут ${attr} елемента <${name}> не відокремлено пробілом (${place(src, i)})`);
         i += attr.length;
         skipSpace();
         const noValue = () => new XmlError(`атрибут ${attr} елемента <${name}> без значення в лапках`);
@@ -170,7 +210,9 @@ export function parseXml(src: string): XmlElement {
         if (quote !== '"' && quote !== "'") throw noValue();
         i++;
         if (Object.hasOwn(attrs, attr)) throw new XmlError(`атрибут ${attr} повторюється в елементі <${name}>`);
-        attrs[attr] = decode(readUntil(quote, `атрибут ${attr} елемента <${name}>`));
+        const value = readUntil(quote, `атрибут ${attr} елемента <${name}>`);
+        if (value.includes('<')) throw new XmlError(`символ < у значенні атрибута ${attr} елемента <${name}> не допускається`);
+        attrs[attr] = decode(value);
       }
     }
   }

@@ -141,6 +141,20 @@ const CASES: readonly Broken[] = [
     problem: 'атрибут xsi:noNamespaceSchemaLocation не передбачений',
   },
   {
+    what: '"]]>" in the text of an element (not well-formed XML)',
+    from: GOODS,
+    edit: (x) => replaceOnce(x, '<ORGNM>ТОВ "ФОЗЗІ-ФУД"</ORGNM>', '<ORGNM>ТОВ "ФОЗЗІ-ФУД" ]]></ORGNM>'),
+    path: 'CHECK',
+    problem: 'документ не є коректним XML: «]]>» у тексті не допускається (рядок 20, позиція 26)',
+  },
+  {
+    what: '"--" inside a comment (not well-formed XML)',
+    from: GOODS,
+    edit: (x) => replaceOnce(x, '<!--Заголовок-->', '<!--Заголовок -- чека-->'),
+    path: 'CHECK',
+    problem: 'документ не є коректним XML: «--» усередині коментаря не допускається (рядок 3, позиція 2)',
+  },
+  {
     what: 'a Z-report without its count of receipts',
     from: 'zrep01(Товар).xml',
     root: 'ZREP',

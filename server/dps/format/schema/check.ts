@@ -3,11 +3,11 @@
  * XSD validator would, with the first problem worded for the store manager. Runs anywhere: the
  * schemas come compiled in model.generated.ts, no file or external program is needed.
  */
-import { parseXml, type XmlElement, XmlError } from '../xml.js';
+import { firstBadCharacter, parseXml, type XmlElement, XmlError } from '../xml.js';
 import { ContentRun, declarationOf } from './content-model.js';
 import { DPS_SCHEMAS } from './model.generated.js';
 import type { AttributeDecl, DpsRoot, GroupParticle, Schema, SimpleType } from './model.js';
-import { firstBadCharacter, valueProblem } from './values.js';
+import { valueProblem } from './values.js';
 import * as say from './wording.js';
 
 /**

@@ -3,11 +3,10 @@
  * (xs:string keeps it, the numeric and boolean types collapse it), then the lexical form of the
  * built-in base, then the facets. Lengths count characters (code points), not UTF-16 units.
  */
+
+import { firstBadCharacter } from '../xml.js';
 import type { Builtin, SimpleType } from './model.js';
 import * as say from './wording.js';
-
-/** XML 1.0 Char: what a document may contain at all, also through &#…; references. */
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 /** Lexical spaces of the built-ins (XSD part 2, section 3); signs and leading zeros included. */
 export const LEXICAL: Readonly<Record<Exclude<Builtin, 'string'>, RegExp>> = {
@@ -25,11 +24,6 @@ const RANGE: Partial<Record<Builtin, readonly [string, string]>> = { int: ['-214
 
 /** XSD whiteSpace="collapse": runs of the four XML spaces become one space, none at the ends. */
 export const collapse = (s: string) => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
-
-export function firstBadCharacter(s: string): number | undefined {
-  const m = NOT_XML_CHAR.exec(s);
-  return m ? (m[0].codePointAt(0) as number) : undefined;
-}
 
 const scaled = (v: string, scale: number): bigint => {
   const [int = '', frac = ''] = v.replace(/^[+-]/, '').split('.');

@@ -58,8 +58,11 @@ export function writeXml(root: XmlNode, encoding = 'UTF-8'): string {
 
 // XML 1.0's names (its NameStartChar and NameChar, fifth edition); a namespace prefix (xmlns:xsi on
 // the DPS samples) is part of the name, no namespace is resolved.
-const NAME =
-  /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD.0-9\u00B7\u0300-\u036F\u203F-\u2040-]*/;
+const NAME_START =
+  ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+// Built from strings: a literal class with U+0300–U+036F in it reads to a linter as a letter joined to its accent.
+// Sticky: matched where the reader stands, without copying the rest of the document.
+const NAME = new RegExp(`[${NAME_START}][${NAME_START}.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040-]*`, 'uy');
 /** XML 1.0 Char: what a document may contain at all, also through &#…; references (a lone surrogate is not). */
 const NOT_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
@@ -117,6 +120,10 @@ export function parseXml(src: string): XmlElement {
   const stack: Open[] = [];
   let root: XmlElement | undefined;
 
+  const nameAt = (): string | undefined => {
+    NAME.lastIndex = i;
+    return NAME.exec(src)?.[0];
+  };
   const skipSpace = (): boolean => {
     const from = i;
     while (i < src.length && XML_SPACE.test(src[i] as string)) i++;
@@ -169,7 +176,7 @@ export function parseXml(src: string): XmlElement {
       throw new XmlError('оголошення DOCTYPE та інструкції обробки не допускаються');
     } else if (src[i + 1] === '/') {
       i += 2;
-      const name = NAME.exec(src.slice(i))?.[0];
+      const name = nameAt();
       if (!name) throw new XmlError('некоректний закриваючий тег');
       i += name.length;
       skipSpace();
@@ -181,7 +188,7 @@ export function parseXml(src: string): XmlElement {
       close(top);
     } else {
       i++;
-      const name = NAME.exec(src.slice(i))?.[0];
+      const name = nameAt();
       if (!name) throw new XmlError('некоректна назва елемента');
       i += name.length;
       const attrs: Record<string, string> = {};
@@ -197,7 +204,7 @@ export function parseXml(src: string): XmlElement {
           stack.push({ name, attrs, children: [], text: '' });
           break;
         }
-        const attr = NAME.exec(src.slice(i))?.[0];
+        const attr = nameAt();
         if (!attr) throw new XmlError(`некоректний тег <${name}>`);
         if (!apart) throw new XmlError(`атрибут ${attr} елемента <${name}> не відокремлено пробілом (${place(src, i)})`);
         i += attr.length;

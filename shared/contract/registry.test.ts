@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupOf, operationOf, SCOPES } from './dsl/operation.js';
 import { validateParams } from './dsl/validate.js';
@@ -159,6 +160,13 @@ describe('the operation registry', () => {
     if (result.mode === 'status') expect(new Set(result.fields).size).toBe(result.fields.length);
     if (result.mode === 'tagged_rows') expect(Object.values(result.shapes).every((s) => Object.keys(s).length > 0)).toBe(true);
     if (result.mode === 'variable_rows') expect(result.rest.minRest).toBeGreaterThanOrEqual(0);
+  });
+
+  it("is counted right in the README: all, the spec's and the project's own", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(
+      `with ${OPERATIONS.length} named operations (the spec's ${SPEC_OPERATIONS.length} and ${PROJECT_OPERATIONS.length} of the project's own,`,
+    );
   });
 
   it('finds operations by name and nothing else', () => {

@@ -23,6 +23,7 @@ export default defineConfig({
             'electron/**/*.test.ts',
             'renderer/**/*.test.{ts,tsx}',
             'build/**/*.test.ts',
+            'integrations/**/*.test.ts',
           ],
         },
       },

@@ -47,7 +47,8 @@ describe.each((OPERATIONS as readonly OperationSpec[]).map((op) => [op.name, op]
     const r = await svc.call(name, request.params, { id: request.id });
     expect(r.headers.get('x-request-id')).toBe(r.body.request_id);
     if (r.status === 200) {
-      expectValid(schema(`Success.${name}`), r.body, 'the success body');
+      expectValid(schema('Success'), r.body, 'the success body');
+      expectValid(schema(`Answer.${name}`), r.body.data, "the success body's data, as this operation's answer");
     } else {
       // Only a business refusal: the request itself met the contract.
       expect(r.status, JSON.stringify(r.body)).toBe(422);

@@ -1,8 +1,11 @@
 /**
  * The OpenAPI 3.1 document of the contract: the one endpoint `POST /v1/rpc` as HTTP tools see it
  * (Swagger UI, client generators, fuzzers). The request body is a `oneOf` over the operations,
- * discriminated by `method`; every answer is listed with its status, headers and body. The schemas
- * are the OpenRPC document's (json-schema.ts), moved to the JSON Schema dialect OpenAPI 3.1 uses.
+ * discriminated by `method`; so is the success body's `data` (`Answer.<method>`, discriminated by
+ * `data.method`, which names the operation answered), so a generator or a linter can tell the 118
+ * answers apart (a `oneOf` of whole bodies could not be: they differ only inside `data`). Every
+ * answer is listed with its status, headers and body. The schemas are the OpenRPC document's
+ * (json-schema.ts), moved to the JSON Schema dialect OpenAPI 3.1 uses.
  */
 import { groupOf, type OperationSpec } from '../dsl/operation.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
@@ -22,9 +25,27 @@ const DESCRIPTION = [
   'The same document as OpenRPC: openrpc.json; in words: operations.md.',
 ].join(' ');
 
+/** What each group of operations is about (the spec's "What the service does"), for the docs' sections. */
+const GROUPS: Readonly<Record<string, string>> = {
+  pos: 'The till: sales and their payment, customer debt and bonuses, excise stamps, shifts, receipts and the PRRO fiscal queue.',
+  print_templates: "Counters of the shop's printed templates.",
+  checks: "Checks a till asks before it acts: a product exists, cash in the drawer, a card's debt, the year's turnover.",
+  generators: 'New article numbers and own barcodes.',
+  goods: 'Product cards, their extra values and pictures, and the FIFO batches of stock.',
+  catalog: 'Directories: suppliers, promotions, translations and users.',
+  settings: 'Per-user till settings and identities.',
+  nakl: 'Stock invoices: lines, prices, imports and stock counts.',
+  discounts: 'Discount cards: bonus comments, extra values and imports.',
+  finance: 'Money: discount-card debt paid in cash, invoice currencies and supplier invoice payments.',
+  service: 'Diagnostics of the service itself.',
+};
+
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const requestName = (op: OperationSpec) => `Request.${op.name}`;
-const successName = (op: OperationSpec) => `Success.${op.name}`;
+const answerName = (op: OperationSpec) => `Answer.${op.name}`;
+
+const withoutKey = (o: JsonSchema, key: string): JsonSchema =>
+  Object.fromEntries(Object.entries(o as Record<string, unknown>).filter(([k]) => k !== key)) as JsonSchema;
 
 const sortByName = (operations: readonly OperationSpec[]) =>
   [...operations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -36,13 +57,15 @@ export function openApiDocument(operations: readonly OperationSpec[]): JsonSchem
     info: { title: 'Retail back-office RPC', version: CONTRACT_VERSION, description: DESCRIPTION },
     servers: [{ url: new URL(DEFAULT_SERVICE_URL).origin, description: 'Where the service listens by default.' }],
     security: [{ bearer: [] }],
-    tags: [...new Set(sorted.map((op) => groupOf(op.name)))].map((name) => ({ name })),
+    tags: [...new Set(sorted.map((op) => groupOf(op.name)))].map((name) => ({ name, description: GROUPS[name] ?? name })),
     paths: { '/v1/rpc': { post: rpcOperation(sorted) } },
     components: {
       schemas: {
-        ...toDialect2020(COMPONENT_SCHEMAS),
+        // The OpenRPC document's generic SuccessBody is this document's Success, told apart by data.method.
+        ...toDialect2020(withoutKey(COMPONENT_SCHEMAS, 'SuccessBody')),
         RequestId: { type: ['string', 'integer', 'null'], maxLength: ENVELOPE_ID_MAX, description: 'Echoed in data.id.' },
-        ...Object.fromEntries(sorted.flatMap((op) => [requestSchema(op), successSchema(op)])),
+        Success: successSchema(sorted),
+        ...Object.fromEntries(sorted.flatMap((op) => [requestSchema(op), answerSchema(op)])),
       },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key of the service, with the scope the operation names.' },
@@ -78,7 +101,7 @@ function rpcOperation(sorted: readonly OperationSpec[]): JsonSchema {
       '200': {
         description: "The operation's result; data.method names the operation, and data.result has its result mode.",
         headers: { 'X-Request-Id': headerRef('RequestId'), 'Idempotent-Replayed': headerRef('IdempotentReplayed') },
-        content: { 'application/json': { schema: { oneOf: sorted.map((op) => ref(successName(op))) } } },
+        content: { 'application/json': { schema: ref('Success') } },
       },
       ...errorResponses(),
     },
@@ -112,24 +135,37 @@ function requestSchema(op: OperationSpec): [string, JsonSchema] {
   ];
 }
 
-function successSchema(op: OperationSpec): [string, JsonSchema] {
+/** The success body: `{ok, data, request_id}`, its data one of the operations' answers, chosen by data.method. */
+function successSchema(sorted: readonly OperationSpec[]): JsonSchema {
+  return {
+    type: 'object',
+    title: 'An operation answered',
+    required: ['ok', 'data', 'request_id'],
+    additionalProperties: false,
+    properties: {
+      ok: { const: true },
+      data: {
+        oneOf: sorted.map((op) => ref(answerName(op))),
+        discriminator: {
+          propertyName: 'method',
+          mapping: Object.fromEntries(sorted.map((op) => [op.name, `#/components/schemas/${answerName(op)}`])),
+        },
+      },
+      request_id: { type: 'string' },
+    },
+  };
+}
+
+/** `data` of one operation's success body: the method answered, its result, the request's id echoed. */
+function answerSchema(op: OperationSpec): [string, JsonSchema] {
   return [
-    successName(op),
+    answerName(op),
     {
       type: 'object',
       title: `${op.name} answered`,
-      required: ['ok', 'data', 'request_id'],
+      required: ['method', 'result', 'id'],
       additionalProperties: false,
-      properties: {
-        ok: { const: true },
-        data: {
-          type: 'object',
-          required: ['method', 'result', 'id'],
-          additionalProperties: false,
-          properties: { method: { const: op.name }, result: toDialect2020(resultSchema(op)), id: ref('RequestId') },
-        },
-        request_id: { type: 'string' },
-      },
+      properties: { method: { const: op.name }, result: toDialect2020(resultSchema(op)), id: ref('RequestId') },
     },
   ];
 }

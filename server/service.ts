@@ -11,6 +11,7 @@ import { jsonLogger, type Logger } from '../shared-node/log/logger.js';
 import type { Db } from '../shared-node/sql/db.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
+import { SharedRateLimiter } from './auth/shared-rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
 import type { FiscalOptions } from './clients/fiscal-link.js';
 import { BackOfficePool } from './clients/pool.js';
@@ -172,7 +173,8 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     acquire: (client) => pool.acquire(client),
     release: (client) => pool.release(client),
   };
-  const http = await serve(cfg, logger, keys, backOffices, health);
+  // On PostgreSQL every process of the service takes a key's tokens from one bucket; a folder's keep their own.
+  const http = await serve(cfg, logger, keys, backOffices, health, store.kind === 'postgres' ? registryDb : undefined);
   return {
     ...http,
     clients,
@@ -193,12 +195,18 @@ async function serve(
   keys: KeyStore,
   backOffices: BackOffices,
   health: { service: () => Health; client?: (id: string) => Health | undefined },
+  sharedRates?: Db,
 ) {
   const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;
+  const rateLimiter = !rateLimit
+    ? undefined
+    : sharedRates
+      ? new SharedRateLimiter(sharedRates, rateLimit)
+      : new RateLimiter(rateLimit);
   const gateway = createGateway({
     keys,
     backOffices,
-    ...(rateLimit ? { rateLimiter: new RateLimiter(rateLimit) } : {}),
+    ...(rateLimiter ? { rateLimiter } : {}),
     upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
   });
   const limits: Partial<HttpLimits> = {

@@ -1,4 +1,7 @@
-/** A token bucket per API key: a burst allowance refilled at a steady rate. In memory, per process. */
+/**
+ * A token bucket per API key: a burst allowance refilled at a steady rate. In memory, per process;
+ * processes sharing a PostgreSQL store share one bucket per key instead (shared-rate-limit.ts).
+ */
 export interface RateLimit {
   /** Sustained requests per second per key. */
   readonly perSecond: number;
@@ -9,7 +12,15 @@ export interface RateLimit {
 /** Generous: a till makes a few requests a second; a store server or a sync job more. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 200, burst: 400 };
 
-export class RateLimiter {
+/** Takes one request's token for a key: 0 when allowed, else the seconds to wait before the next one. */
+export interface RateLimiting {
+  take(key: string): number;
+}
+
+/** The seconds until a bucket holding `tokens` has one again. */
+export const secondsToWait = (tokens: number, limit: RateLimit): number => Math.max(1, Math.ceil((1 - tokens) / limit.perSecond));
+
+export class RateLimiter implements RateLimiting {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
@@ -28,6 +39,6 @@ export class RateLimiter {
       b.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - b.tokens) / this.limit.perSecond));
+    return secondsToWait(b.tokens, this.limit);
   }
 }

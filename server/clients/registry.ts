@@ -56,6 +56,19 @@ CREATE TABLE api_keys (
 CREATE INDEX api_keys_client ON api_keys(client_id);
 `,
   },
+  {
+    // One token bucket per API key that every service process on a PostgreSQL store shares
+    // (server/auth/shared-rate-limit.ts); a folder's processes keep theirs in memory.
+    id: '0002_rate_buckets',
+    up: `
+CREATE TABLE rate_buckets (
+  key_id TEXT PRIMARY KEY,
+  tokens REAL NOT NULL,
+  at_ms REAL NOT NULL,
+  allowed INTEGER NOT NULL
+) STRICT;
+`,
+  },
 ];
 
 /**

@@ -17,7 +17,7 @@ import {
   validateParams,
 } from '../../shared/contract/index.js';
 import { type ApiKey, hasScope, type KeyStore } from '../auth/keys.js';
-import type { RateLimiter } from '../auth/rate-limit.js';
+import type { RateLimiting } from '../auth/rate-limit.js';
 import { fingerprint, isValidIdempotencyKey, sameRequest } from '../idempotency/fingerprint.js';
 import type { IdempotencyRecord, IdempotencyStore } from '../idempotency/store.js';
 import { BusinessRefusal, type CommitHook, type Upstream, UpstreamError } from '../upstream/upstream.js';
@@ -45,7 +45,7 @@ export interface BackOffices {
 export interface GatewayDeps {
   readonly keys: KeyStore;
   readonly backOffices: BackOffices;
-  readonly rateLimiter?: RateLimiter;
+  readonly rateLimiter?: RateLimiting;
   /** An upstream call that takes longer fails with UPSTREAM_FAILURE instead of hanging the client. */
   readonly upstreamTimeoutMs: number;
 }

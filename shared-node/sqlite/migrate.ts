@@ -28,14 +28,22 @@ export function migrate(db: Db, migrations: readonly Migration[]): string[] {
     ids.add(m.id);
   }
   const sorted = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const isDone = db.prepare('SELECT 1 FROM schema_migrations WHERE id = ?').pluck();
   for (const m of sorted) {
     if (done.has(m.id)) continue;
-    db.transaction(() => {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-      db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(m.id, new Date().toISOString());
-    })();
-    applied.push(m.id);
+    // IMMEDIATE, and asked again under the write lock: two processes opening a new file at once
+    // (`serve --workers N`, a shop's first requests) must not both run a migration, nor one of them
+    // fail on a read snapshot the other's commit made stale.
+    const ran = db
+      .transaction(() => {
+        if (isDone.get(m.id) !== undefined) return false;
+        if (typeof m.up === 'string') db.exec(m.up);
+        else m.up(db);
+        db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(m.id, new Date().toISOString());
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(m.id);
   }
   return applied;
 }

@@ -98,6 +98,13 @@ test('diagnostics ping the service and show versions, connection and the queue',
   await expect(page.getByTestId('diagnostics-queue-refused')).toHaveText('0');
   await page.keyboard.press('Alt+R');
   await expect(page.getByTestId('diagnostics-ping-state')).toHaveAttribute('data-ok', 'true');
+  // Logs for support (issue 22): one file in the data folder's support/ (browser mode has no save dialog).
+  await page.getByTestId('diagnostics-logs-save').click();
+  const saved = page.getByTestId('diagnostics-logs-saved');
+  await expect(saved).toContainText('Збережено');
+  const path = (await saved.locator('code').textContent()) ?? '';
+  expect(path.startsWith(join(shop.dataDir, 'support'))).toBe(true);
+  expect(readFileSync(path, 'utf8')).toMatch(/^Cashdesk logs, saved [\s\S]*till: 1/);
   await snap('diagnostics');
 });
 

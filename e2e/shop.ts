@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Core, createCore } from '../electron/core/core.js';
+import { deskLog } from '../electron/core/logs/desk-logger.js';
 import { FileSecretStore } from '../electron/core/secrets/file-secret-store.js';
 import { startHost } from '../electron/host/host.js';
 import { type RunningService, startService } from '../server/service.js';
@@ -56,7 +57,17 @@ export async function startShop(opts: { mode?: 'embedded' | 'remote' } = {}): Pr
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ serviceUrl: service.url, till: { kasm: 1, akas: 'KAS1' } }));
   }
 
-  const core = await createCore({ dataDir, secrets, appVersion: 'e2e', runtime: `Node ${process.versions.node}`, demo: true });
+  // As browser mode keeps it: the desk's log in files of the data folder (F10's "save logs" reads them).
+  const log = deskLog(dataDir, { stderr: false });
+  const core = await createCore({
+    dataDir,
+    secrets,
+    appVersion: 'e2e',
+    runtime: `Node ${process.versions.node}`,
+    demo: true,
+    logger: log.logger,
+    logFiles: log.files,
+  });
   let host = await startHost({ api: core.api, staticDir: RENDERER_DIR });
   const hostPort = Number(new URL(host.url).port);
   let hostRunning = true;

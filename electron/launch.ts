@@ -65,7 +65,7 @@ async function runElectron(exe: string): Promise<void> {
 async function runBrowserMode(): Promise<void> {
   const { createCore } = await import('./core/core.js');
   const { FileSecretStore } = await import('./core/secrets/file-secret-store.js');
-  const { jsonLogger } = await import('../shared-node/log/logger.js');
+  const { deskLog } = await import('./core/logs/desk-logger.js');
   const dataDir = resolve(ROOT, process.env.CASHDESK_DATA_DIR ?? '.data');
   const port = Number(process.env.CASHDESK_PORT ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -75,6 +75,7 @@ async function runBrowserMode(): Promise<void> {
   // Whatever this process creates from now on (the data folder, SQLite's -wal and -shm files, logs)
   // is its user's alone; the core sets the data folder's modes itself too (shared-node/fs/private-files.ts).
   process.umask(0o077);
+  const log = deskLog(dataDir, { stderr: true });
   const core = await createCore({
     dataDir,
     secrets: new FileSecretStore(join(dataDir, 'api-key')),
@@ -82,8 +83,9 @@ async function runBrowserMode(): Promise<void> {
     runtime: `Node ${process.versions.node} (browser mode)`,
     // Used only by the embedded service, which runs only when no remote service is configured.
     demo: true,
-    // The main process log (stderr): the desk's faults and the interface's screen errors.
-    logger: jsonLogger('warn'),
+    // The desk's faults, a card payment's steps and the interface's screen errors: files in the data folder, and stderr.
+    logger: log.logger,
+    logFiles: log.files,
   });
   const host = await startHost({ api: core.api, port, ...(existsSync(RENDERER_DIR) ? { staticDir: RENDERER_DIR } : {}) });
   console.log(`Cashdesk in browser mode (data in ${dataDir}). Open:\n  ${host.url}`);

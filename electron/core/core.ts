@@ -39,6 +39,7 @@ import {
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
+import type { RotatingFile } from '../../shared-node/log/rotating-file.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { EscposPrinter } from '../devices/printer/escpos-printer.js';
@@ -52,6 +53,7 @@ import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
+import { saveLogs } from './logs/save-logs.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { NotStoredError, QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
@@ -84,6 +86,12 @@ export interface CoreOptions {
   readonly catalogSyncMs?: number;
   /** The system's printers, for silent receipt printing (the Electron shell); none in browser mode. */
   readonly printer?: ReceiptPrinter;
+  /** The log's files (logs/deskLog), which "save logs" hands support; none: only what the logger writes. */
+  readonly logFiles?: RotatingFile;
+  /** Where Electron keeps crash reports, listed in the saved logs. */
+  readonly crashDir?: string;
+  /** Asks where to save a file (the app's save dialog); null: cancelled. None: the data folder's support/. */
+  readonly chooseSaveFile?: (suggestedName: string) => Promise<string | null>;
   /** Card payments' timing (tests shorten them): see electron/core/card/card-payments.ts. */
   readonly card?: Pick<import('./card/card-payments.js').CardPaymentsOptions, 'timeouts' | 'recoverMs' | 'pollMs'>;
 }
@@ -685,6 +693,25 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return escpos.test();
     },
     serialPorts: () => listSerialPorts(),
+    logsSave: async () => {
+      if (!session) throw new BridgeError('NOT_SIGNED_IN', 'nobody is signed in at the till: saving its logs is a person’s');
+      const s = settings.get();
+      const saved = await saveLogs({
+        files: opts.logFiles,
+        dataDir: opts.dataDir,
+        ...(opts.crashDir ? { crashDir: opts.crashDir } : {}),
+        ...(opts.chooseSaveFile ? { chooseFile: opts.chooseSaveFile } : {}),
+        facts: {
+          app: opts.appVersion,
+          runtime: opts.runtime,
+          till: `${s.till.kasm} (cash box ${s.till.akas || '—'})`,
+          service: s.serviceUrl || 'embedded',
+          'saved by': `${session.name} (${session.role})`,
+        },
+      });
+      if (saved) opts.logger?.log('info', 'logs saved for support', { bytes: saved.bytes });
+      return saved;
+    },
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,10 +8,11 @@
  * dist/electron, inside app.asar once packaged.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
-import { jsonLogger } from '../../shared-node/log/logger.js';
+import { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import { createCore } from '../core/core.js';
+import { deskLog } from '../core/logs/desk-logger.js';
 import { APP_ENTRY_URL } from './app-url.js';
+import { startCrashReports } from './crash-reports.js';
 import { electronPrinter } from './electron-printer.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { forwardBridgeEvents, isAppMainFrame, registerBridgeIpc } from './ipc.js';
@@ -22,6 +23,8 @@ import { quitGracefully } from './shutdown.js';
 import { PRODUCT_NAME, windowOptions } from './window-options.js';
 
 let win: BrowserWindow | undefined;
+// Before anything starts: a crash of any process from here on leaves a report in the data folder.
+const crashDir = startCrashReports({ app, crashReporter }, app.getPath('userData'));
 
 // Two instances would drain one outbox side by side; a second launch only brings the first forward.
 if (!app.requestSingleInstanceLock()) {
@@ -58,14 +61,25 @@ async function start(): Promise<void> {
   serveRenderer(session.defaultSession, join(__dirname, '..', 'renderer'));
   if (app.isPackaged) Menu.setApplicationMenu(null);
 
+  // A packaged till has no console: its log is in files beside its data (userData/logs).
+  const log = deskLog(userData, { stderr: !app.isPackaged });
   const core = await createCore({
     dataDir: userData,
     secrets: new SafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
     appVersion: app.getVersion(),
     runtime: `Electron ${process.versions.electron} (Node ${process.versions.node})`,
     demo: process.argv.includes('--demo'),
-    // The main process log (stderr): the desk's faults and the interface's screen errors.
-    logger: jsonLogger('warn'),
+    // The desk's faults, a card payment's steps and the interface's screen errors.
+    logger: log.logger,
+    logFiles: log.files,
+    crashDir,
+    chooseSaveFile: async (suggestedName) => {
+      const picked = await dialog.showSaveDialog({
+        defaultPath: join(app.getPath('desktop'), suggestedName),
+        filters: [{ name: 'Text', extensions: ['txt'] }],
+      });
+      return picked.canceled || !picked.filePath ? null : picked.filePath;
+    },
     // Receipts print silently from a hidden window; the list of printers is the main window's.
     printer: electronPrinter({
       openWindow: (options) => new BrowserWindow(options),
@@ -79,6 +93,10 @@ async function start(): Promise<void> {
   win = window;
   const stopEvents = forwardBridgeEvents(core.api, window.webContents);
   window.once('ready-to-show', () => window.show());
+  // A renderer that crashed or was killed: its report is in crashes/, and the log says when and why.
+  window.webContents.on('render-process-gone', (_event, details) =>
+    log.logger.log('error', 'interface process gone', { reason: details.reason, exitCode: details.exitCode }),
+  );
   window.on('closed', () => {
     stopEvents();
     win = undefined;

@@ -471,6 +471,12 @@ export interface TerminalReportResult {
   readonly fields: Readonly<Record<string, string>>;
 }
 
+/** The desk's logs saved for support: the file and its size. */
+export interface LogsSaved {
+  readonly path: string;
+  readonly bytes: number;
+}
+
 /** A product or discount card of the till's catalogue copy. Money and quantities are decimal strings. */
 export interface CatalogItem {
   readonly code: string;
@@ -654,6 +660,12 @@ export interface CashdeskApi {
   printerTest(): Promise<PrinterTest>;
   /** The serial ports this computer has, for the settings (none in browser mode beyond what Node sees). */
   serialPorts(): Promise<string[]>;
+  /**
+   * Saves the desk's log files (and the names of its crash reports) as one text file for support:
+   * where the person chose (a save dialog in the app), or in the data folder's support/ folder.
+   * null: they cancelled. Needs someone signed in. Keys and PINs are never in the log.
+   */
+  logsSave(): Promise<LogsSaved | null>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -696,6 +708,7 @@ export const BRIDGE_MESSAGES = [
   'printerCheck',
   'printerTest',
   'serialPorts',
+  'logsSave',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

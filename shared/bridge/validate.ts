@@ -418,6 +418,7 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
     case 'printerCheck':
     case 'printerTest':
     case 'serialPorts':
+    case 'logsSave':
       return checkArity(args, 0, 0) ?? { ok: true, args: [] };
   }
 }

@@ -34,6 +34,8 @@ export async function startDesk(
     demo?: boolean;
     dataDir?: string;
     logger?: Logger;
+    logFiles?: CoreOptions['logFiles'];
+    crashDir?: string;
     /** The card terminal the till is set up with before it starts, and its timing. */
     terminal?: Partial<TerminalSettings>;
     card?: CoreOptions['card'];
@@ -52,6 +54,8 @@ export async function startDesk(
     runtime: RUNTIME,
     demo: opts.demo ?? false,
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.logFiles ? { logFiles: opts.logFiles } : {}),
+    ...(opts.crashDir ? { crashDir: opts.crashDir } : {}),
     ...(opts.card ? { card: opts.card } : {}),
   });
   const events: BridgeEvent[] = [];

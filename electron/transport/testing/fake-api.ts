@@ -136,6 +136,7 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   printerCheck: printerState,
   printerTest: { state: printerState, printed: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 } },
   serialPorts: ['/dev/ttyUSB0'],
+  logsSave: { path: '/data/support/cashdesk-logs-2025-01-01T10-00-00.txt', bytes: 2048 },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -205,6 +206,7 @@ export function fakeApi(): FakeApi {
     printerCheck: answer('printerCheck'),
     printerTest: answer('printerTest'),
     serialPorts: answer('serialPorts'),
+    logsSave: answer('logsSave'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -260,4 +262,5 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   printerCheck: [],
   printerTest: [],
   serialPorts: [],
+  logsSave: [],
 };

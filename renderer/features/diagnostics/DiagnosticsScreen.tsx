@@ -6,6 +6,7 @@ import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { isAgainKey, KEYS } from './keys.js';
+import { SupportLogs } from './SupportLogs.js';
 import { usePing } from './use-ping.js';
 import './diagnostics.css';
 import { KeyHints } from '../../ui/KeyHints.js';
@@ -132,6 +133,7 @@ export function DiagnosticsScreen() {
               <dd>{s.versions.runtime}</dd>
             </dl>
           ) : null}
+          <SupportLogs />
         </section>
       </div>
       <KeyHints

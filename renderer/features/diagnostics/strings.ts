@@ -37,6 +37,14 @@ export const strings = {
       contract: 'Контракт RPC',
       runtime: 'Середовище',
     },
+    logs: {
+      legend: 'Для підтримки',
+      hint: 'Журнали каси й звіти про збої одним файлом: передайте його службі підтримки. Ключів і PIN-кодів у ньому немає.',
+      save: 'Зберегти журнали',
+      saving: 'Зберігаємо…',
+      saved: 'Збережено ({{kb}} КБ):',
+      cancelled: 'Збереження скасовано.',
+    },
     keys: {
       legend: 'Клавіші',
       again: 'перевірити ще раз',
@@ -79,6 +87,14 @@ export const strings = {
       app: 'Application',
       contract: 'RPC contract',
       runtime: 'Runtime',
+    },
+    logs: {
+      legend: 'For support',
+      hint: "The till's logs and crash reports in one file: give it to support. It holds no keys and no PINs.",
+      save: 'Save logs',
+      saving: 'Saving…',
+      saved: 'Saved ({{kb}} KB):',
+      cancelled: 'Saving was cancelled.',
     },
     keys: {
       legend: 'Keys',

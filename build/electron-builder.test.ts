@@ -32,6 +32,11 @@ describe('the electron-builder configuration', () => {
     await expect(validateConfiguration(broken, new DebugLogger(false))).rejects.toThrow(/configuration/i);
   });
 
+  it('publishes updates to the generic server the chain names at build time (CASHDESK_UPDATE_URL)', () => {
+    // electron-builder then writes latest.yml beside the installer and app-update.yml into it (electron/main/updates.ts).
+    expect(config.publish).toEqual([{ provider: 'generic', url: '${env.CASHDESK_UPDATE_URL}' }]);
+  });
+
   it('builds a per-machine NSIS installer for 64-bit Windows with a choice of folder', () => {
     expect(config.appId).toBe('ua.cashdesk.app');
     expect(config.productName).toBe('Cashdesk');

@@ -156,6 +156,8 @@ describe('status and events', () => {
       // No card terminal is set up: off, nothing pending.
       terminal: { state: 'off', answeredAt: null, pending: null },
       printer: null,
+      // No updater: the test desk, as browser mode, never updates itself.
+      update: null,
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

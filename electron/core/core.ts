@@ -22,6 +22,7 @@ import type {
   SignedIn,
   TerminalSettings,
   TerminalTest,
+  UpdateState,
   WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
@@ -68,6 +69,9 @@ import { checkService } from './service/service-check.js';
 import { authorityOf, type SettingsAuthority, settingsRefusal } from './settings/authority.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { StorageHealth } from './storage-health.js';
+import type { TillFacts } from './updates/update-gate.js';
+import type { UpdaterPort } from './updates/updater-port.js';
+import { Updates } from './updates/updates.js';
 
 export interface CoreOptions {
   readonly dataDir: string;
@@ -92,12 +96,18 @@ export interface CoreOptions {
   readonly crashDir?: string;
   /** Asks where to save a file (the app's save dialog); null: cancelled. None: the data folder's support/. */
   readonly chooseSaveFile?: (suggestedName: string) => Promise<string | null>;
+  /** The till's updater (electron-updater in the app); none: the desk never updates itself (browser mode). */
+  readonly updater?: UpdaterPort;
+  /** How often the updater is asked between shifts (default 10 minutes). */
+  readonly updateEveryMs?: number;
   /** Card payments' timing (tests shorten them): see electron/core/card/card-payments.ts. */
   readonly card?: Pick<import('./card/card-payments.js').CardPaymentsOptions, 'timeouts' | 'recoverMs' | 'pollMs'>;
 }
 
 export interface Core {
   readonly api: CashdeskApi;
+  /** Asks the gate and the update server now (the timer does it every updateEveryMs); null: no updater. */
+  pollUpdates(): Promise<UpdateState | null>;
   close(): Promise<void>;
 }
 
@@ -544,6 +554,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (outcome.kind === 'retry' && fresh) setConnection(outcome.error.code === 'UNAUTHORIZED' ? 'unauthorized' : 'offline');
       return { ok: false, latencyMs: null, error: outcome.error, upstream: null };
     },
+    updateInstall: async () => {
+      if (session?.role !== 'manager')
+        throw new BridgeError('NOT_A_MANAGER', 'installing an update restarts the till: a manager signed in does it');
+      if (!updates)
+        throw new BridgeError('NO_UPDATER', 'this cash desk has no update server set (browser mode, or built without one)');
+      return updates.install();
+    },
     status: async (): Promise<AppStatus> => ({
       connection,
       queue: store.counts(bound()),
@@ -556,6 +573,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       storageFault: health.since(),
       terminal: terminalLink.status(cards.pending()),
       printer: escpos.state(),
+      update: updates?.status() ?? null,
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
@@ -718,6 +736,25 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
 
+  /** What decides whether an update may be offered: the till's shift, its outbox, its card payments. */
+  const tillFacts = async (): Promise<TillFacts> => {
+    const outcome = await client.call('pos.shift_state', { kasm: settings.get().till.kasm });
+    const row = outcome.kind === 'ok' ? (outcome.result.rows[0] as { shift_id?: unknown } | undefined) : undefined;
+    const shift = row === undefined ? 'unknown' : row.shift_id === null || row.shift_id === '' ? 'closed' : 'open';
+    const c = store.counts(bound());
+    return { shift, writesWaiting: c.queued + c.sending + c.reconcile, cardPending: cards.pending() !== null };
+  };
+  const updates = opts.updater
+    ? new Updates({
+        port: opts.updater,
+        facts: tillFacts,
+        changed: () => emit({ type: 'update', update: updates?.status() as UpdateState }),
+        ...(opts.logger ? { logger: opts.logger } : {}),
+      })
+    : undefined;
+  const updatePoller = updates ? setInterval(() => void updates.poll(), opts.updateEveryMs ?? 10 * 60_000) : undefined;
+  updatePoller?.unref();
+
   // The indicator must tell the truth before the first sale: check now, then now and then.
   const probe = () => {
     api.testConnection().catch(() => undefined);
@@ -736,8 +773,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   return {
     api,
+    pollUpdates: async () => (updates ? updates.poll() : null),
     async close() {
       clearInterval(prober);
+      if (updatePoller) clearInterval(updatePoller);
       await terminalLink.close();
       clearInterval(printerProber);
       await releaseSerial();

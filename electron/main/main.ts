@@ -20,6 +20,7 @@ import { guardNavigations } from './navigation-guard.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { SafeStorageSecretStore } from './safe-storage-secret-store.js';
 import { quitGracefully } from './shutdown.js';
+import { tillUpdater } from './updates.js';
 import { PRODUCT_NAME, windowOptions } from './window-options.js';
 
 let win: BrowserWindow | undefined;
@@ -63,6 +64,8 @@ async function start(): Promise<void> {
 
   // A packaged till has no console: its log is in files beside its data (userData/logs).
   const log = deskLog(userData, { stderr: !app.isPackaged });
+  // Between shifts only (electron/core/updates); none without an update server in the build.
+  const updater = tillUpdater(app.isPackaged, log.logger);
   const core = await createCore({
     dataDir: userData,
     secrets: new SafeStorageSecretStore(join(userData, 'api-key.bin'), safeStorage),
@@ -73,6 +76,7 @@ async function start(): Promise<void> {
     logger: log.logger,
     logFiles: log.files,
     crashDir,
+    ...(updater ? { updater } : {}),
     chooseSaveFile: async (suggestedName) => {
       const picked = await dialog.showSaveDialog({
         defaultPath: join(app.getPath('desktop'), suggestedName),

@@ -12,6 +12,7 @@ import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
 import { PrinterStatus } from '../features/receipt/index.js';
 import { TerminalStatus } from '../features/terminal/index.js';
+import { UpdateStatus } from '../features/updates/index.js';
 import { useStatus } from '../rpc/hooks.js';
 import { useUi } from '../state/ui-store.js';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/use-media-query.js';
@@ -109,6 +110,7 @@ export function StatusBar() {
       ) : null}
       {s ? <PrinterStatus state={s.printer} /> : null}
       {s ? <CatalogAge catalog={s.catalog} /> : null}
+      {s?.update ? <UpdateStatus update={s.update} cashier={s.cashier} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>
   );

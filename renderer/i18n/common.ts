@@ -75,6 +75,13 @@ export const common = {
       title: 'Копія каталогу для продажу без зв’язку: {{goods}} товарів, {{cards}} карток',
     },
     storageFault: 'Диск каси заповнений або несправний: нові записи не зберігаються. Покличте менеджера.',
+    update: {
+      waiting: 'Оновлення {{version}}: після закриття зміни',
+      waitingTitle: 'Оновлення завантажено; його можна встановити, коли зміну закрито й усе надіслано на сервер.',
+      install: 'Встановити оновлення {{version}}',
+      installTitle: 'Каса закриється, встановить оновлення й запуститься знову.',
+      managerOnly: 'Оновлення встановлює менеджер.',
+    },
     failed: {
       title: 'Екран «{{screen}}» зупинився через помилку',
       body: 'Інші екрани працюють: продаж, відправлення і все, що вже збережено, не постраждали. Помилку записано в журнал каси.',
@@ -119,6 +126,7 @@ export const common = {
       NOT_A_MANAGER:
         'Номер каси, касу готівки, ПРРО, сервер і термінал змінює лише менеджер: нехай він увійде своєю карткою й повторить.',
       TERMINAL_OFF: 'Банківський термінал не налаштовано: менеджер вмикає його в Налаштуваннях (F9).',
+      NO_UPDATER: 'Ця каса не оновлюється сама: для неї не задано сервер оновлень.',
       CARD_PENDING:
         'Попередня оплата карткою ще не з’ясована: каса спершу питає термінал, чим вона скінчилася. Натисніть «Перевірити термінал».',
       field: '«{{field}}»: {{problem}}',
@@ -185,6 +193,13 @@ export const common = {
       title: 'The catalogue copy for selling offline: {{goods}} goods, {{cards}} cards',
     },
     storageFault: "The till's disk is full or failing: new writes are not saved. Call the manager.",
+    update: {
+      waiting: 'Update {{version}}: after the shift is closed',
+      waitingTitle: 'The update is downloaded; it can be installed once the shift is closed and everything is sent.',
+      install: 'Install update {{version}}',
+      installTitle: 'The till closes, installs the update and starts again.',
+      managerOnly: 'A manager installs updates.',
+    },
     failed: {
       title: 'The “{{screen}}” screen stopped on an error',
       body: 'The other screens work: the sale, the outbox and everything saved are unharmed. The error is in the till log.',
@@ -230,6 +245,7 @@ export const common = {
       NOT_A_MANAGER:
         "Only a manager changes the till's number, cash box, PRRO, server and terminal: let them sign in with their card and do it again.",
       TERMINAL_OFF: 'No bank card terminal is set up: a manager turns it on in Settings (F9).',
+      NO_UPDATER: 'This till does not update itself: no update server is set for it.',
       CARD_PENDING:
         'The last card payment is not settled yet: the till first asks the terminal how it ended. Press “Check the terminal”.',
       field: '“{{field}}”: {{problem}}',

@@ -388,6 +388,8 @@ export interface AppStatus {
   readonly terminal: TerminalStatus;
   /** The ESC/POS receipt printer as last asked; null for the system's printer (HTML), which says nothing. */
   readonly printer: PrinterState | null;
+  /** The till's update; null where the desk has no updater (browser mode, a build with no update server). */
+  readonly update: UpdateState | null;
 }
 
 /** A card payment the till sent and whose outcome it does not know yet: asked of the terminal before anything else. */
@@ -469,6 +471,17 @@ export interface TerminalReportResult {
   readonly code: string;
   readonly reason: string;
   readonly fields: Readonly<Record<string, string>>;
+}
+
+/**
+ * The till's update (electron-updater, electron/core/updates): idle (none offered), waiting (the
+ * gate is shut: a shift open, writes waiting, a card payment unsettled: `reason`), downloading,
+ * ready (downloaded; offered while `reason` is null), error (`reason`: what failed).
+ */
+export interface UpdateState {
+  readonly state: 'idle' | 'waiting' | 'downloading' | 'ready' | 'error';
+  readonly version: string | null;
+  readonly reason: string | null;
 }
 
 /** The desk's logs saved for support: the file and its size. */
@@ -553,7 +566,9 @@ export type BridgeEvent =
   /** The catalogue copy changed: its goods' new version (catalogMirror). */
   | { readonly type: 'catalog'; readonly version: number }
   /** The card terminal's state or its pending payment changed. */
-  | { readonly type: 'terminal'; readonly status: TerminalStatus };
+  | { readonly type: 'terminal'; readonly status: TerminalStatus }
+  /** The till's update changed state (downloaded, offered, waiting for the shift's end). */
+  | { readonly type: 'update'; readonly update: UpdateState };
 
 export interface WriteOptions {
   /** The business object the write belongs to (a sale document number); default: none (the write depends on no other). */
@@ -666,6 +681,8 @@ export interface CashdeskApi {
    * null: they cancelled. Needs someone signed in. Keys and PINs are never in the log.
    */
   logsSave(): Promise<LogsSaved | null>;
+  /** Installs the downloaded update now (the till quits and starts again), only between shifts; a manager's. */
+  updateInstall(): Promise<UpdateState>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -709,6 +726,7 @@ export const BRIDGE_MESSAGES = [
   'printerTest',
   'serialPorts',
   'logsSave',
+  'updateInstall',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

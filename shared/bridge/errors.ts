@@ -9,7 +9,8 @@ import type { RpcErrorInfo } from './api.js';
  * printing of its own (browser mode prints in the page), a write the till's disk could not store
  * (full or failing): it was neither saved nor sent, a person's act (a register's key) asked while
  * nobody is signed in, and a manager's (the till's identity, its service) asked of anyone else;
- * a card payment asked of a till with no terminal, or while another one's outcome is not known.
+ * a card payment asked of a till with no terminal, or while another one's outcome is not known;
+ * an update installed on a till that has no updater.
  */
 export type BridgeErrorCode =
   | RpcErrorInfo['code']
@@ -24,7 +25,8 @@ export type BridgeErrorCode =
   | 'NOT_SIGNED_IN'
   | 'NOT_A_MANAGER'
   | 'TERMINAL_OFF'
-  | 'CARD_PENDING';
+  | 'CARD_PENDING'
+  | 'NO_UPDATER';
 
 export class BridgeError extends Error {
   constructor(

@@ -419,6 +419,7 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
     case 'printerTest':
     case 'serialPorts':
     case 'logsSave':
+    case 'updateInstall':
       return checkArity(args, 0, 0) ?? { ok: true, args: [] };
   }
 }

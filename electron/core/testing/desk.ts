@@ -35,6 +35,8 @@ export async function startDesk(
     dataDir?: string;
     logger?: Logger;
     logFiles?: CoreOptions['logFiles'];
+    updater?: CoreOptions['updater'];
+    updateEveryMs?: number;
     crashDir?: string;
     /** The card terminal the till is set up with before it starts, and its timing. */
     terminal?: Partial<TerminalSettings>;
@@ -55,6 +57,8 @@ export async function startDesk(
     demo: opts.demo ?? false,
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.logFiles ? { logFiles: opts.logFiles } : {}),
+    ...(opts.updater ? { updater: opts.updater } : {}),
+    ...(opts.updateEveryMs ? { updateEveryMs: opts.updateEveryMs } : {}),
     ...(opts.crashDir ? { crashDir: opts.crashDir } : {}),
     ...(opts.card ? { card: opts.card } : {}),
   });

@@ -67,6 +67,7 @@ const status: AppStatus = {
   storageFault: null,
   terminal: { state: 'off', answeredAt: null, pending: null },
   printer: printerState,
+  update: null,
 };
 
 const approval = {
@@ -137,6 +138,7 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   printerTest: { state: printerState, printed: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 } },
   serialPorts: ['/dev/ttyUSB0'],
   logsSave: { path: '/data/support/cashdesk-logs-2025-01-01T10-00-00.txt', bytes: 2048 },
+  updateInstall: { state: 'ready', version: '0.2.0', reason: 'shift_open' },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -207,6 +209,7 @@ export function fakeApi(): FakeApi {
     printerTest: answer('printerTest'),
     serialPorts: answer('serialPorts'),
     logsSave: answer('logsSave'),
+    updateInstall: answer('updateInstall'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -263,4 +266,5 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   printerTest: [],
   serialPorts: [],
   logsSave: [],
+  updateInstall: [],
 };

@@ -7,6 +7,7 @@ import {
   type BridgeEvent,
   type BridgeMessage,
   type CashdeskApi,
+  DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
   type PrinterState,
@@ -28,6 +29,7 @@ const settings: PublicSettings = {
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
   terminal: DEFAULT_TERMINAL,
   printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
+  customerDisplay: { ...DEFAULT_CUSTOMER_DISPLAY, enabled: true, serialPath: '/dev/ttyUSB1' },
   settingUp: false,
 };
 
@@ -67,6 +69,7 @@ const status: AppStatus = {
   storageFault: null,
   terminal: { state: 'off', answeredAt: null, pending: null },
   printer: printerState,
+  customerDisplay: { state: 'ready', reason: '' },
 };
 
 const approval = {
@@ -137,6 +140,8 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   printerTest: { state: printerState, printed: { status: 'printed', printer: 'tcp 10.0.0.5:9100', copies: 1 } },
   serialPorts: ['/dev/ttyUSB0'],
   logsSave: { path: '/data/support/cashdesk-logs-2025-01-01T10-00-00.txt', bytes: 2048 },
+  customerDisplay: null,
+  customerDisplayTest: { state: 'ready', reason: '' },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -207,6 +212,8 @@ export function fakeApi(): FakeApi {
     printerTest: answer('printerTest'),
     serialPorts: answer('serialPorts'),
     logsSave: answer('logsSave'),
+    customerDisplay: answer('customerDisplay'),
+    customerDisplayTest: answer('customerDisplayTest'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -263,4 +270,6 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   printerTest: [],
   serialPorts: [],
   logsSave: [],
+  customerDisplay: [{ kind: 'line', name: 'Молоко 2,5% 900 г', quantity: '2', price: '42.90', sum: '85.80' }],
+  customerDisplayTest: [],
 };

@@ -329,6 +329,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     changed: (s) =>
       opts.logger?.log(s.state === 'ready' ? 'info' : 'warn', 'customer display', { state: s.state, error: s.reason }),
   });
+  // A display switched on with the till greets from the start, whatever it showed before.
+  display.show({ kind: 'idle' });
 
   /** The status bar's word on the terminal: a ping now and then, never while a payment or a report is on it. */
   const probeTerminal = () => {

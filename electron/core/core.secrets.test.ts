@@ -158,6 +158,7 @@ describe('status and events', () => {
       printer: null,
       // No updater: the test desk, as browser mode, never updates itself.
       update: null,
+      customerDisplay: { state: 'off', reason: '' },
     });
     proxy.setMode('drop');
     await api.write('catalog.contrag.save', supplier('Counted while offline'), { waitMs: 100 });

@@ -43,6 +43,7 @@ import type { Logger } from '../../shared-node/log/logger.js';
 import type { RotatingFile } from '../../shared-node/log/rotating-file.js';
 import { type Db, openDatabase } from '../../shared-node/sqlite/open.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
+import { CustomerDisplay } from '../devices/display/customer-display.js';
 import { EscposPrinter } from '../devices/printer/escpos-printer.js';
 import { listSerialPorts, releaseSerial } from '../devices/printer/link/serial.js';
 import { ReadCache } from './cache/read-cache.js';
@@ -332,6 +333,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       { ...req, service: bound(), cashier: session && { id: session.id, name: session.name } },
       waitMs ?? DEFAULT_WAIT_MS,
     );
+  /** The customer display: written to on its own, its failures said in the status bar and the log, never to the sale. */
+  const display = new CustomerDisplay({
+    settings: () => settings.get().customerDisplay,
+    changed: (s) =>
+      opts.logger?.log(s.state === 'ready' ? 'info' : 'warn', 'customer display', { state: s.state, error: s.reason }),
+  });
+  // A display switched on with the till greets from the start, whatever it showed before.
+  display.show({ kind: 'idle' });
+
   /** The status bar's word on the terminal: a ping now and then, never while a payment or a report is on it. */
   const probeTerminal = () => {
     if (!terminalLink.current() || terminalLink.isBusy) return;
@@ -360,6 +370,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       printer: s.printer,
       terminal: s.terminal,
       printerDevice: s.printerDevice,
+      customerDisplay: s.customerDisplay,
       settingUp: settingUp(),
     };
   };
@@ -520,6 +531,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         terminalEvent();
         probeTerminal();
       }
+      if (patch.customerDisplay) await display.reconfigure();
       return publicSettings();
     },
     serviceSet,
@@ -574,6 +586,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       terminal: terminalLink.status(cards.pending()),
       printer: escpos.state(),
       update: updates?.status() ?? null,
+      customerDisplay: display.state(),
     }),
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
@@ -711,6 +724,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return escpos.test();
     },
     serialPorts: () => listSerialPorts(),
+    customerDisplay: async (view) => display.show(view),
+    customerDisplayTest: async () => {
+      // The test belongs to the device's settings, which are a manager's.
+      mayChange('manager');
+      return display.test();
+    },
     logsSave: async () => {
       if (!session) throw new BridgeError('NOT_SIGNED_IN', 'nobody is signed in at the till: saving its logs is a person’s');
       const s = settings.get();
@@ -780,6 +799,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await terminalLink.close();
       clearInterval(printerProber);
       await releaseSerial();
+      await display.close();
       clearTimeout(syncSoon);
       await sync.stop();
       await drainer.stop();

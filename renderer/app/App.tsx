@@ -1,6 +1,7 @@
 /** The shell: screen tabs with their function keys, the open screen, the status bar. */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerDisplay } from '../features/customer-display/index.js';
 import { ManagerConfirmDialog } from '../features/people/ManagerConfirmDialog.js';
 import { SignInScreen } from '../features/people/SignInScreen.js';
 import { useIdleLock } from '../features/people/use-idle-lock.js';
@@ -33,6 +34,7 @@ export function App() {
   useCatalogMirror();
   useScreenKeys();
   useGlobalScan();
+  useCustomerDisplay(settings.data?.customerDisplay?.enabled === true);
   const language = settings.data?.language;
   useEffect(() => {
     if (language) {

@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CatalogState } from '../../shared/bridge/api.js';
+import { CustomerDisplayStatus } from '../features/customer-display/index.js';
 import { FiscalStatus } from '../features/fiscal-state/index.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
@@ -109,6 +110,7 @@ export function StatusBar() {
         </strong>
       ) : null}
       {s ? <PrinterStatus state={s.printer} /> : null}
+      {s?.customerDisplay ? <CustomerDisplayStatus state={s.customerDisplay} /> : null}
       {s ? <CatalogAge catalog={s.catalog} /> : null}
       {s?.update ? <UpdateStatus update={s.update} cashier={s.cashier} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}

@@ -1,4 +1,5 @@
 /** All namespaces: the shell's and one per screen. */
+import { strings as display } from '../features/customer-display/strings.js';
 import { strings as debt } from '../features/debt/strings.js';
 import { strings as diagnostics } from '../features/diagnostics/strings.js';
 import { strings as excise } from '../features/excise/strings.js';
@@ -39,6 +40,7 @@ const namespaces = {
   shift,
   receipt,
   terminal,
+  display,
 };
 
 export const resources = {

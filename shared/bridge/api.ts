@@ -284,6 +284,51 @@ export const DEFAULT_TERMINAL: TerminalSettings = {
   manualEntry: false,
 };
 
+/**
+ * The customer display: a serial pole display of 2 lines of 20 characters speaking Epson's DM-D
+ * command set (electron/devices/display), with its Cyrillic in a character table it has, chosen
+ * as the ESC/POS printer's is (the table and the number the display knows it by, ESC t n).
+ */
+export interface CustomerDisplaySettings {
+  readonly enabled: boolean;
+  /** The serial port (COM3, /dev/ttyUSB0) and its speed (9600 on most pole displays). */
+  readonly serialPath: string;
+  readonly baudRate: number;
+  readonly codePage: PrinterCodePage;
+  readonly codeTable: number;
+  /** What the display says between sales. */
+  readonly greeting: string;
+}
+
+export const DEFAULT_CUSTOMER_DISPLAY: CustomerDisplaySettings = {
+  enabled: false,
+  serialPath: '',
+  baudRate: 9600,
+  codePage: 'cp866',
+  codeTable: 17,
+  greeting: 'Ласкаво просимо!',
+};
+
+/** The longest greeting: the display's two lines. */
+export const DISPLAY_GREETING_MAX = 40;
+
+/**
+ * What happened at the till, for the customer display (amounts and quantities as exact decimal
+ * strings): nothing (idle), a line just scanned or changed, the receipt's total, the payment.
+ */
+export type CustomerView =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'line'; readonly name: string; readonly quantity: string; readonly price: string; readonly sum: string }
+  | { readonly kind: 'total'; readonly total: string }
+  | { readonly kind: 'paid'; readonly paid: string; readonly change: string };
+
+/** The customer display for the status bar: off, written to last time (ready), or not (unreachable, with why). */
+export interface CustomerDisplayState {
+  readonly state: 'off' | 'ready' | 'unreachable' | 'unknown';
+  /** The port's own words (English) when it failed. */
+  readonly reason: string;
+}
+
 /** Whether a card payment may be typed in by hand: always without a terminal, with one only as a manager allowed. */
 export const manualCardEntry = (t: TerminalSettings): boolean => !t.enabled || t.manualEntry;
 /** Why an ESC/POS printer did not print, as it said (electron/devices/printer). */
@@ -314,6 +359,8 @@ export interface PublicSettings {
   readonly terminal: TerminalSettings;
   /** How the receipt printer is reached, and its paper, code page and drawer (ESC/POS). */
   readonly printerDevice: PrinterDevice;
+  /** The customer display (a serial pole display): a manager's to set, as the till's other devices. */
+  readonly customerDisplay: CustomerDisplaySettings;
   /**
    * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
    * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
@@ -330,6 +377,7 @@ export interface SettingsPatch {
   readonly printer?: Partial<PrinterSettings>;
   readonly terminal?: Partial<TerminalSettings>;
   readonly printerDevice?: Partial<PrinterDevice>;
+  readonly customerDisplay?: Partial<CustomerDisplaySettings>;
 }
 
 /**
@@ -390,6 +438,8 @@ export interface AppStatus {
   readonly printer: PrinterState | null;
   /** The till's update; null where the desk has no updater (browser mode, a build with no update server). */
   readonly update: UpdateState | null;
+  /** The customer display as last written to. */
+  readonly customerDisplay: CustomerDisplayState;
 }
 
 /** A card payment the till sent and whose outcome it does not know yet: asked of the terminal before anything else. */
@@ -683,6 +733,13 @@ export interface CashdeskApi {
   logsSave(): Promise<LogsSaved | null>;
   /** Installs the downloaded update now (the till quits and starts again), only between shifts; a manager's. */
   updateInstall(): Promise<UpdateState>;
+  /**
+   * Tells the customer display what happened at the till. Answered at once: the main process
+   * writes it to the display on its own, so a display that is off or unplugged never holds a sale up.
+   */
+  customerDisplay(view: CustomerView): Promise<void>;
+  /** Shows a test text on the customer display as saved, and says whether it was written. */
+  customerDisplayTest(): Promise<CustomerDisplayState>;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -727,6 +784,8 @@ export const BRIDGE_MESSAGES = [
   'serialPorts',
   'logsSave',
   'updateInstall',
+  'customerDisplay',
+  'customerDisplayTest',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

@@ -137,4 +137,52 @@ describe('the ESC/POS printer at the bridge', () => {
       ).toEqual([`patch.printerDevice.${field}`]);
     }
   });
+
+  it('takes the customer display’s settings only with a listed speed, a serial port and a bounded greeting', () => {
+    const ok = { enabled: true, serialPath: 'COM4', baudRate: 9600, codePage: 'cp866', codeTable: 17, greeting: 'Вітаємо!' };
+    expect(checkBridgeArgs('settingsUpdate', [{ customerDisplay: ok }])).toEqual({ ok: true, args: [{ customerDisplay: ok }] });
+    for (const [field, value] of [
+      ['baudRate', 12345],
+      ['codePage', 'utf8'],
+      ['codeTable', 256],
+      ['serialPath', '/etc/passwd/../x y'],
+      ['greeting', 'Є'.repeat(41)],
+      ['greeting', 'Вітаємо\u001b@'],
+      ['enabled', 'yes'],
+    ] as const) {
+      const check = checkBridgeArgs('settingsUpdate', [{ customerDisplay: { [field]: value } }]);
+      expect(
+        issuesOf(check).map((i) => i.path),
+        `${field} ${value}`,
+      ).toEqual([`patch.customerDisplay.${field}`]);
+    }
+  });
+
+  it('takes what happened for the customer display by its kind, with exact decimals and a bounded name', () => {
+    const views = [
+      { kind: 'idle' },
+      { kind: 'line', name: 'Молоко 2,5%', quantity: '0.375', price: '42.90', sum: '16.09' },
+      { kind: 'total', total: '1234.50' },
+      { kind: 'paid', paid: '1300', change: '65.50' },
+    ];
+    for (const v of views) expect(checkBridgeArgs('customerDisplay', [v]), v.kind).toEqual({ ok: true, args: [v] });
+    for (const [bad, path] of [
+      [{ kind: 'receipt' }, 'view.kind'],
+      [null, 'view.kind'],
+      [{ kind: 'total', total: 12.5 }, 'view.total'],
+      [{ kind: 'total', total: '1e3' }, 'view.total'],
+      [{ kind: 'total', total: '-5.00' }, 'view.total'],
+      [{ kind: 'total', total: '1.00', html: '<b>' }, 'view.html'],
+      [{ kind: 'paid', paid: '10.00' }, 'view.change'],
+      [{ kind: 'line', name: 'x'.repeat(257), quantity: '1', price: '1', sum: '1' }, 'view.name'],
+      [{ kind: 'line', name: 'Хліб\u001b@', quantity: '1', price: '1', sum: '1' }, 'view.name'],
+      [{ kind: 'idle', total: '1' }, 'view.total'],
+    ] as const)
+      expect(
+        issuesOf(checkBridgeArgs('customerDisplay', [bad])).map((i) => i.path),
+        JSON.stringify(bad),
+      ).toEqual([path]);
+    expect(checkBridgeArgs('customerDisplay', []).ok).toBe(false);
+    expect(checkBridgeArgs('customerDisplayTest', [{}]).ok).toBe(false);
+  });
 });

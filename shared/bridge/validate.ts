@@ -21,6 +21,7 @@ import {
 import {
   BAUD_RATES,
   type BridgeMessage,
+  DISPLAY_GREETING_MAX,
   MAX_COPIES,
   MIRROR_PAGE_MAX,
   PAPER_WIDTHS,
@@ -102,6 +103,30 @@ const PRINTER_DEVICE = {
   drawer: opt(bool()),
 } as const;
 
+/** The customer display's settings: their types here, the speed and the port in customerDisplayProblem. */
+const CUSTOMER_DISPLAY = {
+  enabled: opt(bool()),
+  serialPath: opt(str(256, { noControl: true })),
+  baudRate: opt(int(1200, 115200)),
+  codePage: opt(oneOf(...PRINTER_CODE_PAGES)),
+  codeTable: opt(int(0, 255)),
+  greeting: opt(str(DISPLAY_GREETING_MAX, { noControl: true })),
+} as const;
+
+/** A line of the receipt for the display: a name, and exact decimals no longer than the receipt's own. */
+const AMOUNT = dec('cur', 32, { signed: false });
+const CUSTOMER_VIEWS = {
+  idle: {},
+  line: {
+    name: req(str(256, { noControl: true })),
+    quantity: req(dec('unit', 32, { signed: false })),
+    price: req(AMOUNT),
+    sum: req(AMOUNT),
+  },
+  total: { total: req(AMOUNT) },
+  paid: { paid: req(AMOUNT), change: req(AMOUNT) },
+} as const;
+
 const SHAPES = {
   writeOptions: {
     group: opt(str(200)),
@@ -127,6 +152,7 @@ const SHAPES = {
     ),
     terminal: opt(obj(TERMINAL)),
     printerDevice: opt(obj(PRINTER_DEVICE)),
+    customerDisplay: opt(obj(CUSTOMER_DISPLAY)),
   },
   terminal: TERMINAL,
   cardRefund: {
@@ -173,6 +199,27 @@ function printerDeviceProblem(d: Record<string, unknown>): BridgeCheck | undefin
     like('serialPath', SERIAL_PATH, 'a serial port: COM3 or /dev/ttyUSB0') ??
     like('share', SHARE, "a printer's share name: letters, digits, spaces, _ - .")
   );
+}
+
+/** The customer display's speed among the listed ones, and a port that names nothing else. */
+function customerDisplayProblem(d: Record<string, unknown>): BridgeCheck | undefined {
+  if (d.baudRate !== undefined && !(BAUD_RATES as readonly unknown[]).includes(d.baudRate))
+    return bad('patch.customerDisplay.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
+  if (typeof d.serialPath === 'string' && !SERIAL_PATH.test(d.serialPath))
+    return bad('patch.customerDisplay.serialPath', 'must be a serial port: COM3 or /dev/ttyUSB0');
+  return undefined;
+}
+
+/** What happened at the till, by its kind: only the fields that kind has. */
+function checkCustomerView(args: unknown[]): BridgeCheck {
+  const arity = checkArity(args, 1, 1);
+  if (arity) return arity;
+  const kind = (args[0] as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !Object.hasOwn(CUSTOMER_VIEWS, kind))
+    return bad('view.kind', `must be one of ${Object.keys(CUSTOMER_VIEWS).join(', ')}`);
+  const { kind: _, ...rest } = args[0] as Record<string, unknown>;
+  const v = checkObject(CUSTOMER_VIEWS[kind as keyof typeof CUSTOMER_VIEWS], rest, 'view', false);
+  return isCheck(v) ? v : { ok: true, args: [{ kind, ...(v as object) }] };
 }
 
 /** Which paper the main process prints: one of its four kinds, each number the contract's bound for the read it names. */
@@ -307,7 +354,8 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
         return bad('patch.terminal.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
       const device = (p as { printerDevice?: Record<string, unknown> }).printerDevice;
-      return (device && printerDeviceProblem(device)) ?? { ok: true, args: [p] };
+      const display = (p as { customerDisplay?: Record<string, unknown> }).customerDisplay;
+      return (device && printerDeviceProblem(device)) ?? (display && customerDisplayProblem(display)) ?? { ok: true, args: [p] };
     }
     case 'printReceipt': {
       const arity = checkArity(args, 1, 1);
@@ -409,7 +457,10 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const r = validateParams({ kind: req(oneOf('audit', 'verify')) }, { kind: args[0] }, 'args');
       return r.ok ? { ok: true, args: [r.value.kind] } : { ok: false, issues: r.issues };
     }
+    case 'customerDisplay':
+      return checkCustomerView(args);
     case 'cardRecover':
+    case 'customerDisplayTest':
     case 'settingsGet':
     case 'printers':
     case 'testConnection':

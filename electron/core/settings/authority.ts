@@ -7,7 +7,7 @@
  *   service's key) is a manager's: sales, cash and fiscal documents are booked under it. So are its
  *   devices: the ESC/POS printer (its connection, code page and the cash drawer on it) and the bank
  *   card terminal with whether a card payment may be typed in by hand instead (card money is booked
- *   on its word).
+ *   on its word), and the customer display.
  * - The rest of what a person sets up (the printer, the quick keys, the idle lock) needs someone
  *   signed in.
  * - The interface language is anyone's: a locked till must be readable to whoever signs in.
@@ -26,6 +26,8 @@ export function authorityOf(patch: SettingsPatch, till: TillIdentity, terminal?:
   const changesTill =
     patch.till !== undefined && (Object.keys(patch.till) as (keyof TillIdentity)[]).some((k) => patch.till?.[k] !== till[k]);
   if (changesTill || patch.printerDevice !== undefined) return 'manager';
+  // The customer display is one of the till's devices, as the printer.
+  if (patch.customerDisplay !== undefined) return 'manager';
   const changesTerminal =
     patch.terminal !== undefined &&
     (Object.keys(patch.terminal) as (keyof TerminalSettings)[]).some((k) => patch.terminal?.[k] !== terminal?.[k]);

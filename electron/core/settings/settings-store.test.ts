@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRINTER } from '../../../shared/bridge/api.js';
+import { DEFAULT_CUSTOMER_DISPLAY, DEFAULT_PRINTER } from '../../../shared/bridge/api.js';
 import { SettingsStore } from './settings-store.js';
 
 const file = () => join(mkdtempSync(join(tmpdir(), 'settings-')), 'settings.json');
@@ -36,5 +36,22 @@ describe('a change the settings file cannot take', () => {
     expect(new SettingsStore(f).get().language).toBe('uk');
     rmdirSync(`${f}.tmp`);
     expect(store.update({ language: 'en' }).language).toBe('en');
+  });
+});
+
+describe('the customer display settings', () => {
+  it('are off in a settings file from before the display, and keep what is not changed', () => {
+    const f = file();
+    writeFileSync(f, JSON.stringify({ till: { kasm: 2, akas: 'KAS2', numprro: '' } }));
+    expect(new SettingsStore(f).get().customerDisplay).toEqual(DEFAULT_CUSTOMER_DISPLAY);
+    new SettingsStore(f).update({ customerDisplay: { enabled: true, serialPath: 'COM4' } });
+    new SettingsStore(f).update({ customerDisplay: { codeTable: 46, codePage: 'windows1251' } });
+    expect(new SettingsStore(f).get().customerDisplay).toEqual({
+      ...DEFAULT_CUSTOMER_DISPLAY,
+      enabled: true,
+      serialPath: 'COM4',
+      codeTable: 46,
+      codePage: 'windows1251',
+    });
   });
 });

@@ -7,6 +7,7 @@ import {
   type BridgeEvent,
   type BridgeMessage,
   type CashdeskApi,
+  DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
   type PrinterState,
@@ -28,6 +29,7 @@ const settings: PublicSettings = {
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
   terminal: DEFAULT_TERMINAL,
   printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
+  customerDisplay: { ...DEFAULT_CUSTOMER_DISPLAY, enabled: true, serialPath: '/dev/ttyUSB1' },
   settingUp: false,
 };
 
@@ -68,6 +70,7 @@ const status: AppStatus = {
   terminal: { state: 'off', answeredAt: null, pending: null },
   printer: printerState,
   update: null,
+  customerDisplay: { state: 'ready', reason: '' },
 };
 
 const approval = {
@@ -139,6 +142,8 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   serialPorts: ['/dev/ttyUSB0'],
   logsSave: { path: '/data/support/cashdesk-logs-2025-01-01T10-00-00.txt', bytes: 2048 },
   updateInstall: { state: 'ready', version: '0.2.0', reason: 'shift_open' },
+  customerDisplay: null,
+  customerDisplayTest: { state: 'ready', reason: '' },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -210,6 +215,8 @@ export function fakeApi(): FakeApi {
     serialPorts: answer('serialPorts'),
     logsSave: answer('logsSave'),
     updateInstall: answer('updateInstall'),
+    customerDisplay: answer('customerDisplay'),
+    customerDisplayTest: answer('customerDisplayTest'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -267,4 +274,6 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   serialPorts: [],
   logsSave: [],
   updateInstall: [],
+  customerDisplay: [{ kind: 'line', name: 'Молоко 2,5% 900 г', quantity: '2', price: '42.90', sum: '85.80' }],
+  customerDisplayTest: [],
 };

@@ -10,12 +10,13 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { manualCardEntry } from '../../../shared/bridge/api.js';
 import { useCashStep } from '../../money/cash-rounding.js';
-import { formatAmount, formatMoney } from '../../money/money.js';
+import { formatAmount, formatMoney, toWire } from '../../money/money.js';
 import { formatRoundingMoney } from '../../money/rounding-shown.js';
 import { useSettings } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { Field } from '../../ui/Field.js';
 import { KeyHints } from '../../ui/KeyHints.js';
+import { tellDisplay } from '../customer-display/index.js';
 import { CloseFailure } from '../sale/components/CloseFailure.js';
 import { type CloseResult, useSaleActions } from '../sale/sale-actions.js';
 import { saleTotal } from '../sale/sale-lines.js';
@@ -90,6 +91,11 @@ export function MixedPaymentScreen() {
   };
 
   useEffect(() => focusField('cash'), []);
+  // The customer display shows the receipt's total while it is split (not the emptied sale after the close).
+  const totalWire = lines.length > 0 ? toWire(total) : '';
+  useEffect(() => {
+    if (totalWire !== '') tellDisplay({ kind: 'total', total: totalWire });
+  }, [totalWire]);
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {

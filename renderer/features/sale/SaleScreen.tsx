@@ -8,12 +8,13 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { getBridge } from '../../bridge/index.js';
 import { roundCash, useCashStep } from '../../money/cash-rounding.js';
-import type { Dec } from '../../money/money.js';
+import { type Dec, toWire } from '../../money/money.js';
 import { useSettings, useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
+import { tellDisplay } from '../customer-display/index.js';
 import { NoShiftNotice, ReceiptsWait } from '../fiscal-state/index.js';
 import { parseReceiptQr } from '../returns/qr.js';
 import { ReturnDialog } from '../returns/ReturnDialog.js';
@@ -70,6 +71,11 @@ export function SaleScreen() {
   useDeliveredClose();
 
   const total = saleTotal(lines);
+  // The customer display shows what is due as the cashier asks for the cash (not the emptied sale after the close).
+  const due = open?.kind === 'cash' && lines.length > 0 ? toWire(roundCash(total, cashStep)) : '';
+  useEffect(() => {
+    if (due !== '') tellDisplay({ kind: 'total', total: due });
+  }, [due]);
   const openLine = open && 'code' in open ? lines.find((l) => l.code === open.code) : undefined;
   const close = useCallback(() => setOpen(null), []);
   const quickKeys = settings?.quickKeys ?? [];

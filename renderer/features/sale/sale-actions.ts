@@ -23,6 +23,7 @@ import { stampFormatProblem } from '../../../shared/excise/stamp-format.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { Dec, dec, toWire } from '../../money/money.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
+import { tellDisplay } from '../customer-display/index.js';
 import { printerGate } from '../receipt/index.js';
 import { closeParams, closeSummary, type SaleProblem, saleProblem, type Tender } from './close-request.js';
 import { MAX_CODE_CHARS, shownCode, tooLong } from './entry-length.js';
@@ -562,6 +563,11 @@ export function saleActions(client: QueryClient) {
     } else {
       sale().finish({ status: 'queued', ndoc, total: toWire(total), change, outboxId: outcome.id });
     }
+    // The customer sees what they gave and their change; the display greets the next one by itself.
+    const paid = payment.tenders.filter((x) => x.type !== 'nal').reduce((s, x) => s.plus(x.amount), payment.cashGiven);
+    tellDisplay(
+      outcome.status === 'reconcile' ? { kind: 'idle' } : { kind: 'paid', paid: toWire(paid), change: row?.change ?? change },
+    );
     say(null);
     return { kind: 'closed' };
   }

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CashdeskApi,
+  DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER,
   DEFAULT_PRINTER_DEVICE,
   DEFAULT_TERMINAL,
@@ -31,6 +32,7 @@ const start: PublicSettings = {
   printer: DEFAULT_PRINTER,
   terminal: DEFAULT_TERMINAL,
   printerDevice: DEFAULT_PRINTER_DEVICE,
+  customerDisplay: DEFAULT_CUSTOMER_DISPLAY,
   settingUp: true,
 };
 let current = start;

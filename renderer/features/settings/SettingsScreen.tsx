@@ -9,6 +9,7 @@ import { useSettings, useSettingsUpdate, useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
+import { CustomerDisplaySection } from '../customer-display/index.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
 import { TerminalSection } from '../terminal/index.js';
 import { settingsAccess } from './access.js';
@@ -74,6 +75,14 @@ function Settings({ settings }: { settings: PublicSettings }) {
           device={settings.printerDevice}
           editable={access.identity}
         />
+        {/* The customer display is a manager's, as the till's other devices. */}
+        {access.personal ? (
+          <CustomerDisplaySection
+            key={`display-${access.identity}`}
+            display={settings.customerDisplay}
+            editable={access.identity}
+          />
+        ) : null}
         <LanguageSection language={settings.language} />
         {/* What a locked till may not do is not offered: it is refused by the main process anyway. */}
         {access.personal ? (

@@ -1,0 +1,63 @@
+/** Strings of the customer display (namespace 'display'): its settings and its state in the status bar. */
+export const strings = {
+  uk: {
+    legend: 'Дисплей покупця',
+    enabled: 'Дисплей покупця на COM-порту (2 рядки по 20 символів, команди Epson DM-D / ESC/POS)',
+    off: 'Без дисплея покупець бачить суми лише на екрані каси й у чеку.',
+    serialPath: 'Порт',
+    serialHint: 'COM4 або /dev/ttyUSB1',
+    baudRate: 'Швидкість, біт/с',
+    codePage: 'Кодова сторінка',
+    codeTable: 'Номер таблиці (ESC t)',
+    codeTableHint:
+      'Номер таблиці — з інструкції дисплея (як у принтерів Epson: cp866 — 17, Windows-1251 — 46). «Перевірити» показує на дисплеї кириличні літери: залиште таблицю й номер, з якими вони правильні.',
+    greeting: 'Привітання між покупками',
+    greetingHint: 'До 40 символів: два рядки по 20.',
+    save: 'Зберегти дисплей',
+    test: 'Перевірити',
+    testing: 'Перевірка…',
+    tested: 'Тестовий текст надіслано на дисплей: перевірте, чи літери правильні.',
+    testFailed: 'Дисплей недоступний: {{reason}}',
+    testOff: 'Дисплей вимкнено: спершу збережіть його увімкненим.',
+    managerOnly: 'Дисплей покупця налаштовує менеджер.',
+    problems: {
+      serialPath: 'Вкажіть послідовний порт.',
+      greeting: 'Привітання — до 40 символів.',
+    },
+    state: {
+      ready: 'Дисплей покупця готовий',
+      unreachable: 'Дисплей покупця недоступний',
+      unknown: 'Дисплей покупця: перевірка…',
+    },
+  },
+  en: {
+    legend: 'Customer display',
+    enabled: 'Customer display on a COM port (2 lines of 20 characters, Epson DM-D / ESC/POS commands)',
+    off: 'Without a display the customer sees the amounts only on the till’s screen and the receipt.',
+    serialPath: 'Port',
+    serialHint: 'COM4 or /dev/ttyUSB1',
+    baudRate: 'Speed, bit/s',
+    codePage: 'Code page',
+    codeTable: 'Table number (ESC t)',
+    codeTableHint:
+      'The table’s number is in the display’s manual (as on Epson printers: cp866 17, Windows-1251 46). “Test” shows Cyrillic letters on the display: keep the table and number with which they come out right.',
+    greeting: 'Greeting between sales',
+    greetingHint: 'Up to 40 characters: two lines of 20.',
+    save: 'Save the display',
+    test: 'Test',
+    testing: 'Testing…',
+    tested: 'The test text was sent to the display: check that the letters are right.',
+    testFailed: 'The display cannot be reached: {{reason}}',
+    testOff: 'The display is off: save it switched on first.',
+    managerOnly: 'Only a manager sets up the customer display.',
+    problems: {
+      serialPath: 'Give the serial port.',
+      greeting: 'The greeting is at most 40 characters.',
+    },
+    state: {
+      ready: 'Customer display ready',
+      unreachable: 'Customer display unreachable',
+      unknown: 'Customer display: checking…',
+    },
+  },
+};

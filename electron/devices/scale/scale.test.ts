@@ -54,8 +54,10 @@ describe.skipIf(!hasSocat())('weighing on a CAS scale over a serial line', () =>
   });
 
   it('says broken lines as broken', async () => {
-    scale.raw('ST,GS,+  1.2?4kg\r\n');
-    expect(await weigh(line, 300)).toMatchObject({ ok: false, reason: 'broken' });
+    scale.silence();
+    const p = weigh(line, 400);
+    setTimeout(() => scale.raw('ST,GS,+  1.2?4kg\r\n'), 150);
+    expect(await p).toMatchObject({ ok: false, reason: 'broken' });
   });
 
   it('reads a line the scale sends in two pieces', async () => {

@@ -6,12 +6,14 @@ import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from '
 import {
   DEFAULT_PRINTER,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type Language,
   type PrinterDevice,
   type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
+  type ScaleSettings,
   type SettingsPatch,
   type TerminalSettings,
   type TillIdentity,
@@ -33,6 +35,8 @@ export interface Settings {
   readonly terminal: TerminalSettings;
   /** How the ESC/POS printer is reached, its paper, code page and drawer (electron/devices/printer). */
   readonly printerDevice: PrinterDevice;
+  /** The scale (electron/devices/scale): a manager's to change. */
+  readonly scale: ScaleSettings;
   /**
    * The services (bindings: address and key) at which someone has signed in at this till: from
    * then on, there, its identity is a manager's to change (settings/authority.ts).
@@ -56,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   printer: DEFAULT_PRINTER,
   terminal: DEFAULT_TERMINAL,
   printerDevice: DEFAULT_PRINTER_DEVICE,
+  scale: DEFAULT_SCALE,
   staffed: [],
 };
 
@@ -101,6 +106,8 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     terminal: { ...DEFAULT_TERMINAL, ...base.terminal, ...(patch.terminal ?? {}) },
     // A file from before ESC/POS printing prints through the system printer, as it did.
     printerDevice: { ...DEFAULT_PRINTER_DEVICE, ...base.printerDevice, ...(patch.printerDevice ?? {}) },
+    // A file from before the scale has none: off, quantities typed as they were.
+    scale: { ...DEFAULT_SCALE, ...base.scale, ...(patch.scale ?? {}) },
     // A file from before has none: the till learns them again from its sign-ins and its outbox.
     staffed: patch.staffed ?? base.staffed ?? [],
   };

@@ -25,7 +25,9 @@ export type ScaleRefusal =
   /** the port could not be opened or was lost */
   | 'link';
 
-export type WeighResult = { readonly ok: true; readonly kg: string } | { readonly ok: false; readonly reason: ScaleRefusal; readonly detail?: string };
+export type WeighResult =
+  | { readonly ok: true; readonly kg: string }
+  | { readonly ok: false; readonly reason: ScaleRefusal; readonly detail?: string };
 
 /** How long a cashier may wait for the pan to settle before being told. */
 export const DEFAULT_WEIGH_MS = 3000;

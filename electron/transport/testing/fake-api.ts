@@ -8,6 +8,7 @@ import {
   type BridgeMessage,
   type CashdeskApi,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type PrinterState,
   type PublicSettings,
@@ -28,6 +29,7 @@ const settings: PublicSettings = {
   printer: { name: 'POS-80', paperWidth: 80, copies: 1, askEachTime: false, eReceiptOnly: false },
   terminal: DEFAULT_TERMINAL,
   printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
+  scale: DEFAULT_SCALE,
   settingUp: false,
 };
 
@@ -139,6 +141,7 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   serialPorts: ['/dev/ttyUSB0'],
   logsSave: { path: '/data/support/cashdesk-logs-2025-01-01T10-00-00.txt', bytes: 2048 },
   updateInstall: { state: 'ready', version: '0.2.0', reason: 'shift_open' },
+  scaleRead: { ok: true, kg: '1.234' },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -210,6 +213,7 @@ export function fakeApi(): FakeApi {
     serialPorts: answer('serialPorts'),
     logsSave: answer('logsSave'),
     updateInstall: answer('updateInstall'),
+    scaleRead: answer('scaleRead'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -267,4 +271,5 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   serialPorts: [],
   logsSave: [],
   updateInstall: [],
+  scaleRead: [{ serialPath: '/dev/ttyUSB1', baudRate: 9600 }],
 };

@@ -6,6 +6,7 @@ import {
   type CashdeskApi,
   DEFAULT_PRINTER,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type PublicSettings,
   QUICK_KEY_SLOTS,
@@ -31,6 +32,7 @@ const start: PublicSettings = {
   printer: DEFAULT_PRINTER,
   terminal: DEFAULT_TERMINAL,
   printerDevice: DEFAULT_PRINTER_DEVICE,
+  scale: DEFAULT_SCALE,
   settingUp: true,
 };
 let current = start;

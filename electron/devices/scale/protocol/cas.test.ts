@@ -38,7 +38,11 @@ describe('the CAS framer', () => {
   it('splits merged lines in one chunk', () => {
     const f = new CasFramer();
     const got = f.push(Buffer.from('US,GS,+  0.400kg\r\nUS,GS,+  0.410kg\r\nST,GS,+  0.412kg\r\nST,GS'));
-    expect(got.map((r) => (r.kind === 'weight' ? `${r.stable}:${r.kg}` : r.kind))).toEqual(['false:0.400', 'false:0.410', 'true:0.412']);
+    expect(got.map((r) => (r.kind === 'weight' ? `${r.stable}:${r.kg}` : r.kind))).toEqual([
+      'false:0.400',
+      'false:0.410',
+      'true:0.412',
+    ]);
     expect(f.push(',+  0.412kg\r\n')).toEqual([expect.objectContaining({ kg: '0.412' })]);
   });
   it('says a line that never ends as broken', () => {

@@ -66,7 +66,10 @@ export class CasFramer {
     const out: CasReading[] = [];
     let nl = this.buf.indexOf('\n');
     while (nl >= 0) {
-      const line = this.buf.slice(0, nl).replace(/\r$/, '').replace(/^[\x02\s]+/, '');
+      const line = this.buf
+        .slice(0, nl)
+        .replace(/\r$/, '')
+        .replace(/^[\x02\s]+/, '');
       this.buf = this.buf.slice(nl + 1);
       if (line.length > 0) out.push(parseCasLine(line));
       nl = this.buf.indexOf('\n');

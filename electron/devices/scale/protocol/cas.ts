@@ -24,6 +24,8 @@ const LINE = /^(ST|US|OL),(GS|NT),([+-])\s*(\d+(?:\.\d+)?)\s*(kg|g|lb)$/;
 /** An overloaded CAS fills the weight with dashes or letters; only the header is to be trusted then. */
 const OVERLOAD = /^OL,(GS|NT),/;
 const MAX_LINE = 64;
+/** Some CAS firmware starts each line with STX; it carries nothing. */
+const STX = String.fromCharCode(0x02);
 
 /**
  * One line (without CRLF) to a reading. The weight is converted to kilograms as an exact decimal
@@ -66,10 +68,7 @@ export class CasFramer {
     const out: CasReading[] = [];
     let nl = this.buf.indexOf('\n');
     while (nl >= 0) {
-      const line = this.buf
-        .slice(0, nl)
-        .replace(/\r$/, '')
-        .replace(/^[\x02\s]+/, '');
+      const line = this.buf.slice(0, nl).replace(/\r$/, '').split(STX).join('').trim();
       this.buf = this.buf.slice(nl + 1);
       if (line.length > 0) out.push(parseCasLine(line));
       nl = this.buf.indexOf('\n');

@@ -10,15 +10,18 @@ import type { ScaleRead } from '../../../../shared/bridge/api.js';
 import { initI18n } from '../../../i18n/i18n.js';
 import { QuantityDialog } from './QuantityDialog.js';
 
+// The renderer keeps the bridge it found first, so one bridge serves every test, its answers swapped.
+let current: () => Promise<ScaleRead> = () => new Promise(() => undefined);
 beforeAll(() => {
   initI18n('uk');
+  Object.defineProperty(window, 'cashdesk', { value: { scaleRead: () => current() }, configurable: true });
 });
 afterEach(cleanup);
 
 function scale(...answers: ScaleRead[]) {
   const pending: ((r: ScaleRead) => void)[] = [];
   const scaleRead = vi.fn(() => new Promise<ScaleRead>((resolve) => pending.push(resolve)));
-  Object.defineProperty(window, 'cashdesk', { value: { scaleRead }, configurable: true });
+  current = scaleRead;
   return {
     scaleRead,
     answer: async () => {

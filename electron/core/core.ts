@@ -18,6 +18,7 @@ import type {
   PublicSettings,
   QueueItem,
   ReadOutcome,
+  ScaleSettings,
   ServiceChange,
   SignedIn,
   TerminalSettings,
@@ -64,6 +65,7 @@ import { printReceipt } from './printing/print-receipt.js';
 import type { ReceiptPrinter } from './printing/printer-port.js';
 import { RpcClient } from './rpc/client.js';
 import { UNREACHABLE_CODES } from './rpc/outcome.js';
+import { ScaleReader } from './scale/scale-reader.js';
 import { bindingOf, EMBEDDED, KeyRing, serviceId } from './secrets/key-ring.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { checkService } from './service/service-check.js';
@@ -103,6 +105,8 @@ export interface CoreOptions {
   readonly updateEveryMs?: number;
   /** Card payments' timing (tests shorten them): see electron/core/card/card-payments.ts. */
   readonly card?: Pick<import('./card/card-payments.js').CardPaymentsOptions, 'timeouts' | 'recoverMs' | 'pollMs'>;
+  /** How long a weighing waits for a stable weight (electron/devices/scale; 3 s by default). */
+  readonly scaleTimeoutMs?: number;
 }
 
 export interface Core {
@@ -306,6 +310,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   }
   drainer.start();
 
+  const scale = new ScaleReader(opts.scaleTimeoutMs);
   const terminalLink = new TerminalLink(
     () => settings.get().terminal,
     (what) => opts.logger?.log('warn', 'card terminal', { what }),
@@ -371,6 +376,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       terminal: s.terminal,
       printerDevice: s.printerDevice,
       customerDisplay: s.customerDisplay,
+      scale: s.scale,
       settingUp: settingUp(),
     };
   };
@@ -688,6 +694,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       );
     },
     cardRecover: () => cards.recover(DEFAULT_WAIT_MS),
+    scaleRead: async (typed) => {
+      const saved = settings.get().scale;
+      // Another scale than the saved one is a manager's to try, as the terminal's test.
+      if (typed && Object.keys(typed).some((k) => typed[k as keyof ScaleSettings] !== saved[k as keyof ScaleSettings]))
+        mayChange('manager');
+      const r = await scale.read(typed ? { ...saved, ...typed, enabled: true } : saved);
+      if (!r.ok) opts.logger?.log('warn', 'scale', { reason: r.reason, detail: r.detail });
+      return r;
+    },
     terminalTest: async (typed): Promise<TerminalTest> => {
       const saved = settings.get().terminal;
       // Another terminal than the saved one is a manager's to try: the till connects where it is told.

@@ -14,6 +14,7 @@ import { strings as prro } from '../features/prro-queue/strings.js';
 import { strings as receipt } from '../features/receipt/strings.js';
 import { strings as returns } from '../features/returns/strings.js';
 import { strings as sale } from '../features/sale/strings.js';
+import { strings as scale } from '../features/scale/strings.js';
 import { strings as settings } from '../features/settings/strings.js';
 import { strings as shift } from '../features/shift/strings.js';
 import { strings as terminal } from '../features/terminal/strings.js';
@@ -41,6 +42,7 @@ const namespaces = {
   receipt,
   terminal,
   display,
+  scale,
 };
 
 export const resources = {

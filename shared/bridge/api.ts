@@ -331,6 +331,34 @@ export interface CustomerDisplayState {
 
 /** Whether a card payment may be typed in by hand: always without a terminal, with one only as a manager allowed. */
 export const manualCardEntry = (t: TerminalSettings): boolean => !t.enabled || t.manualEntry;
+/**
+ * The scale (electron/devices/scale): a serial scale whose weight a weighted good takes when it is
+ * on. The protocol is CAS's continuous line, the one the till speaks today.
+ */
+export interface ScaleSettings {
+  readonly enabled: boolean;
+  /** The serial port (COM4, /dev/ttyUSB1) and its speed (CAS: 9600 by default). */
+  readonly serialPath: string;
+  readonly baudRate: number;
+  readonly protocol: 'cas';
+}
+
+export const DEFAULT_SCALE: ScaleSettings = { enabled: false, serialPath: '', baudRate: 9600, protocol: 'cas' };
+
+/**
+ * A weighing: the stable weight in kilograms with 3 places ("1.234"), or why there is none —
+ * unstable: it kept moving until the time was up; overload; negative; silent: the scale said
+ * nothing; broken: its lines could not be read; link: the port could not be opened; off: no scale.
+ */
+export type ScaleRead =
+  | { readonly ok: true; readonly kg: string }
+  | {
+      readonly ok: false;
+      readonly reason: 'unstable' | 'overload' | 'negative' | 'silent' | 'broken' | 'link' | 'off';
+      /** The till's own words (English), for the details and the log. */
+      readonly detail: string;
+    };
+
 /** Why an ESC/POS printer did not print, as it said (electron/devices/printer). */
 export type EscposProblem = 'paper_out' | 'cover_open' | 'offline' | 'unreachable';
 
@@ -361,6 +389,8 @@ export interface PublicSettings {
   readonly printerDevice: PrinterDevice;
   /** The customer display (a serial pole display): a manager's to set, as the till's other devices. */
   readonly customerDisplay: CustomerDisplaySettings;
+  /** The scale: a manager's to change. */
+  readonly scale: ScaleSettings;
   /**
    * Nobody has signed in at this till at its service yet (a fresh install, a back office with no
    * people yet): its settings are set up without a sign-in. Otherwise the till's identity and its
@@ -378,6 +408,7 @@ export interface SettingsPatch {
   readonly terminal?: Partial<TerminalSettings>;
   readonly printerDevice?: Partial<PrinterDevice>;
   readonly customerDisplay?: Partial<CustomerDisplaySettings>;
+  readonly scale?: Partial<ScaleSettings>;
 }
 
 /**
@@ -723,6 +754,11 @@ export interface CashdeskApi {
   printerCheck(): Promise<PrinterState | null>;
   /** Prints the test page (the alphabet in each candidate code table) and says the printer's state. */
   printerTest(): Promise<PrinterTest>;
+  /**
+   * Reads a stable weight from the scale as the settings say, or as a manager typed them (the test in
+   * F9, not saved); waits a few seconds at most for the pan to settle.
+   */
+  scaleRead(settings?: Partial<ScaleSettings>): Promise<ScaleRead>;
   /** The serial ports this computer has, for the settings (none in browser mode beyond what Node sees). */
   serialPorts(): Promise<string[]>;
   /**
@@ -786,6 +822,7 @@ export const BRIDGE_MESSAGES = [
   'updateInstall',
   'customerDisplay',
   'customerDisplayTest',
+  'scaleRead',
 ] as const satisfies readonly BridgeMessage[];
 
 /** Compile-time check that BRIDGE_MESSAGES lists every message. */

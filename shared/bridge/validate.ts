@@ -89,6 +89,14 @@ const TERMINAL = {
   manualEntry: opt(bool()),
 } as const;
 
+/** The scale's settings, each optional (a patch, or a manager's test of what they typed). */
+const SCALE = {
+  enabled: opt(bool()),
+  serialPath: opt(str(256, { noControl: true })),
+  baudRate: opt(int(1200, 115200)),
+  protocol: opt(oneOf('cas')),
+} as const;
+
 /** The ESC/POS printer's settings: their types here, their choices and addresses in printerDeviceProblem. */
 const PRINTER_DEVICE = {
   connection: opt(oneOf(...PRINTER_CONNECTIONS)),
@@ -153,8 +161,10 @@ const SHAPES = {
     terminal: opt(obj(TERMINAL)),
     printerDevice: opt(obj(PRINTER_DEVICE)),
     customerDisplay: opt(obj(CUSTOMER_DISPLAY)),
+    scale: opt(obj(SCALE)),
   },
   terminal: TERMINAL,
+  scale: SCALE,
   cardRefund: {
     amount: req(dec('cur', 32, { signed: false, minValue: '0', exclusiveMin: true })),
     rrn: req(str(128, { noControl: true })),
@@ -353,6 +363,9 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const baud = (p as { terminal?: { baudRate?: number } }).terminal?.baudRate;
       if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
         return bad('patch.terminal.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
+      const scaleBaud = (p as { scale?: { baudRate?: number } }).scale?.baudRate;
+      if (scaleBaud !== undefined && !(BAUD_RATES as readonly number[]).includes(scaleBaud))
+        return bad('patch.scale.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
       const device = (p as { printerDevice?: Record<string, unknown> }).printerDevice;
       const display = (p as { customerDisplay?: Record<string, unknown> }).customerDisplay;
       return (device && printerDeviceProblem(device)) ?? (display && customerDisplayProblem(display)) ?? { ok: true, args: [p] };
@@ -440,6 +453,16 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       if (problem) return bad('options.label', problem);
       const options = { ...((o as object) ?? {}), ...(label === undefined ? {} : { label }) };
       return { ok: true, args: sale ? [p.value, options] : [p.value, refund, options] };
+    }
+    case 'scaleRead': {
+      const arity = checkArity(args, 0, 1);
+      if (arity) return arity;
+      const t = checkObject(SHAPES.scale, args[0], 'settings', true);
+      if (isCheck(t)) return t;
+      const baud = (t as { baudRate?: number } | undefined)?.baudRate;
+      if (baud !== undefined && !(BAUD_RATES as readonly number[]).includes(baud))
+        return bad('settings.baudRate', `must be one of ${BAUD_RATES.join(', ')}`);
+      return { ok: true, args: t === undefined ? [] : [t] };
     }
     case 'terminalTest': {
       const arity = checkArity(args, 0, 1);

@@ -32,6 +32,8 @@ export function authorityOf(patch: SettingsPatch, till: TillIdentity, terminal?:
     patch.terminal !== undefined &&
     (Object.keys(patch.terminal) as (keyof TerminalSettings)[]).some((k) => patch.terminal?.[k] !== terminal?.[k]);
   if (changesTerminal) return 'manager';
+  // The scale's weight is what a weighted good is sold by: which scale is a manager's to say.
+  if (patch.scale !== undefined) return 'manager';
   if (patch.printer !== undefined || patch.quickKeys !== undefined || patch.idleLockMinutes !== undefined) return 'signed-in';
   return 'anyone';
 }

@@ -8,12 +8,14 @@ import {
   DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type Language,
   type PrinterDevice,
   type PrinterSettings,
   QUICK_KEY_SLOTS,
   type QuickKey,
+  type ScaleSettings,
   type SettingsPatch,
   type TerminalSettings,
   type TillIdentity,
@@ -37,6 +39,8 @@ export interface Settings {
   readonly printerDevice: PrinterDevice;
   /** The customer display (electron/devices/display): a manager's to change. */
   readonly customerDisplay: CustomerDisplaySettings;
+  /** The scale (electron/devices/scale): a manager's to change. */
+  readonly scale: ScaleSettings;
   /**
    * The services (bindings: address and key) at which someone has signed in at this till: from
    * then on, there, its identity is a manager's to change (settings/authority.ts).
@@ -61,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   terminal: DEFAULT_TERMINAL,
   printerDevice: DEFAULT_PRINTER_DEVICE,
   customerDisplay: DEFAULT_CUSTOMER_DISPLAY,
+  scale: DEFAULT_SCALE,
   staffed: [],
 };
 
@@ -108,6 +113,8 @@ function merge(base: Settings, patch: SettingsChange & { timeZone?: string }): S
     printerDevice: { ...DEFAULT_PRINTER_DEVICE, ...base.printerDevice, ...(patch.printerDevice ?? {}) },
     // A file from before the customer display has none: off, as it was.
     customerDisplay: { ...DEFAULT_CUSTOMER_DISPLAY, ...base.customerDisplay, ...(patch.customerDisplay ?? {}) },
+    // A file from before the scale has none: off, quantities typed as they were.
+    scale: { ...DEFAULT_SCALE, ...base.scale, ...(patch.scale ?? {}) },
     // A file from before has none: the till learns them again from its sign-ins and its outbox.
     staffed: patch.staffed ?? base.staffed ?? [],
   };

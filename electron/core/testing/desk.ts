@@ -41,6 +41,7 @@ export async function startDesk(
     /** The card terminal the till is set up with before it starts, and its timing. */
     terminal?: Partial<TerminalSettings>;
     card?: CoreOptions['card'];
+    scaleTimeoutMs?: number;
   } = {},
 ): Promise<TestDesk> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
@@ -61,6 +62,7 @@ export async function startDesk(
     ...(opts.updateEveryMs ? { updateEveryMs: opts.updateEveryMs } : {}),
     ...(opts.crashDir ? { crashDir: opts.crashDir } : {}),
     ...(opts.card ? { card: opts.card } : {}),
+    ...(opts.scaleTimeoutMs ? { scaleTimeoutMs: opts.scaleTimeoutMs } : {}),
   });
   const events: BridgeEvent[] = [];
   core.api.onEvent((e) => events.push(e));

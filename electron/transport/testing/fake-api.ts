@@ -9,6 +9,7 @@ import {
   type CashdeskApi,
   DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type PrinterState,
   type PublicSettings,
@@ -30,6 +31,7 @@ const settings: PublicSettings = {
   terminal: DEFAULT_TERMINAL,
   printerDevice: { ...DEFAULT_PRINTER_DEVICE, connection: 'tcp', host: '10.0.0.5' },
   customerDisplay: { ...DEFAULT_CUSTOMER_DISPLAY, enabled: true, serialPath: '/dev/ttyUSB1' },
+  scale: DEFAULT_SCALE,
   settingUp: false,
 };
 
@@ -144,6 +146,7 @@ export const SAMPLE_VALUES: Record<BridgeMessage, unknown> = {
   updateInstall: { state: 'ready', version: '0.2.0', reason: 'shift_open' },
   customerDisplay: null,
   customerDisplayTest: { state: 'ready', reason: '' },
+  scaleRead: { ok: true, kg: '1.234' },
 };
 
 export interface FakeApi extends CashdeskApi {
@@ -217,6 +220,7 @@ export function fakeApi(): FakeApi {
     updateInstall: answer('updateInstall'),
     customerDisplay: answer('customerDisplay'),
     customerDisplayTest: answer('customerDisplayTest'),
+    scaleRead: answer('scaleRead'),
     onEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -276,4 +280,5 @@ export const VALID_ARGS: Record<BridgeMessage, unknown[]> = {
   updateInstall: [],
   customerDisplay: [{ kind: 'line', name: 'Молоко 2,5% 900 г', quantity: '2', price: '42.90', sum: '85.80' }],
   customerDisplayTest: [],
+  scaleRead: [{ serialPath: '/dev/ttyUSB1', baudRate: 9600 }],
 };

@@ -325,6 +325,7 @@ export function SaleScreen() {
           unit={open.candidate.found.unit}
           weighted
           initial=""
+          scale={settings?.scale?.enabled === true && settings.scale.serialPath !== ''}
           onClose={close}
           onApply={(q) => {
             close();

@@ -7,6 +7,7 @@ import {
   DEFAULT_CUSTOMER_DISPLAY,
   DEFAULT_PRINTER,
   DEFAULT_PRINTER_DEVICE,
+  DEFAULT_SCALE,
   DEFAULT_TERMINAL,
   type PublicSettings,
   QUICK_KEY_SLOTS,
@@ -33,6 +34,7 @@ const start: PublicSettings = {
   terminal: DEFAULT_TERMINAL,
   printerDevice: DEFAULT_PRINTER_DEVICE,
   customerDisplay: DEFAULT_CUSTOMER_DISPLAY,
+  scale: DEFAULT_SCALE,
   settingUp: true,
 };
 let current = start;

@@ -11,6 +11,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { CustomerDisplaySection } from '../customer-display/index.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
+import { ScaleSection } from '../scale/ScaleSection.js';
 import { TerminalSection } from '../terminal/index.js';
 import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';
@@ -68,6 +69,10 @@ function Settings({ settings }: { settings: PublicSettings }) {
         {/* The card terminal is a manager's, as the till's identity (electron/core/settings/authority.ts). */}
         {access.personal ? (
           <TerminalSection key={`terminal-${access.identity}`} terminal={settings.terminal} editable={access.identity} />
+        ) : null}
+        {/* The scale is a manager's too: a weighted good is sold by its word. */}
+        {access.personal ? (
+          <ScaleSection key={`scale-${access.identity}`} scale={settings.scale} editable={access.identity} />
         ) : null}
         <KeysSection kasm={settings.till.kasm} />
         <PrinterDeviceSection

@@ -65,6 +65,7 @@ test('the scale: set up by a manager, a weighted good takes its stable weight, E
   await snap('scale-weighed');
   await page.keyboard.press('Enter');
   await expect(page.locator(`[data-testid="sale-line"][data-code="${weighted.code}"]`)).toHaveAttribute('data-quantity', '0.735');
+  await expect(page.getByTestId('scale-status')).toHaveAttribute('data-state', 'ready');
 
   // Overloaded: said in words, and the weight can still be typed.
   scale.overload();

@@ -70,10 +70,16 @@ describe.skipIf(!hasSocat())('the scale through the bridge', () => {
     expect(await call('scaleRead')).toEqual({ ok: true, value: expect.objectContaining({ ok: false, reason: 'unstable' }) });
     scale.put('1.025');
     expect(await call('scaleRead')).toEqual({ ok: true, value: { ok: true, kg: '1.025' } });
+    // The status bar: it answered.
+    expect((await desk.api.status()).scale).toMatchObject({ state: 'ready', answeredAt: expect.any(String) });
     scale.overload();
     expect(await call('scaleRead')).toEqual({ ok: true, value: expect.objectContaining({ ok: false, reason: 'overload' }) });
+    expect((await desk.api.status()).scale?.state).toBe('ready');
     scale.silence();
     expect(await call('scaleRead')).toEqual({ ok: true, value: expect.objectContaining({ ok: false, reason: 'silent' }) });
+    // Silent: the status bar says so, and an event told it.
+    expect((await desk.api.status()).scale?.state).toBe('unreachable');
+    expect(desk.events).toContainEqual({ type: 'scale', status: expect.objectContaining({ state: 'unreachable' }) });
     expect(faults).toEqual([]);
   });
 });

@@ -158,6 +158,8 @@ describe('status and events', () => {
       printer: null,
       // No updater: the test desk, as browser mode, never updates itself.
       update: null,
+      // No scale set up.
+      scale: null,
       customerDisplay: { state: 'off', reason: '' },
     });
     proxy.setMode('drop');

@@ -310,7 +310,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   }
   drainer.start();
 
-  const scale = new ScaleReader(opts.scaleTimeoutMs);
+  const scale = new ScaleReader(opts.scaleTimeoutMs, () => emit({ type: 'scale', status: scale.status() }));
   const terminalLink = new TerminalLink(
     () => settings.get().terminal,
     (what) => opts.logger?.log('warn', 'card terminal', { what }),
@@ -592,6 +592,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       terminal: terminalLink.status(cards.pending()),
       printer: escpos.state(),
       update: updates?.status() ?? null,
+      scale: settings.get().scale.enabled ? scale.status() : null,
       customerDisplay: display.state(),
     }),
     catalogSearch: async (query) => catalog.search(query),

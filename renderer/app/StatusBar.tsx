@@ -12,6 +12,7 @@ import { FiscalStatus } from '../features/fiscal-state/index.js';
 import { SessionBadge } from '../features/people/SessionBadge.js';
 import { KeyStatus } from '../features/prro-keys/index.js';
 import { PrinterStatus } from '../features/receipt/index.js';
+import { ScaleStatus } from '../features/scale/index.js';
 import { TerminalStatus } from '../features/terminal/index.js';
 import { UpdateStatus } from '../features/updates/index.js';
 import { useStatus } from '../rpc/hooks.js';
@@ -112,6 +113,7 @@ export function StatusBar() {
       {s ? <PrinterStatus state={s.printer} /> : null}
       {s?.customerDisplay ? <CustomerDisplayStatus state={s.customerDisplay} /> : null}
       {s ? <CatalogAge catalog={s.catalog} /> : null}
+      {s?.scale ? <ScaleStatus status={s.scale} /> : null}
       {s?.update ? <UpdateStatus update={s.update} cashier={s.cashier} /> : null}
       {s?.cashier ? <SessionBadge cashier={s.cashier} /> : null}
     </footer>

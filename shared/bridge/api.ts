@@ -343,6 +343,13 @@ export interface ScaleSettings {
   readonly protocol: 'cas';
 }
 
+/** The scale as it did when last asked: ready (it answered), unreachable (silent, unreadable, its port shut), unknown (not asked yet). */
+export interface ScaleStatus {
+  readonly state: 'ready' | 'unreachable' | 'unknown';
+  /** When it last answered (ISO 8601); null: never since the start. */
+  readonly answeredAt: string | null;
+}
+
 export const DEFAULT_SCALE: ScaleSettings = { enabled: false, serialPath: '', baudRate: 9600, protocol: 'cas' };
 
 /**
@@ -469,6 +476,8 @@ export interface AppStatus {
   readonly printer: PrinterState | null;
   /** The till's update; null where the desk has no updater (browser mode, a build with no update server). */
   readonly update: UpdateState | null;
+  /** The scale; null while none is set up. */
+  readonly scale: ScaleStatus | null;
   /** The customer display as last written to. */
   readonly customerDisplay: CustomerDisplayState;
 }
@@ -648,6 +657,8 @@ export type BridgeEvent =
   | { readonly type: 'catalog'; readonly version: number }
   /** The card terminal's state or its pending payment changed. */
   | { readonly type: 'terminal'; readonly status: TerminalStatus }
+  /** The scale answered, or stopped answering. */
+  | { readonly type: 'scale'; readonly status: ScaleStatus }
   /** The till's update changed state (downloaded, offered, waiting for the shift's end). */
   | { readonly type: 'update'; readonly update: UpdateState };
 

@@ -72,6 +72,7 @@ const status: AppStatus = {
   terminal: { state: 'off', answeredAt: null, pending: null },
   printer: printerState,
   update: null,
+  scale: null,
   customerDisplay: { state: 'ready', reason: '' },
 };
 

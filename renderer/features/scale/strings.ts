@@ -16,6 +16,7 @@ export const strings = {
     testFailed: 'Ваги не дали стабільної ваги: {{reason}}',
     readonly: 'Ваги налаштовує менеджер.',
     problems: { serialPath: 'Вкажіть порт ваг.' },
+    state: { ready: 'Ваги на зв’язку', unreachable: 'Ваги не відповідають' },
   },
   en: {
     legend: 'Scale',
@@ -33,5 +34,6 @@ export const strings = {
     testFailed: 'The scale gave no stable weight: {{reason}}',
     readonly: 'The scale is set up by a manager.',
     problems: { serialPath: 'Give the scale’s port.' },
+    state: { ready: 'Scale connected', unreachable: 'The scale does not answer' },
   },
 } as const;

@@ -11,7 +11,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
 import { CustomerDisplaySection } from '../customer-display/index.js';
 import { IdleLockSection } from '../people/IdleLockSection.js';
-import { ScaleSection } from '../scale/ScaleSection.js';
+import { ScaleSection } from '../scale/index.js';
 import { TerminalSection } from '../terminal/index.js';
 import { settingsAccess } from './access.js';
 import { KeysSection } from './KeysSection.js';

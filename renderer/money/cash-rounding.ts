@@ -5,15 +5,12 @@
  */
 import { parseSteps, roundCashKopecks, stepOn } from '../../shared/fiscal/rounding.js';
 import { useSettings } from '../rpc/hooks.js';
+import { shopDate } from '../ui/shop-time.js';
 import { Dec } from './money.js';
 
 export function roundCash(amount: Dec, stepKopecks: number): Dec {
   return new Dec(roundCashKopecks(amount.mul(100).round().toNumber(), stepKopecks)).div(100);
 }
-
-/** The shop-local date of an instant, YYYY-MM-DD. */
-const shopDate = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /** Today's cash step in kopecks (1: no rounding), from the settings the till last received. */
 export function useCashStep(now: Date = new Date()): number {

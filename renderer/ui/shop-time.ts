@@ -25,6 +25,10 @@ function formatter(timeZone: string, parts: 'time' | 'seconds' | 'dateTime'): In
   return f;
 }
 
+/** The shop's date of an instant, YYYY-MM-DD: after 22:00 UTC it is already tomorrow in Kyiv. */
+export const shopDate = (now: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
 const partsOf = (f: Intl.DateTimeFormat, d: Date) => Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
 
 /** "14:05" (or "14:05:09" with seconds) in the shop's zone; "" for no time. */

@@ -32,6 +32,7 @@ import { GRID_PAGE_OP, type GridPages, useGridPages } from './use-grid-pages.js'
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
 import { KeyHints } from '../../ui/KeyHints.js';
+import { useShopTimeZone } from '../../ui/shop-time.js';
 
 export function PrroQueueScreen() {
   const settings = useSettings();
@@ -43,7 +44,8 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   const { t } = useTranslation('prro');
   const client = useQueryClient();
   const view = usePrroView();
-  const [defaults] = useState(() => defaultFilter(till, new Date()));
+  const timeZone = useShopTimeZone();
+  const [defaults] = useState(() => defaultFilter(till, new Date(), timeZone));
   const filter = view.filter ?? defaults;
   const grid = useGridPages(filter, view.sort);
   const gridRef = useRef<ErrorGridHandle>(null);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilter, filterProblems, gridParams, isoDate, sameFilter } from './filters.js';
+import { defaultFilter, filterProblems, gridParams, sameFilter } from './filters.js';
 import { chainParams } from './use-chain.js';
 
 const till = { kasm: 2, akas: 'KAS2', numprro: '4000211452' };
 
 describe('the PRRO filter', () => {
   it('starts on the last seven days of this till and its PRRO', () => {
-    expect(defaultFilter(till, new Date(2026, 2, 3, 10, 0))).toEqual({
+    expect(defaultFilter(till, new Date('2026-03-03T08:00:00Z'), 'Europe/Kyiv')).toEqual({
       start: '2026-02-25',
       end: '2026-03-03',
       kasm: '2',
@@ -15,12 +15,20 @@ describe('the PRRO filter', () => {
     });
   });
 
-  it('writes dates in the till’s own calendar', () => {
-    expect(isoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  it('takes the dates in the shop’s calendar, whatever the machine’s clock zone: after 22:00 UTC it is tomorrow in Kyiv', () => {
+    // The e2e day failed at 23:12 UTC: the filter ended on 28.11 while the documents were dated 29.11 in Kyiv.
+    expect(defaultFilter(till, new Date('2026-11-28T23:12:00Z'), 'Europe/Kyiv')).toMatchObject({
+      start: '2026-11-23',
+      end: '2026-11-29',
+    });
+    expect(defaultFilter(till, new Date('2026-03-01T21:30:00Z'), 'Europe/Kyiv')).toMatchObject({
+      start: '2026-02-23',
+      end: '2026-03-01',
+    });
   });
 
   it('says which field is wrong: not a date, dates the wrong way round, not a till number', () => {
-    const ok = defaultFilter(till, new Date(2026, 2, 3));
+    const ok = defaultFilter(till, new Date('2026-03-03T08:00:00Z'), 'Europe/Kyiv');
     expect(filterProblems(ok)).toEqual({});
     expect(filterProblems({ ...ok, start: '2026-02-30' })).toEqual({ start: 'date' });
     expect(filterProblems({ ...ok, end: '' })).toEqual({ end: 'date' });
@@ -36,7 +44,7 @@ describe('the PRRO filter', () => {
   });
 
   it('tells a refresh (the same documents asked again) from a new filter', () => {
-    const f = defaultFilter(till, new Date(2026, 2, 3));
+    const f = defaultFilter(till, new Date('2026-03-03T08:00:00Z'), 'Europe/Kyiv');
     expect(sameFilter(f, { ...f, kasm: ' 2 ' })).toBe(true);
     expect(sameFilter(f, { ...f, numprro: '' })).toBe(false);
     expect(sameFilter(f, { ...f, scope: 'user' })).toBe(false);

@@ -1,6 +1,7 @@
 /** The filter of the PRRO error views, as typed and as sent. */
 import type { TillIdentity } from '../../../shared/bridge/api.js';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import { shopDate } from '../../ui/shop-time.js';
 
 export type Scope = 'kas' | 'user';
 
@@ -20,16 +21,15 @@ export interface PrroFilter {
  */
 export const ALL_DATES = { start: '2000-01-01', end: '2999-12-31' } as const;
 
-/** A date as YYYY-MM-DD in the till's own calendar. */
-export function isoDate(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
-/** The last seven days of this till and its PRRO. */
-export function defaultFilter(till: TillIdentity, today: Date): PrroFilter {
-  const weekAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
-  return { start: isoDate(weekAgo), end: isoDate(today), kasm: String(till.kasm), numprro: till.numprro, scope: 'kas' };
+/**
+ * The last seven days of this till and its PRRO, in the shop's calendar (its time zone), as the
+ * documents are dated: a machine clock in UTC is still on yesterday after 22:00 in Kyiv.
+ */
+export function defaultFilter(till: TillIdentity, now: Date, timeZone: string): PrroFilter {
+  const today = shopDate(now, timeZone);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const weekAgo = new Date(Date.UTC(y, m - 1, d - 6)).toISOString().slice(0, 10);
+  return { start: weekAgo, end: today, kasm: String(till.kasm), numprro: till.numprro, scope: 'kas' };
 }
 
 export type FilterProblem = 'date' | 'order' | 'kasm';

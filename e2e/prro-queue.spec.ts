@@ -4,6 +4,8 @@
  * demo service runs its fiscal-server simulator every few seconds, so a corrected, requeued
  * document is fiscalized shortly after and the chain behind it follows.
  */
+
+import { DEFAULT_TIME_ZONE, shopDate } from '../renderer/ui/shop-time.js';
 import { encodeCp1251 } from '../shared/fiscal/cp1251.js';
 import { expect, test } from './fixtures.js';
 import { catalogueRead, closedWithReceipt, payExact, plainGoods, scan } from './floor-helpers.js';
@@ -197,10 +199,10 @@ test('statuses are shown by the name the service reports, and chains are checked
   expect(statusOf(shop, marked.id)).toBe(3);
 });
 
-/** Today in the browser's calendar, as the filter's dates start, written as a Ukrainian till writes it. */
+/** Today in the shop's calendar (Kyiv), as the filter's dates start, written as a Ukrainian till writes it. */
 function localToday(): string {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+  const [y, m, d] = shopDate(new Date(), DEFAULT_TIME_ZONE).split('-');
+  return `${d}.${m}.${y}`;
 }
 
 test('asked for from the till, the queue opens on its register with the keyboard on the document the tax server refused, its reason first', async ({

@@ -9,7 +9,7 @@
 import { screenOf } from '../electron/devices/display/screen.js';
 import { startSerialDisplay } from '../electron/devices/display/testing/emulator.js';
 import { printable } from '../electron/devices/printer/escpos/code-page.js';
-import { hasSocat, type PtyPair, ptyPair } from '../electron/devices/printer/testing/pty-pair.js';
+import { hasSocat, type PtyPair, ptyPair } from '../electron/devices/testing/pty-pair.js';
 import type { CustomerView } from '../shared/bridge/api.js';
 import { formatAmount } from '../shared/money/format.js';
 import { cashDue } from './cash.js';
@@ -26,7 +26,7 @@ let pole: Awaited<ReturnType<typeof startSerialDisplay>>;
 test.skip(!hasSocat(), 'needs socat for a pair of virtual serial ports');
 test.beforeEach(async ({ page, shop }) => {
   pair = await ptyPair();
-  pole = await startSerialDisplay(pair.printer, 9600);
+  pole = await startSerialDisplay(pair.device, 9600);
   await page.goto('about:blank');
   await page.goto(shop.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);

@@ -7,7 +7,7 @@
  * Screenshots at the tills' three sizes.
  */
 import { ScaleEmulator } from '../electron/devices/scale/testing/emulator.js';
-import { hasSocat, type PtyPair, ptyPair } from '../electron/devices/scale/testing/pty-pair.js';
+import { hasSocat, type PtyPair, ptyPair } from '../electron/devices/testing/pty-pair.js';
 import { expect, test } from './fixtures.js';
 import { scan } from './floor-helpers.js';
 import { DEMO_CASHIER, DEMO_MANAGER, switchTo } from './people.js';
@@ -19,7 +19,7 @@ let scale: ScaleEmulator;
 test.skip(!hasSocat(), 'needs socat for a pair of virtual serial ports');
 test.beforeEach(async ({ page, shop }) => {
   pair = await ptyPair();
-  scale = await new ScaleEmulator(pair.terminal, 9600).start();
+  scale = await new ScaleEmulator(pair.device, 9600).start();
   await page.goto('about:blank');
   await page.goto(shop.url);
   await expect(page.getByTestId('connection')).toHaveAttribute('data-state', /online|unknown/);

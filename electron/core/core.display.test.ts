@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSerialDisplay } from '../devices/display/testing/emulator.js';
 import { printable } from '../devices/printer/escpos/code-page.js';
-import { hasSocat, type PtyPair, ptyPair } from '../devices/printer/testing/pty-pair.js';
+import { hasSocat, type PtyPair, ptyPair } from '../devices/testing/pty-pair.js';
 import { startDesk, type TestDesk } from './testing/desk.js';
 
 const CASHIER = { kasm: 1, card: '1003', pin: '3003' };
@@ -20,7 +20,7 @@ describe.skipIf(!hasSocat())('the customer display through the bridge', () => {
   beforeAll(async () => {
     desk = await startDesk({ demo: true });
     pair = await ptyPair();
-    pole = await startSerialDisplay(pair.printer, 19200, { 46: 'windows1251' });
+    pole = await startSerialDisplay(pair.device, 19200, { 46: 'windows1251' });
   });
   afterAll(async () => {
     await desk?.close();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScaleEmulator } from '../devices/scale/testing/emulator.js';
-import { hasSocat, type PtyPair, ptyPair } from '../devices/scale/testing/pty-pair.js';
+import { hasSocat, type PtyPair, ptyPair } from '../devices/testing/pty-pair.js';
 import { dispatchBridge } from '../transport/dispatch.js';
 import { startDesk, type TestDesk } from './testing/desk.js';
 
@@ -21,7 +21,7 @@ describe.skipIf(!hasSocat())('the scale through the bridge', () => {
 
   beforeAll(async () => {
     pty = await ptyPair();
-    scale = await new ScaleEmulator(pty.terminal).start();
+    scale = await new ScaleEmulator(pty.device).start();
     desk = await startDesk({ demo: true, scaleTimeoutMs: 500 });
     await desk.api.signIn(CASHIER);
   });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CustomerDisplaySettings, DEFAULT_CUSTOMER_DISPLAY } from '../../../shared/bridge/api.js';
 import { GROUP } from '../../../shared/money/format.js';
 import { printable } from '../printer/escpos/code-page.js';
-import { hasSocat, type PtyPair, ptyPair } from '../printer/testing/pty-pair.js';
+import { hasSocat, type PtyPair, ptyPair } from '../testing/pty-pair.js';
 import { CustomerDisplay } from './customer-display.js';
 import { CMD, screenBytes } from './protocol.js';
 import { DisplayScreen, startSerialDisplay } from './testing/emulator.js';
@@ -65,7 +65,7 @@ describe.skipIf(!hasSocat())('a pole display on a serial port (serialport over a
   const changes: string[] = [];
   beforeEach(async () => {
     pair = await ptyPair();
-    pole = await startSerialDisplay(pair.printer, 9600);
+    pole = await startSerialDisplay(pair.device, 9600);
     settings = { ...DEFAULT_CUSTOMER_DISPLAY, enabled: true, serialPath: pair.till, greeting: 'Вітаємо в «Колоску»!' };
     changes.length = 0;
     display = new CustomerDisplay({ settings: () => settings, paidShownMs: 300, changed: (s) => changes.push(s.state) });

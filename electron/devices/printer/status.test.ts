@@ -9,13 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BREAD, type Shop, standardShop } from '../../../server/engine/sales/testing/shop.js';
 import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { DEFAULT_PRINTER_DEVICE } from '../../../shared/bridge/api.js';
+import { hasSocat, type PtyPair, ptyPair } from '../testing/pty-pair.js';
 import { printable } from './escpos/code-page.js';
 import { ALPHABET } from './escpos/test-page.js';
 import { releaseSerial } from './link/serial.js';
 import { readStatus } from './status/dle-eot.js';
 import { decode, plain } from './testing/decode.js';
 import { type EmulatedPrinter, type RunningEmulator, startSerialPrinter, startTcpPrinter } from './testing/emulator.js';
-import { hasSocat, type PtyPair, ptyPair } from './testing/pty-pair.js';
 import { shopPrinter } from './testing/shop-printer.js';
 
 let shop: Shop;
@@ -142,7 +142,7 @@ describe.skipIf(!hasSocat())('a serial printer (serialport over a socat pty pair
   let serial: { printer: EmulatedPrinter; stop(): Promise<void> };
   beforeEach(async () => {
     pair = await ptyPair();
-    serial = await startSerialPrinter(pair.printer, 19200);
+    serial = await startSerialPrinter(pair.device, 19200);
   });
   afterEach(async () => {
     await releaseSerial();

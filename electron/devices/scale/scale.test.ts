@@ -4,9 +4,9 @@
  * silence, broken lines and a missing port are each said as such.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasSocat, type PtyPair, ptyPair } from '../testing/pty-pair.js';
 import { weigh } from './read.js';
 import { ScaleEmulator } from './testing/emulator.js';
-import { hasSocat, type PtyPair, ptyPair } from './testing/pty-pair.js';
 
 describe.skipIf(!hasSocat())('weighing on a CAS scale over a serial line', () => {
   let pty: PtyPair;
@@ -14,7 +14,7 @@ describe.skipIf(!hasSocat())('weighing on a CAS scale over a serial line', () =>
   let line: { path: string; baudRate: number };
   beforeEach(async () => {
     pty = await ptyPair();
-    scale = await new ScaleEmulator(pty.terminal).start();
+    scale = await new ScaleEmulator(pty.device).start();
     line = { path: pty.till, baudRate: 9600 };
   });
   afterEach(async () => {

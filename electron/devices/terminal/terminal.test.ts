@@ -3,13 +3,13 @@
  * requests a terminal takes, its answers, and what the client says when an answer never comes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasSocat, type PtyPair, ptyPair } from '../testing/pty-pair.js';
 import { TerminalClient, TerminalRefusal, TerminalTimeout } from './client.js';
 import { lastResult } from './operations/last-result.js';
 import { cancel, purchase, refund } from './operations/payment.js';
 import { ping } from './operations/ping.js';
 import { audit, verify } from './operations/reports.js';
 import { SerialTerminalEmulator, TcpTerminalEmulator } from './testing/emulator.js';
-import { hasSocat, type PtyPair, ptyPair } from './testing/pty-pair.js';
 import { LinkError } from './transport/link.js';
 import { serialTransport } from './transport/serial.js';
 import { tcpTransport } from './transport/tcp.js';
@@ -133,7 +133,7 @@ describe.skipIf(!hasSocat())('the terminal client over a serial line (socat pty 
   let client: TerminalClient;
   beforeEach(async () => {
     pair = await ptyPair();
-    emu = await new SerialTerminalEmulator().start(pair.terminal);
+    emu = await new SerialTerminalEmulator().start(pair.device);
     client = new TerminalClient(serialTransport(pair.till));
   });
   afterEach(async () => {

@@ -1,13 +1,14 @@
 /**
  * Two connected virtual serial ports from Debian's socat (`socat -d -d pty,raw,echo=0
- * pty,raw,echo=0`), so the real serialport code talks to the emulated printer as it would to one
+ * pty,raw,echo=0`), so the real serialport code talks to an emulated device (printer, terminal, scale, display) as it would to one
  * on a COM port. socat names the two ends on stderr ("PTY is /dev/pts/N").
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 
 export interface PtyPair {
   readonly till: string;
-  readonly printer: string;
+  /** The emulated device's end. */
+  readonly device: string;
   stop(): Promise<void>;
 }
 
@@ -35,7 +36,7 @@ export function ptyPair(timeoutMs = 5000): Promise<PtyPair> {
         clearTimeout(timer);
         resolve({
           till: ends[0] as string,
-          printer: ends[1] as string,
+          device: ends[1] as string,
           stop: () =>
             new Promise((done) => {
               if (child.exitCode !== null) return done();

@@ -5,11 +5,10 @@
  * (the main process refuses anyone else: electron/core/settings/authority.ts); anyone signed in
  * sees it read-only.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  BAUD_RATES,
   type CustomerDisplaySettings,
   type CustomerDisplayState,
   DISPLAY_GREETING_MAX,
@@ -19,6 +18,7 @@ import { getBridge } from '../../bridge/index.js';
 import { useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
+import { SerialPortFields } from '../../ui/SerialPortFields.js';
 import { displayProblems, settingsOf } from './validate.js';
 
 function TestResult({ result }: { result: CustomerDisplayState }) {
@@ -53,12 +53,6 @@ export function CustomerDisplaySection({
   const [draft, setDraft] = useState<CustomerDisplaySettings>(display);
   const [tried, setTried] = useState(false);
   const set = (patch: Partial<CustomerDisplaySettings>) => setDraft((d) => ({ ...d, ...patch }));
-  const ports = useQuery({
-    queryKey: ['serialPorts'],
-    queryFn: () => getBridge().serialPorts(),
-    enabled: editable && draft.enabled,
-    staleTime: 0,
-  });
   const test = useMutation({ mutationFn: () => getBridge().customerDisplayTest() });
   const problems = displayProblems(draft);
   const problem = (k: keyof typeof problems) => (tried && problems[k] ? t(`problems.${problems[k]}`) : undefined);
@@ -90,37 +84,16 @@ export function CustomerDisplaySection({
       {draft.enabled ? (
         <>
           <div className="row">
-            <Field
-              label={t('serialPath')}
-              placeholder={t('serialHint')}
-              value={draft.serialPath}
-              list="settings-display-ports"
-              readOnly={!editable}
+            <SerialPortFields
+              name="settings-display"
+              labels={{ path: t('serialPath'), hint: t('serialHint'), baud: t('baudRate') }}
+              path={draft.serialPath}
+              baud={draft.baudRate}
+              editable={editable}
               problem={problem('serialPath')}
-              onChange={(e) => set({ serialPath: e.target.value })}
-              data-testid="settings-display-serial"
+              onPath={(serialPath) => set({ serialPath })}
+              onBaud={(baudRate) => set({ baudRate })}
             />
-            <datalist id="settings-display-ports">
-              {(ports.data ?? []).map((p) => (
-                <option key={p} value={p} />
-              ))}
-            </datalist>
-            <div className="field">
-              <label htmlFor="settings-display-baud">{t('baudRate')}</label>
-              <select
-                id="settings-display-baud"
-                value={draft.baudRate}
-                disabled={!editable}
-                onChange={(e) => set({ baudRate: Number(e.target.value) })}
-                data-testid="settings-display-baud"
-              >
-                {BAUD_RATES.map((b) => (
-                  <option key={b} value={b}>
-                    {b}
-                  </option>
-                ))}
-              </select>
-            </div>
           </div>
           <div className="row">
             <div className="field">

@@ -6,11 +6,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BAUD_RATES, type ScaleSettings } from '../../../shared/bridge/api.js';
+import type { ScaleSettings } from '../../../shared/bridge/api.js';
 import { getBridge } from '../../bridge/index.js';
 import { useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { Field } from '../../ui/Field.js';
+import { SerialPortFields } from '../../ui/SerialPortFields.js';
 
 export function ScaleSection({ scale, editable }: { readonly scale: ScaleSettings; readonly editable: boolean }) {
   const { t } = useTranslation('scale');
@@ -48,31 +48,16 @@ export function ScaleSection({ scale, editable }: { readonly scale: ScaleSetting
       </label>
       {draft.enabled ? (
         <div className="row">
-          <Field
-            label={t('serialPath')}
-            placeholder={t('serialHint')}
-            value={draft.serialPath}
-            readOnly={!editable}
+          <SerialPortFields
+            name="settings-scale"
+            labels={{ path: t('serialPath'), hint: t('serialHint'), baud: t('baudRate') }}
+            path={draft.serialPath}
+            baud={draft.baudRate}
+            editable={editable}
             problem={tried && missingPath ? t('problems.serialPath') : undefined}
-            onChange={(e) => set({ serialPath: e.target.value })}
-            data-testid="settings-scale-serial"
+            onPath={(serialPath) => set({ serialPath })}
+            onBaud={(baudRate) => set({ baudRate })}
           />
-          <div className="field">
-            <label htmlFor="settings-scale-baud">{t('baudRate')}</label>
-            <select
-              id="settings-scale-baud"
-              value={draft.baudRate}
-              disabled={!editable}
-              onChange={(e) => set({ baudRate: Number(e.target.value) })}
-              data-testid="settings-scale-baud"
-            >
-              {BAUD_RATES.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </select>
-          </div>
           <div className="field">
             <label htmlFor="settings-scale-protocol">{t('protocol')}</label>
             <select

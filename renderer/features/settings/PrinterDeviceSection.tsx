@@ -6,11 +6,10 @@
  * manager's to set, as the till's identity is (the main process refuses anyone else); everyone
  * else sees it read-only.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  BAUD_RATES,
   PRINTER_CODE_PAGES,
   PRINTER_COLUMNS,
   PRINTER_CONNECTIONS,
@@ -21,6 +20,7 @@ import { getBridge } from '../../bridge/index.js';
 import { useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
+import { SerialPortFields } from '../../ui/SerialPortFields.js';
 
 /** Enter saves from any field of the section (as the screen's keys say), not from a button. */
 function submitOnEnter(e: KeyboardEvent<HTMLFormElement>) {
@@ -52,12 +52,6 @@ export function PrinterDeviceSection({ device, editable }: { readonly device: Pr
   const update = useSettingsUpdate();
   const [draft, setDraft] = useState<PrinterDevice>(device);
   const set = (patch: Partial<PrinterDevice>) => setDraft((d) => ({ ...d, ...patch }));
-  const ports = useQuery({
-    queryKey: ['serialPorts'],
-    queryFn: () => getBridge().serialPorts(),
-    enabled: editable && draft.connection === 'serial',
-    staleTime: 0,
-  });
   const test = useMutation({ mutationFn: () => getBridge().printerTest() });
   const escpos = draft.connection !== 'system';
   const saved = update.isSuccess && !update.isPending;
@@ -113,36 +107,15 @@ export function PrinterDeviceSection({ device, editable }: { readonly device: Pr
       ) : null}
       {draft.connection === 'serial' ? (
         <div className="row">
-          <Field
-            label={t('device.serialPath')}
-            value={draft.serialPath}
-            placeholder="COM3"
-            list="settings-serial-ports"
-            readOnly={!editable}
-            onChange={(e) => set({ serialPath: e.target.value.trim() })}
-            data-testid="settings-printer-serial"
+          <SerialPortFields
+            name="settings-printer"
+            labels={{ path: t('device.serialPath'), hint: 'COM3', baud: t('device.baud') }}
+            path={draft.serialPath}
+            baud={draft.baud}
+            editable={editable}
+            onPath={(serialPath) => set({ serialPath: serialPath.trim() })}
+            onBaud={(baud) => set({ baud })}
           />
-          <datalist id="settings-serial-ports">
-            {(ports.data ?? []).map((p) => (
-              <option key={p} value={p} />
-            ))}
-          </datalist>
-          <div className="field">
-            <label htmlFor="settings-printer-baud">{t('device.baud')}</label>
-            <select
-              id="settings-printer-baud"
-              value={draft.baud}
-              disabled={!editable}
-              onChange={(e) => set({ baud: Number(e.target.value) })}
-              data-testid="settings-printer-baud"
-            >
-              {BAUD_RATES.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </select>
-          </div>
         </div>
       ) : null}
       {draft.connection === 'windows' ? (

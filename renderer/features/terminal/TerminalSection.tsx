@@ -7,11 +7,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BAUD_RATES, type TerminalSettings } from '../../../shared/bridge/api.js';
+import type { TerminalSettings } from '../../../shared/bridge/api.js';
 import { getBridge } from '../../bridge/index.js';
 import { useSettingsUpdate } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
+import { SerialPortFields } from '../../ui/SerialPortFields.js';
 import { draftOf, settingsOf, type TerminalDraft, terminalProblems } from './validate.js';
 
 export function TerminalSection({ terminal, editable }: { readonly terminal: TerminalSettings; readonly editable: boolean }) {
@@ -90,33 +91,16 @@ export function TerminalSection({ terminal, editable }: { readonly terminal: Ter
                 />
               </>
             ) : (
-              <>
-                <Field
-                  label={t('serialPath')}
-                  placeholder={t('serialHint')}
-                  value={draft.serialPath}
-                  readOnly={!editable}
-                  problem={problem('serialPath')}
-                  onChange={(e) => set({ serialPath: e.target.value })}
-                  data-testid="settings-terminal-serial"
-                />
-                <div className="field">
-                  <label htmlFor="settings-terminal-baud">{t('baudRate')}</label>
-                  <select
-                    id="settings-terminal-baud"
-                    value={draft.baudRate}
-                    disabled={!editable}
-                    onChange={(e) => set({ baudRate: Number(e.target.value) })}
-                    data-testid="settings-terminal-baud"
-                  >
-                    {BAUD_RATES.map((b) => (
-                      <option key={b} value={b}>
-                        {b}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </>
+              <SerialPortFields
+                name="settings-terminal"
+                labels={{ path: t('serialPath'), hint: t('serialHint'), baud: t('baudRate') }}
+                path={draft.serialPath}
+                baud={draft.baudRate}
+                editable={editable}
+                problem={problem('serialPath')}
+                onPath={(serialPath) => set({ serialPath })}
+                onBaud={(baudRate) => set({ baudRate })}
+              />
             )}
           </div>
           <label className="settings-check">

@@ -2,6 +2,7 @@
 export const strings = {
   uk: {
     legend: 'Дисплей покупця',
+    short: 'Дисплей',
     enabled: 'Дисплей покупця на COM-порту (2 рядки по 20 символів, команди Epson DM-D / ESC/POS)',
     off: 'Без дисплея покупець бачить суми лише на екрані каси й у чеку.',
     serialPath: 'Порт',
@@ -32,6 +33,7 @@ export const strings = {
   },
   en: {
     legend: 'Customer display',
+    short: 'Display',
     enabled: 'Customer display on a COM port (2 lines of 20 characters, Epson DM-D / ESC/POS commands)',
     off: 'Without a display the customer sees the amounts only on the till’s screen and the receipt.',
     serialPath: 'Port',

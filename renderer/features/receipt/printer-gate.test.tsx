@@ -95,11 +95,13 @@ describe('the printer in the status bar', () => {
   it('warns of paper out and of paper running out, says ready plainly, and is absent for the system printer', () => {
     const { rerender, container } = render(<PrinterStatus state={state('paper_out')} />);
     const shown = () => screen.getByTestId('printer-state');
-    expect([shown().textContent, shown().className]).toEqual(['Принтер: немає паперу', 'printer-state bad']);
+    // happy-dom's window is 1024 px wide: the bar says the printer's name, its colour the state, the words in its title.
+    const seen = () => [shown().textContent, shown().title, shown().dataset.tone];
+    expect(seen()).toEqual(['Принтер', 'Принтер: немає паперу: DLE EOT', 'bad']);
     rerender(<PrinterStatus state={state('ready', true)} />);
-    expect([shown().textContent, shown().className]).toEqual(['Принтер: папір закінчується', 'printer-state warn']);
+    expect(seen()).toEqual(['Принтер', 'Принтер: папір закінчується: DLE EOT', 'warn']);
     rerender(<PrinterStatus state={state('ready')} />);
-    expect([shown().textContent, shown().className]).toEqual(['Принтер готовий', 'printer-state']);
+    expect(seen()).toEqual(['Принтер', 'Принтер готовий: DLE EOT', 'ok']);
     rerender(<PrinterStatus state={null} />);
     expect(container.textContent).toBe('');
   });

@@ -52,6 +52,7 @@ export const strings = {
       back: 'Повернутися до чека',
     },
     state: {
+      short: 'Принтер',
       ready: 'Принтер готовий',
       paper_out: 'Принтер: немає паперу',
       cover_open: 'Принтер: відкрита кришка',
@@ -160,6 +161,7 @@ export const strings = {
       back: 'Back to the receipt',
     },
     state: {
+      short: 'Printer',
       ready: 'Printer ready',
       paper_out: 'Printer: out of paper',
       cover_open: 'Printer: cover open',

@@ -4,20 +4,19 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ScaleStatus as Status } from '../../../shared/bridge/api.js';
-import './scale.css';
+import { DeviceBadge } from '../../ui/DeviceBadge.js';
 
 export function ScaleStatus({ status }: { status: Status }) {
   const { t } = useTranslation('scale');
   if (status.state === 'unknown') return null;
-  const words = t(`state.${status.state}`);
   return (
-    <span
-      className={status.state === 'unreachable' ? 'scale-state warn' : 'scale-state'}
+    <DeviceBadge
+      kind="scale-state"
+      tone={status.state === 'unreachable' ? 'bad' : 'ok'}
+      words={t(`state.${status.state}`)}
+      name={t('legend')}
       data-testid="scale-status"
       data-state={status.state}
-      title={words}
-    >
-      {words}
-    </span>
+    />
   );
 }

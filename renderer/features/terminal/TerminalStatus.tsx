@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TerminalStatus as Status } from '../../../shared/bridge/api.js';
 import { getBridge } from '../../bridge/index.js';
 import { formatMoney } from '../../money/money.js';
+import { DeviceBadge } from '../../ui/DeviceBadge.js';
 import './terminal.css';
 
 export function TerminalStatus({ status }: { status: Status }) {
@@ -36,13 +37,13 @@ export function TerminalStatus({ status }: { status: Status }) {
   }
   if (status.state === 'off') return null;
   return (
-    <span
-      className={status.state === 'unreachable' ? 'terminal-state warn' : 'terminal-state'}
+    <DeviceBadge
+      kind="terminal-state"
+      tone={status.state === 'unreachable' ? 'bad' : 'ok'}
+      words={t(`state.${status.state}`)}
+      name={t('short')}
       data-testid="terminal-state"
       data-state={status.state}
-      title={t(`state.${status.state}`)}
-    >
-      {t(`state.${status.state}`)}
-    </span>
+    />
   );
 }

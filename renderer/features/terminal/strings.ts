@@ -2,6 +2,7 @@
 export const strings = {
   uk: {
     legend: 'Банківський термінал',
+    short: 'Термінал',
     enabled: 'Оплата карткою через термінал (протокол ПриватБанку JSON ECR)',
     connection: 'Підключення',
     tcp: 'Мережа (TCP)',
@@ -42,6 +43,7 @@ export const strings = {
   },
   en: {
     legend: 'Bank card terminal',
+    short: 'Terminal',
     enabled: 'Card payments through the terminal (PrivatBank JSON ECR protocol)',
     connection: 'Connection',
     tcp: 'Network (TCP)',

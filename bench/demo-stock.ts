@@ -4,6 +4,11 @@
  * rarer shortage path (which records a shortage per line). Batches and stock grow alike, so the
  * books still add up.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedDemo } from '../server/engine/demo/index.js';
+import { openServiceDatabase } from '../server/service.js';
 import type { Db } from '../shared-node/sql/db.js';
 
 const PLENTY = 10_000_000;
@@ -24,4 +29,21 @@ export function sellableGoods(db: Db, limit: number, order: 'random' | 'code'): 
        ORDER BY ${order === 'random' ? 'random()' : 'g.code'} LIMIT ?`,
     )
     .all(limit) as { code: string; price: number }[];
+}
+
+/**
+ * A fresh demo shop of `goods` goods in a temporary SQLite file, checkpointed as startService
+ * leaves it (reads that must search a long WAL are slower) and stocked to last, with goods to sell.
+ */
+export function benchShop(name: string, goods: number) {
+  const file = join(mkdtempSync(join(tmpdir(), `bench-${name}-`)), 'shop.sqlite');
+  const db = openServiceDatabase(file);
+  const t0 = performance.now();
+  seedDemo(db, { goods });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  console.log(`demo shop with ${goods} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  stockToLast(db);
+  const sellable = sellableGoods(db, 5000, 'random');
+  const pick = (i: number) => sellable[i % sellable.length] as { code: string; price: number };
+  return { file, db, pick };
 }

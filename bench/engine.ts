@@ -12,22 +12,18 @@
  * cashier is never faster than the pause; a busy multi-till server is nearer back to back.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simulatedFiscalServer } from '../server/dps/simulator/simulator.js';
 import { fmtDb } from '../server/engine/decimal.js';
-import { seedDemo } from '../server/engine/demo/index.js';
 import { createEmbeddedUpstream } from '../server/engine/engine.js';
 import { invoke } from '../server/engine/operations.js';
 import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
-import { openServiceDatabase, startService } from '../server/service.js';
+import { startService } from '../server/service.js';
 import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
-import { sellableGoods, stockToLast } from './demo-stock.js';
+import { benchShop } from './demo-stock.js';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
@@ -36,16 +32,8 @@ const PACED = Number(process.env.BENCH_PACED ?? 500);
 /** The pause between two sales at a till's pace: a scanner and a cashier take seconds, not 30 ms. */
 const PACE_MS = 30;
 
-const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-engine-')), 'shop.sqlite');
-const db = openServiceDatabase(dbFile);
+const { file: dbFile, db, pick } = benchShop('engine', GOODS);
 let t0 = performance.now();
-seedDemo(db, { goods: GOODS });
-// As startService does after seeding: reads that must search a long WAL are slower.
-db.pragma('wal_checkpoint(TRUNCATE)');
-console.log(`demo shop with ${GOODS} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-stockToLast(db);
-const goods = sellableGoods(db, 5000, 'random');
-const pick = (i: number) => goods[i % goods.length] as { code: string; price: number };
 
 function closeParams(i: number) {
   const lines = Array.from({ length: 20 }, (_, j) => pick(i * 20 + j));

@@ -10,9 +10,6 @@
  * the document the one before it made (before its own transaction), the worst a busy service sees.
  * Offline, a close also chains to the signed bytes of the document before it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signContent, verifySigned } from '../server/dps/signing/cms.js';
 import { generateKey } from '../server/dps/signing/dstu.js';
@@ -21,16 +18,14 @@ import { openSigner } from '../server/dps/signing/key.js';
 import { TrustStore } from '../server/dps/signing/trust.js';
 import { simulatedFiscalServer } from '../server/dps/simulator/simulator.js';
 import { fmtDb } from '../server/engine/decimal.js';
-import { seedDemo } from '../server/engine/demo/index.js';
 import { createEmbeddedUpstream } from '../server/engine/engine.js';
 import { configureKeys, keyRingOf } from '../server/engine/sales/prro/keys/ring.js';
 import { signWaiting } from '../server/engine/sales/prro/keys/sign.js';
 import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
 import { prroSql } from '../server/engine/sales/prro/statements.js';
-import { openServiceDatabase } from '../server/service.js';
 import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
-import { sellableGoods, stockToLast } from './demo-stock.js';
+import { benchShop } from './demo-stock.js';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
@@ -48,15 +43,8 @@ const report = (name: string, xs: number[]) =>
     `${name.padEnd(52)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms   (${xs.length})`,
   );
 
-const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-signing-')), 'shop.sqlite');
-const db = openServiceDatabase(dbFile);
+const { db, pick } = benchShop('signing', GOODS);
 let t0 = performance.now();
-seedDemo(db, { goods: GOODS });
-db.pragma('wal_checkpoint(TRUNCATE)');
-console.log(`demo shop with ${GOODS} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-stockToLast(db);
-const goods = sellableGoods(db, 5000, 'random');
-const pick = (i: number) => goods[i % goods.length] as { code: string; price: number };
 const numprro = db.prepare('SELECT numprro FROM tills WHERE kasm = 1').pluck().get() as string;
 const tin = db.prepare('SELECT tin FROM fiscal_seller WHERE id = 1').pluck().get() as string;
 

@@ -32,7 +32,7 @@ import { GRID_PAGE_OP, type GridPages, useGridPages } from './use-grid-pages.js'
 import { usePrroView } from './view-store.js';
 import './prro-queue.css';
 import { KeyHints } from '../../ui/KeyHints.js';
-import { useShopTimeZone } from '../../ui/shop-time.js';
+import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
 
 export function PrroQueueScreen() {
   const settings = useSettings();
@@ -159,7 +159,7 @@ function PrroQueue({ till }: { till: TillIdentity }) {
             <span className="loading">{t('grid.refreshing')}</span>
           ) : grid.readAt > 0 ? (
             <span className="muted prro-read-at" data-testid="prro-read-at">
-              {t('grid.readAt', { time: clockTime(grid.readAt) })}
+              {t('grid.readAt', { time: shopTime(new Date(grid.readAt).toISOString(), timeZone, true) })}
             </span>
           ) : null}
           <button type="button" onClick={() => view.setBulkOpen(!view.bulkOpen)} data-testid="prro-bulk-open">
@@ -229,11 +229,6 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const clockTime = (ms: number) => {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 /**
  * Where the keyboard lands when the list is first read (the screen opened, a filter shown): on the

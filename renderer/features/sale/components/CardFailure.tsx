@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { getBridge } from '../../../bridge/index.js';
 import { formatMoney } from '../../../money/money.js';
 import { ErrorMessage, RawDetails } from '../../../ui/ErrorMessage.js';
-import type { CloseResult } from '../sale-actions.js';
+import type { CloseResult } from '../actions/types.js';
 
 type CardFailureResult = Extract<CloseResult, { kind: 'card' | 'cardRefused' }>;
 

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dec, formatAmount, formatMoney } from '../../../money/money.js';
 import { Field } from '../../../ui/Field.js';
+import type { CloseResult } from '../actions/types.js';
 import { cashEntry } from '../cash.js';
 import { quickCash } from '../quick-cash.js';
-import type { CloseResult } from '../sale-actions.js';
 import { CloseFailure } from './CloseFailure.js';
 import { Dialog } from './Dialog.js';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { ShiftOffer } from '../../shift/ShiftOffer.js';
+import type { CloseResult } from '../actions/types.js';
 import type { SaleProblem } from '../close-request.js';
-import type { CloseResult } from '../sale-actions.js';
 import { CardFailure } from './CardFailure.js';
 
 /** Why the sale is not paid yet, in the cashier's words. */

@@ -10,7 +10,7 @@ import { type Dec, dec, parseAmount } from '../../../money/money.js';
 import { ErrorMessage } from '../../../ui/ErrorMessage.js';
 import { Field } from '../../../ui/Field.js';
 import { shopTime, useShopTimeZone } from '../../../ui/shop-time.js';
-import type { ManualResult } from '../sale-actions.js';
+import type { ManualResult } from '../actions/types.js';
 import type { SaleLine } from '../sale-lines.js';
 import { Dialog } from './Dialog.js';
 

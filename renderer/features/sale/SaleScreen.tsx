@@ -18,7 +18,7 @@ import { tellDisplay } from '../customer-display/index.js';
 import { NoShiftNotice, ReceiptsWait } from '../fiscal-state/index.js';
 import { parseReceiptQr } from '../returns/qr.js';
 import { ReturnDialog } from '../returns/ReturnDialog.js';
-import type { Candidate, ScanResult } from './actions/types.js';
+import type { ScanResult } from './actions/types.js';
 import { saleProblem } from './close-request.js';
 import { CashDialog } from './components/CashDialog.js';
 import { problemKey } from './components/CloseFailure.js';
@@ -39,18 +39,14 @@ import { useSaleActions } from './sale-actions.js';
 import { maxQuantity, parseQuantity, saleTotal, stampsMissing } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import type { EntryKind } from './scanner.js';
+import type { Open } from './screen/open.js';
+import { LineDialogs, ScanDialogs } from './screen/SaleDialogs.js';
 import { useDeliveredClose } from './use-delivered-close.js';
 import { useFocusKeeper } from './use-focus-keeper.js';
 import './sale.css';
 
 /** One function for every render, so the receipt's lines that did not change are not rendered again. */
 const selectLine = (index: number) => useSale.getState().select(index);
-
-type Open =
-  | { readonly kind: 'cash' | 'cancel' | 'search' | 'parked' }
-  | { readonly kind: 'quantity' | 'stamps' | 'remove' | 'manual'; readonly code: string }
-  | { readonly kind: 'age' | 'weigh'; readonly candidate: Candidate }
-  | { readonly kind: 'return'; readonly link: string };
 
 export function SaleScreen() {
   const { t } = useTranslation('sale');
@@ -298,135 +294,33 @@ export function SaleScreen() {
         hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))}
       />
 
-      {open?.kind === 'return' ? <ReturnDialog initial={open.link} onClose={close} /> : null}
-      {open?.kind === 'cash' ? (
-        <CashDialog
-          total={total}
-          due={roundCash(total, cashStep)}
-          pricing={lines.some((l) => l.priceState === 'pending')}
-          onClose={close}
-          onPay={(given) => actions.close({ tenders: [{ type: 'nal', amount: total }], cashGiven: given })}
-        />
-      ) : null}
-      {open?.kind === 'quantity' && openLine ? (
-        <QuantityDialog
-          name={openLine.name}
-          unit={openLine.unit}
-          weighted={openLine.weighted}
-          excise={openLine.excise}
-          initial={openLine.quantity}
-          onClose={close}
-          onApply={(q) => changeQuantity(openLine.code, q)}
-        />
-      ) : null}
-      {open?.kind === 'weigh' ? (
-        <QuantityDialog
-          mode="weigh"
-          name={open.candidate.found.name}
-          unit={open.candidate.found.unit}
-          weighted
-          initial=""
-          scale={settings?.scale?.enabled === true && settings.scale.serialPath !== ''}
-          onClose={close}
-          onApply={(q) => {
-            close();
-            void actions.admit(open.candidate, q).then(follow);
-          }}
-          onScan={(code) => {
-            close();
-            void scanCode(code, 'scan');
-          }}
-        />
-      ) : null}
-      {open?.kind === 'age' ? (
-        <ConfirmDialog
-          title={t('age.title')}
-          confirmLabel={t('age.yes', { age: open.candidate.item?.ageLimit || 18 })}
-          cancelLabel={t('age.no')}
-          onScan={(code) => held.current.push(code)}
-          takeScanStart={takeScanStart}
-          onCancel={() => {
-            useNotice.getState().say({ tone: 'warn', key: 'ageRefused', values: { name: open.candidate.found.name } });
-            close();
-            void ringHeld();
-          }}
-          onConfirm={() => {
-            close();
-            void actions
-              .confirmAge(open.candidate)
-              .then(follow)
-              .then(() => ringHeld());
-          }}
-        >
-          <p data-testid="age-text">
-            {t('age.body', { name: open.candidate.found.name, age: open.candidate.item?.ageLimit || 18 })}
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {open?.kind === 'stamps' && openLine ? (
-        <StampDialog
-          line={openLine}
-          masks={settings?.stampMasks ?? []}
-          onClose={close}
-          onAdd={(stamp, manual) => actions.addStamp(openLine.code, stamp, manual)}
-          onProduct={(code) => void scanCode(code, 'scan')}
-        />
-      ) : null}
-      {open?.kind === 'search' ? (
-        <SearchDialog
-          onClose={close}
-          onPick={(code) => {
-            close();
-            void scanCode(code, 'typed');
-          }}
-        />
-      ) : null}
-      {open?.kind === 'parked' ? (
-        <ParkedDialog
-          parked={parked}
-          onClose={close}
-          onRecall={(ndoc) => {
-            close();
-            void actions.recall(ndoc);
-          }}
-        />
-      ) : null}
-      {open?.kind === 'manual' && openLine ? (
-        <ManualPriceDialog
-          line={openLine}
-          online={connection === 'online'}
-          onClose={close}
-          onConfirm={(change) => actions.manualPrice(openLine.code, change)}
-        />
-      ) : null}
-      {open?.kind === 'remove' && openLine ? (
-        <ConfirmDialog
-          title={t('remove.title')}
-          confirmLabel={t('remove.confirm')}
-          onCancel={close}
-          onConfirm={() => {
-            void actions.removeLine(openLine.code);
-            close();
-          }}
-        >
-          <p>{t('remove.body', { name: openLine.name, quantity: `${openLine.quantity.replace('.', ',')} ${openLine.unit}` })}</p>
-          {openLine.stamps.length > 0 ? <p>{t('remove.stamps')}</p> : null}
-        </ConfirmDialog>
-      ) : null}
-      {open?.kind === 'cancel' ? (
-        <ConfirmDialog
-          title={t('cancelSale.title')}
-          confirmLabel={t('cancelSale.confirm')}
-          cancelLabel={t('cancelSale.back')}
-          onCancel={close}
-          onConfirm={() => {
-            actions.cancelSale();
-            close();
-          }}
-        >
-          <p>{t('cancelSale.body')}</p>
-        </ConfirmDialog>
-      ) : null}
+      <ScanDialogs
+        open={open}
+        openLine={openLine}
+        close={close}
+        actions={actions}
+        settings={settings}
+        follow={follow}
+        scanCode={scanCode}
+        held={held}
+        takeScanStart={takeScanStart}
+        ringHeld={ringHeld}
+      />
+      <LineDialogs
+        open={open}
+        openLine={openLine}
+        close={close}
+        actions={actions}
+        settings={settings}
+        follow={follow}
+        scanCode={scanCode}
+        lines={lines}
+        total={total}
+        cashStep={cashStep}
+        parked={parked}
+        online={connection === 'online'}
+        changeQuantity={changeQuantity}
+      />
     </div>
   );
 }

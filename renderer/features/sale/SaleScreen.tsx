@@ -33,7 +33,7 @@ import { SaleSide } from './components/SaleSide.js';
 import { ScanInput } from './components/ScanInput.js';
 import { SearchDialog } from './components/SearchDialog.js';
 import { StampDialog } from './components/StampDialog.js';
-import { ctrlShortcut, KEYS, quickKeyOf } from './keys.js';
+import { KEYS } from './keys.js';
 import { useNotice } from './notice-store.js';
 import { useSaleActions } from './sale-actions.js';
 import { maxQuantity, parseQuantity, saleTotal, stampsMissing } from './sale-lines.js';
@@ -43,6 +43,7 @@ import type { Open } from './screen/open.js';
 import { LineDialogs, ScanDialogs } from './screen/SaleDialogs.js';
 import { useDeliveredClose } from './use-delivered-close.js';
 import { useFocusKeeper } from './use-focus-keeper.js';
+import { useSaleKeys } from './use-sale-keys.js';
 import './sale.css';
 
 /** One function for every render, so the receipt's lines that did not change are not rendered again. */
@@ -172,36 +173,17 @@ export function SaleScreen() {
   }, []);
 
   // The keys that work wherever the focus is on this screen, while no dialog is open.
-  useEffect(() => {
-    if (open) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      const ctrl = ctrlShortcut(e);
-      const quick = quickKeyOf(e);
-      if (e.key === KEYS.pay.key) {
-        e.preventDefault();
-        pay();
-      } else if (e.key === KEYS.stamps.key) {
-        e.preventDefault();
-        openStamps();
-      } else if (e.key === 'Delete' && e.ctrlKey) {
-        e.preventDefault();
-        if (useSale.getState().lines.length > 0) setOpen({ kind: 'cancel' });
-      } else if (ctrl) {
-        e.preventDefault();
-        if (ctrl === 'search') setOpen({ kind: 'search' });
-        else if (ctrl === 'park') actions.park();
-        else if (ctrl === 'recall') setOpen({ kind: 'parked' });
-        else openManual();
-      } else if (quick !== undefined) {
-        const slot = quickKeys[quick - 1];
-        if (!slot || slot.code === '') return;
-        e.preventDefault();
-        void scanCode(slot.code, 'typed');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, pay, openStamps, openManual, actions, quickKeys, scanCode]);
+  useSaleKeys(open === null, {
+    pay,
+    openStamps,
+    openManual,
+    openCancel: () => setOpen({ kind: 'cancel' }),
+    openSearch: () => setOpen({ kind: 'search' }),
+    openParked: () => setOpen({ kind: 'parked' }),
+    park: () => actions.park(),
+    scanQuick: (code) => void scanCode(code, 'typed'),
+    quickKeys,
+  });
 
   // A stamp dialog closes itself once its line has a stamp for every unit.
   useEffect(() => {

@@ -6,17 +6,13 @@
  */
 import { BRIDGE_MESSAGES, type BridgeMessage, type CashdeskApi } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
+import type { BridgeFailure, BridgeReply } from '../../shared/bridge/reply.js';
 import { checkBridgeArgs } from '../../shared/bridge/validate.js';
 import type { ErrorDetail } from '../../shared/contract/index.js';
 import { isStorageFailure } from '../../shared-node/storage-failure.js';
 
-export interface BridgeFailure {
-  readonly code: BridgeError['code'];
-  readonly message: string;
-  readonly details: readonly ErrorDetail[];
-}
-
-export type BridgeReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: BridgeFailure };
+// The envelope is the bridge's contract (shared/bridge/reply.ts); re-exported for the host and preload.
+export type { BridgeFailure, BridgeReply } from '../../shared/bridge/reply.js';
 
 const isBridgeMessage = (name: unknown): name is BridgeMessage =>
   typeof name === 'string' && (BRIDGE_MESSAGES as readonly string[]).includes(name);

@@ -4,11 +4,7 @@
  */
 import { type BridgeEvent, type BridgeMessage, bridgeFunctions, type CashdeskApi } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-
-/** The host's envelope (electron/main/dispatch.ts), restated: renderer/ imports only shared/. */
-type Reply =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { code: BridgeError['code']; message: string; details?: BridgeError['details'] } };
+import type { BridgeReply } from '../../shared/bridge/reply.js';
 
 /**
  * Whether the cash desk behind this page answers: `down` (not running, restarting), `token` (it
@@ -66,13 +62,14 @@ export function createHttpBridge(baseUrl: string, token: string, deps: HttpBridg
         throw new BridgeError('FORBIDDEN', 'the cash desk restarted with a new address: open the address it printed');
       }
       announce('ok');
-      let reply: Reply;
+      let reply: BridgeReply;
       try {
-        reply = (await res.json()) as Reply;
+        reply = (await res.json()) as BridgeReply;
       } catch {
         throw new BridgeError('BAD_RESPONSE', `the cash desk answered ${res.status} without a bridge reply`);
       }
       if (reply.ok) return reply.value;
+      // details is read defensively: the reply is JSON from another process.
       throw new BridgeError(reply.error.code, reply.error.message, reply.error.details ?? []);
     }) as CashdeskApi[K];
 

@@ -9,6 +9,7 @@ import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-fi
 import type { Db } from '../../shared-node/sql/db.js';
 import { type Migration, migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase } from '../../shared-node/sqlite/open.js';
+import { createApiKeysTable } from '../auth/keys-table.js';
 
 export interface Client {
   /** Opaque and fixed for life; names the client's file. */
@@ -43,16 +44,8 @@ CREATE TABLE clients (
   name TEXT NOT NULL UNIQUE,
   created_at TEXT NOT NULL
 ) STRICT;
--- The columns of a back office file's api_keys (server/gateway/schema.ts), the client always named.
-CREATE TABLE api_keys (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
-  secret_hash TEXT NOT NULL,
-  scopes TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  revoked_at TEXT,
-  client_id TEXT NOT NULL REFERENCES clients(id)
-) STRICT;
+-- The columns of a back office file's api_keys (server/auth/keys-table.ts), the client always named.
+${createApiKeysTable('client_id TEXT NOT NULL REFERENCES clients(id)')}
 CREATE INDEX api_keys_client ON api_keys(client_id);
 `,
   },

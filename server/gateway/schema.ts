@@ -4,19 +4,13 @@
  * (server/clients/registry.ts), with the same columns.
  */
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
+import { createApiKeysTable } from '../auth/keys-table.js';
 
 export const gatewayMigrations: Migration[] = [
   {
     id: '0001_gateway',
     up: `
-CREATE TABLE api_keys (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
-  secret_hash TEXT NOT NULL,
-  scopes TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  revoked_at TEXT
-) STRICT;
+${createApiKeysTable()}
 
 -- One record per (API key, Idempotency-Key). 'done' keeps the result to replay; 'in_progress'
 -- is written before a non-transactional upstream is called; 'unknown' is never executed again.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ean13CheckDigit, isEan13, parseWeightBarcode, prefixList, withCheckDigit } from './ean.js';
+import {
+  ean13CheckDigit,
+  gs1CheckDigit,
+  hasGs1CheckDigit,
+  isEan13,
+  parseWeightBarcode,
+  prefixList,
+  withCheckDigit,
+} from './ean.js';
 
 describe('EAN-13', () => {
   it('computes the GS1 check digit', () => {
@@ -8,6 +16,17 @@ describe('EAN-13', () => {
     expect(isEan13('4006381333931')).toBe(true);
     expect(isEan13('4006381333932')).toBe(false);
     expect(isEan13('400638133393')).toBe(false);
+  });
+
+  it('computes one GS1 check digit for EAN-8, UPC-A and EAN-13 alike', () => {
+    expect(gs1CheckDigit('9638507')).toBe(4); // EAN-8 96385074
+    expect(gs1CheckDigit('03600029145')).toBe(2); // UPC-A 036000291452
+    expect(gs1CheckDigit('400638133393')).toBe(ean13CheckDigit('400638133393'));
+    expect(hasGs1CheckDigit('96385074')).toBe(true);
+    expect(hasGs1CheckDigit('036000291452')).toBe(true);
+    expect(hasGs1CheckDigit('4006381333931')).toBe(true);
+    expect(hasGs1CheckDigit('4006381333932')).toBe(false);
+    expect(hasGs1CheckDigit('7')).toBe(false);
   });
 
   it('reads the PLU and the weight in grams of a weighted barcode with a known prefix', () => {

@@ -3,12 +3,23 @@
  * grams (5 digits) + check digit; with the usual two-digit prefix (20..28) the PLU has 5 digits.
  */
 
-/** GS1 check digit of the first 12 digits: weights 1,3,1,3... from the left. */
-export function ean13CheckDigit(first12: string): number {
+/**
+ * The GS1 check digit of a code's body (all but the check digit): weights 3,1,3,… from the right,
+ * so one rule serves EAN-8, UPC-A and EAN-13 alike. The only copy: the excise stamp rule
+ * (shared/excise/stamp-format.ts) asks it too, to never take a product's barcode for a stamp.
+ */
+export function gs1CheckDigit(body: string): number {
   let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return (10 - (sum % 10)) % 10;
 }
+
+/** Whether a code's last digit is the GS1 check digit of the rest. */
+export const hasGs1CheckDigit = (code: string): boolean =>
+  code.length > 1 && gs1CheckDigit(code.slice(0, -1)) === Number(code[code.length - 1]);
+
+/** GS1 check digit of the first 12 digits (the rest, if any, is ignored). */
+export const ean13CheckDigit = (first12: string): number => gs1CheckDigit(first12.slice(0, 12));
 
 export const isEan13 = (code: string): boolean => /^\d{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
 

@@ -12,6 +12,7 @@
  * only characters the fiscal document writes as they are (below), so no stamp is sold that its
  * receipt could only name with a `?`.
  */
+import { hasGs1CheckDigit } from '../barcodes/ean.js';
 import { hasControlChars } from '../contract/dsl/formats.js';
 import { fitsCp1251 } from '../fiscal/cp1251.js';
 
@@ -32,18 +33,10 @@ const DIGITS = /^\d+$/;
 const LETTER = /^[A-Z]$/;
 const DIGIT = /^\d$/;
 
-/** GS1 check digit over all but the last digit (EAN-8, UPC-A, EAN-13 alike): weights 3,1,3,… from the right. */
-function gs1CheckDigitOk(code: string): boolean {
-  let sum = 0;
-  const body = code.slice(0, -1);
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return (10 - (sum % 10)) % 10 === Number(code[code.length - 1]);
-}
-
 /** A product barcode: EAN-8, UPC-A or EAN-13 with a right check digit (in-store weighted codes 20-29 included). */
 export function isProductBarcode(code: string): boolean {
   if (!DIGITS.test(code)) return false;
-  return (code.length === 8 || code.length === 12 || code.length === 13) && gs1CheckDigitOk(code);
+  return (code.length === 8 || code.length === 12 || code.length === 13) && hasGs1CheckDigit(code);
 }
 
 /**

@@ -2,12 +2,12 @@
  * The catalogue a till keeps so any product sells while the service cannot be reached: goods with
  * prices, barcodes, weighted goods' PLUs and discount cards (debt limit and bonus as last known),
  * in SQLite so it survives a restart, and in memory for lookups and name search. It answers
- * pos.find_code the way the back office does (server/engine/catalog/goods/find-code.ts), and
+ * pos.find_code by the back office's own rules (shared/catalog/find-code-rules.ts), and
  * searches names fast enough to show results while the cashier types (bench:ui, part C).
  */
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, parseWeightBarcode } from '../../../shared/barcodes/ean.js';
+import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES } from '../../../shared/barcodes/ean.js';
 import {
   type CatalogItem,
   type CatalogQuery,
@@ -17,6 +17,7 @@ import {
   type MirrorPage,
   type MirrorQuery,
 } from '../../../shared/bridge/api.js';
+import { type CodeLookup, type CodePrefixes, matchCode, ONE_PIECE } from '../../../shared/catalog/find-code-rules.js';
 import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { catalogCopyMigrations } from './schema.js';
@@ -199,47 +200,43 @@ export class LocalCatalog {
   }
 
   /** What pos.find_code would answer, from the copy; undefined when the copy has never been read. */
-  findCode(code: string, prefixes: { weight: readonly string[]; card: readonly string[] } = DEFAULTS): RpcResult | undefined {
+  findCode(code: string, prefixes: CodePrefixes = DEFAULTS): RpcResult | undefined {
     if (this.state().syncedAt === null && this.items.size === 0) return undefined;
-    const c = code.trim();
-    const rows: FoundRow[] = [];
-    const product = (kind: string, item: CatalogItem, quantity: string, matched: string): FoundRow => ({
-      kind,
-      code: item.code,
-      name: item.name,
-      price: item.price,
-      quantity,
-      unit_type: item.unit,
-      excise_input: item.excise ? '1' : '0',
-      matched,
-      ...NO_CARD,
-    });
-    if (c !== '') {
-      const own = this.items.get(c);
-      if (own) rows.push(product('product', own, '1.000', c));
-      const extra = this.items.get(this.codes.get(c) ?? '');
-      if (extra) rows.push(product('extra', extra, '1.000', c));
-      const weight = parseWeightBarcode(c, prefixes.weight);
-      const weighed = weight && this.items.get(this.byPlu.get(weight.plu) ?? '');
-      if (weight && weighed) rows.push(product('weight', weighed, kilograms(weight.grams), weight.plu));
-      const card = prefixes.card.some((p) => c.startsWith(p)) ? this.cards.get(c) : undefined;
-      if (card) {
-        rows.push({
-          kind: 'card',
-          code: card.card,
-          name: card.holder,
-          price: '0.00',
-          quantity: '1.000',
-          unit_type: '',
-          excise_input: '0',
-          matched: card.card,
-          debt: card.debt,
-          debt_limit: card.debtLimit,
-          bonus: card.bonus,
-          discount_percent: card.discountPercent,
-        });
-      }
-    }
+    const lookup: CodeLookup<CatalogItem, CardEntry> = {
+      product: (c) => this.items.get(c),
+      productByExtraCode: (c) => this.items.get(this.codes.get(c) ?? ''),
+      productByPlu: (plu) => this.items.get(this.byPlu.get(plu) ?? ''),
+      card: (c) => this.cards.get(c),
+    };
+    const rows = matchCode(code, prefixes, lookup).map(
+      (m): FoundRow =>
+        m.kind === 'card'
+          ? {
+              kind: m.kind,
+              code: m.card.card,
+              name: m.card.holder,
+              price: '0.00',
+              quantity: ONE_PIECE,
+              unit_type: '',
+              excise_input: '0',
+              matched: m.matched,
+              debt: m.card.debt,
+              debt_limit: m.card.debtLimit,
+              bonus: m.card.bonus,
+              discount_percent: m.card.discountPercent,
+            }
+          : {
+              kind: m.kind,
+              code: m.product.code,
+              name: m.product.name,
+              price: m.product.price,
+              quantity: m.quantity,
+              unit_type: m.product.unit,
+              excise_input: m.product.excise ? '1' : '0',
+              matched: m.matched,
+              ...NO_CARD,
+            },
+    );
     return {
       upstream: { name: 'till catalogue copy', version: '', resource: 'pos' },
       status: { code: 'OK', operation: 'find_code', value: String(rows.length) },
@@ -383,6 +380,3 @@ export class LocalCatalog {
 }
 
 const DEFAULTS = { weight: DEFAULT_WEIGHT_PREFIXES, card: DEFAULT_CARD_PREFIXES };
-
-/** Grams as a quantity in kilograms with 3 places, in integers (never a binary fraction). */
-const kilograms = (grams: number): string => `${Math.floor(grams / 1000)}.${String(grams % 1000).padStart(3, '0')}`;

@@ -10,7 +10,7 @@ import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
 import { moveBonus } from '../cards/bonus-ledger.js';
 import { cardSql } from '../cards/statements.js';
-import { momentAt } from '../common/moment.js';
+import { momentAt } from '../kernel/moment.js';
 import { contextAt, DAY, DEMO_TIME_ZONE } from './clock.js';
 import { FIRST_NAMES, LAST_NAMES, PATRONYMICS, STREETS } from './holders.js';
 import { demoSql } from './statements.js';

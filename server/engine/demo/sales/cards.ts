@@ -6,11 +6,11 @@
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { dec, toDb } from '../../decimal.js';
-import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
-import { moveBonus } from '../cards/bonus-ledger.js';
-import { cardSql } from '../cards/statements.js';
-import { momentAt } from '../kernel/moment.js';
+import { moveBonus } from '../../sales/cards/bonus-ledger.js';
+import { cardSql } from '../../sales/cards/statements.js';
+import { momentAt } from '../../sales/kernel/moment.js';
+import type { Prng } from '../prng.js';
 import { contextAt, DAY, DEMO_TIME_ZONE } from './clock.js';
 import { FIRST_NAMES, LAST_NAMES, PATRONYMICS, STREETS } from './holders.js';
 import { demoSql } from './statements.js';

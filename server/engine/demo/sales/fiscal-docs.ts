@@ -6,9 +6,9 @@
 import { el, writeXml } from '../../../dps/format/xml.js';
 import type { D } from '../../decimal.js';
 import { fmt } from '../../decimal.js';
-import type { Moment } from '../kernel/moment.js';
-import { DOC_TYPES } from '../kernel/register/doc-types.js';
-import { headTime } from '../kernel/register/head-time.js';
+import type { Moment } from '../../sales/kernel/moment.js';
+import { DOC_TYPES } from '../../sales/kernel/register/doc-types.js';
+import { headTime } from '../../sales/kernel/register/head-time.js';
 
 interface Head {
   readonly numprro: string;

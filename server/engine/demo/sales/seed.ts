@@ -12,10 +12,10 @@
  */
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
-import { patchHead } from '../kernel/register/head.js';
-import { prroSql } from '../kernel/register/statements.js';
+import { patchHead } from '../../sales/kernel/register/head.js';
+import { prroSql } from '../../sales/kernel/register/statements.js';
+import { prng } from '../prng.js';
 import { seedCards } from './cards.js';
 import { contextAt, DAY, HOUR, MINUTE } from './clock.js';
 import { repayDebtsOfDay } from './debts.js';

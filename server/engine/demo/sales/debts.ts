@@ -1,8 +1,8 @@
 /** Card holders coming back to pay what they owe: in cash at the first till, or from their bonus. */
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fmt, fromDb } from '../../decimal.js';
-import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
+import type { Prng } from '../prng.js';
 import { contextAt } from './clock.js';
 import { demoSql } from './statements.js';
 

@@ -6,13 +6,13 @@
 import type { ParamsOf } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, dec, fmt, fromDb } from '../../decimal.js';
-import type { Prng } from '../../demo/prng.js';
 import { invoke } from '../../operations.js';
-import { lookupCard } from '../cards/cards.js';
-import { firstRow } from '../first-row.js';
-import { sum } from '../kernel/money.js';
+import { lookupCard } from '../../sales/cards/cards.js';
+import { sum } from '../../sales/kernel/money.js';
+import type { Prng } from '../prng.js';
 import type { DemoCards } from './cards.js';
 import { contextAt } from './clock.js';
+import { firstRow } from './first-row.js';
 import { demoSql, type StockedGoods } from './statements.js';
 
 type Rows = ParamsOf<'pos.checkout_close_sale'>['rows'];

@@ -6,10 +6,10 @@ import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { migrate } from '../../../../shared-node/sqlite/migrate.js';
 import { openDatabase } from '../../../../shared-node/sqlite/open.js';
-import { seedDemo } from '../../demo/index.js';
 import { ENGINE_MIGRATIONS } from '../../engine.js';
-import { fiscalBreaches, NO_FISCAL_BREACHES } from '../testing/fiscal-invariants.js';
-import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
+import { fiscalBreaches, NO_FISCAL_BREACHES } from '../../sales/testing/fiscal-invariants.js';
+import { invariantBreaches, NO_BREACHES } from '../../sales/testing/invariants.js';
+import { seedDemo } from '../index.js';
 import { seedFiscalSetup } from './fiscal-setup.js';
 
 const NOW = new Date('2025-03-14T15:00:00Z');

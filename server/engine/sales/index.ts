@@ -3,6 +3,10 @@
  * document, cash boxes, discount cards with their debt and bonus ledgers, excise stamps, the PRRO
  * queue, and the reports (migrations 0200..0290); then the fiscal back office: the seller and
  * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
+ *
+ * In layers (architecture/layers.ts, held by its test): kernel/ is what every area shares; each
+ * area (cards, cash, fiscal, prro, shifts, …) imports only the kernel; the flows checkout/ and
+ * returns/ compose areas; this file, which registers every handler, is the composition root.
  */
 
 import type { Migration } from '../../../shared-node/sqlite/migrate.js';

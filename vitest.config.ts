@@ -24,6 +24,7 @@ export default defineConfig({
             'renderer/**/*.test.{ts,tsx}',
             'build/**/*.test.ts',
             'integrations/**/*.test.ts',
+            'architecture/**/*.test.ts',
           ],
         },
       },

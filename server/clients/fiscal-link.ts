@@ -16,10 +16,10 @@ import { openSigner } from '../dps/signing/key.js';
 import { TrustStore } from '../dps/signing/trust.js';
 import { backOfficeRegistry } from '../dps/simulator/backoffice-registry.js';
 import { type HttpSimulator, startSimulator } from '../dps/simulator/http/server.js';
-import { findSeller, fiscalTills } from '../engine/sales/fiscal/identity.js';
-import { configureKeys, type KeyRing } from '../engine/sales/prro/keys/ring.js';
-import { ServiceSecret } from '../engine/sales/prro/keys/secret.js';
-import { keySql } from '../engine/sales/prro/keys/statements.js';
+import { findSeller, fiscalTills } from '../engine/sales/kernel/fiscal/identity.js';
+import { configureKeys, type KeyRing } from '../engine/sales/kernel/keys/ring.js';
+import { ServiceSecret } from '../engine/sales/kernel/keys/secret.js';
+import { keySql } from '../engine/sales/kernel/keys/statements.js';
 
 /** The DPS's fiscal server (ЄВПЕЗ), over TLS. */
 export const DPS_FISCAL_SERVER = 'https://fs.tax.gov.ua:8643/fs';

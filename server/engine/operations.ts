@@ -15,7 +15,7 @@ import { type CommitHook, type RawResult, refusalOfIssue } from '../upstream/ups
 import { catalogHandlers } from './catalog/index.js';
 import type { EngineContext, Handlers, PreparedHandler } from './handlers.js';
 import { salesHandlers } from './sales/index.js';
-import { signBeforeWrite } from './sales/prro/keys/sign.js';
+import { signBeforeWrite } from './sales/kernel/keys/sign.js';
 
 const HANDLERS = { ...catalogHandlers, ...salesHandlers } satisfies Handlers;
 

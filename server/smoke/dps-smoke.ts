@@ -31,7 +31,7 @@ import { receiveBatch } from '../engine/catalog/stock/fifo.js';
 import { dec } from '../engine/decimal.js';
 import type { EngineContext } from '../engine/handlers.js';
 import { perform } from '../engine/operations.js';
-import { configureKeys, keyRingOf } from '../engine/sales/prro/keys/ring.js';
+import { configureKeys, keyRingOf } from '../engine/sales/kernel/keys/ring.js';
 import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../shared-node/sql/db.js';
-import { setDeviceId } from '../sales/prro/register/device.js';
+import { setDeviceId } from '../sales/kernel/register/device.js';
 import { seedCatalog } from './catalog.js';
 import { seedSql } from './catalog-statements.js';
 import { seedSales } from './sales.js';

@@ -1,9 +1,10 @@
 /**
  * The sales half of the demo shop, seeded after the catalog half (goods, stock, tills, users):
- * everything it writes goes through the same operations a till calls (server/engine/sales/demo).
+ * what a till can do it does through the same operations a till calls (./sales/, which lies above
+ * the sales engine: nothing in server/engine/sales imports it).
  */
 import type { Db } from '../../../shared-node/sql/db.js';
-import { seedSalesDemo } from '../sales/demo/seed.js';
+import { seedSalesDemo } from './sales/seed.js';
 
 export function seedSales(db: Db, opts: { now?: Date }): void {
   seedSalesDemo(db, opts.now ?? new Date());

@@ -3,6 +3,10 @@
  * document, cash boxes, discount cards with their debt and bonus ledgers, excise stamps, the PRRO
  * queue, and the reports (migrations 0200..0290); then the fiscal back office: the seller and
  * taxes, shifts, returns, gift certificates and the simulated tax server (migrations 0300..0399).
+ *
+ * In layers (architecture/layers.ts, held by its test): kernel/ is what every area shares; each
+ * area (cards, cash, fiscal, prro, shifts, …) imports only the kernel; the flows checkout/ and
+ * returns/ compose areas; this file, which registers every handler, is the composition root.
  */
 
 import type { Migration } from '../../../shared-node/sqlite/migrate.js';
@@ -19,6 +23,8 @@ import { certificateMigrations } from './certificates/schema.js';
 import { applySaleLine } from './checkout/apply-line.js';
 import { clientBonusDelta } from './checkout/bonus-delta.js';
 import { closeSaleHandler } from './checkout/close/close-sale.js';
+import { manualPrice } from './checkout/manual-price/manual-price.js';
+import { manualPriceMigrations } from './checkout/manual-price/schema.js';
 import { mixedPaymentHandlers } from './checkout/mixed-payment.js';
 import { checkoutMigrations } from './checkout/schema.js';
 import { ping } from './diagnostics/ping.js';
@@ -26,15 +32,13 @@ import { exciseHandlers } from './excise/handlers.js';
 import { exciseMigrations } from './excise/schema.js';
 import { fiscalSettingsHandlers } from './fiscal/handlers.js';
 import { fiscalMigrations } from './fiscal/schema.js';
-import { manualPrice } from './manual-price/manual-price.js';
-import { manualPriceMigrations } from './manual-price/schema.js';
+import { prepayMigrations } from './kernel/register/prepay.js';
 import { peopleHandlers } from './people/handlers.js';
 import { peopleMigrations } from './people/schema.js';
 import { gridPageHandlers } from './prro/grid/page.js';
 import { prroHandlers } from './prro/handlers.js';
 import { keyHandlers } from './prro/keys/handlers.js';
 import { prroManagerHandlers } from './prro/manager-handlers.js';
-import { prepayMigrations } from './prro/register/prepay.js';
 import { prroMigrations } from './prro/schema.js';
 import { printHandlers } from './receipt-print/handlers.js';
 import { reportHandlers } from './reports/handlers.js';

@@ -12,7 +12,7 @@ import type { PaySysRow } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { statements } from '../../core/statements.js';
 import { type D, dec, fmt, toDb } from '../../decimal.js';
-import { fiscalText } from '../fiscal/text.js';
+import { fiscalText } from '../kernel/fiscal/text.js';
 
 type Given = NonNullable<ParsedParamsOf<'pos.checkout_close_sale'>['card_payment']>;
 

@@ -5,7 +5,7 @@
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, toDb } from '../../decimal.js';
-import type { Moment } from '../common/moment.js';
+import type { Moment } from '../kernel/moment.js';
 import { findCard } from './cards.js';
 import { cardSql } from './statements.js';
 

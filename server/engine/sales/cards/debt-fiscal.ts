@@ -6,17 +6,17 @@
  */
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { type D, fromDb } from '../../decimal.js';
-import { moveCash } from '../cash/ledger.js';
-import type { Moment } from '../common/moment.js';
-import { sum } from '../common/money.js';
-import { checkContent } from '../fiscal/check-content.js';
-import { roundCash, roundingStepOn } from '../fiscal/rounding.js';
-import { fiscalSql } from '../fiscal/statements.js';
-import { lettersFor, taxTable } from '../fiscal/tax.js';
-import { issueDocument } from '../prro/register/chain.js';
-import { linkPrepay } from '../prro/register/prepay.js';
-import { returnSql } from '../returns/statements.js';
-import type { FiscalWork } from '../shifts/guard.js';
+import { moveCash } from '../kernel/cash/ledger.js';
+import { checkContent } from '../kernel/fiscal/check-content.js';
+import { roundCash, roundingStepOn } from '../kernel/fiscal/rounding.js';
+import { fiscalSql } from '../kernel/fiscal/statements.js';
+import { lettersFor, taxTable } from '../kernel/fiscal/tax.js';
+import type { Moment } from '../kernel/moment.js';
+import { sum } from '../kernel/money.js';
+import { issueDocument } from '../kernel/register/chain.js';
+import { linkPrepay } from '../kernel/register/prepay.js';
+import { returnSql } from '../kernel/returns/statements.js';
+import type { FiscalWork } from '../kernel/shifts/guard.js';
 
 export interface FiscalRepayment {
   readonly work: FiscalWork;

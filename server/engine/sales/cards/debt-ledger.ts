@@ -6,8 +6,8 @@
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
-import type { Moment } from '../common/moment.js';
-import { sum } from '../common/money.js';
+import type { Moment } from '../kernel/moment.js';
+import { sum } from '../kernel/money.js';
 import { type Card, findCard } from './cards.js';
 import { cardSql, type DebtRow } from './statements.js';
 

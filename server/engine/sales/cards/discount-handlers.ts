@@ -2,8 +2,8 @@
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { momentOf } from '../common/moment.js';
-import { kopecksOrZero } from '../common/money.js';
+import { momentOf } from '../kernel/moment.js';
+import { kopecksOrZero } from '../kernel/money.js';
 import { cardSql } from './statements.js';
 
 type DiscountOps = 'discounts.bonus_comments' | 'discounts.delete_extra_value' | 'discounts.import_card_ignore';

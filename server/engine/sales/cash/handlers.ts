@@ -2,9 +2,9 @@
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { cashSql } from './statements.js';
+import { cashSql } from '../kernel/cash/statements.js';
+import { nextBankDestination } from '../kernel/cash/tills.js';
 import { paySupplier } from './supplier-payment.js';
-import { nextBankDestination } from './tills.js';
 
 type CashOps =
   | 'pos.cashdesk_balance'

@@ -7,13 +7,13 @@ import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
-import { momentOf } from '../common/moment.js';
-import { positiveKopecks } from '../common/money.js';
-import { fiscalTillOfBox } from '../fiscal/identity.js';
-import { fiscalWork } from '../shifts/guard.js';
-import { withdrawCash } from '../shifts/service-cash.js';
-import { moveCash } from './ledger.js';
-import { cashSql } from './statements.js';
+import { moveCash } from '../kernel/cash/ledger.js';
+import { cashSql } from '../kernel/cash/statements.js';
+import { fiscalTillOfBox } from '../kernel/fiscal/identity.js';
+import { momentOf } from '../kernel/moment.js';
+import { positiveKopecks } from '../kernel/money.js';
+import { fiscalWork } from '../kernel/shifts/guard.js';
+import { withdrawCash } from '../kernel/shifts/service-cash.js';
 
 /** The movement a service withdrawal just wrote, and the box balance after it. */
 function lastMovement(db: EngineContext['db'], akas: string): { movementId: number; balance: D } {

@@ -6,8 +6,8 @@
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb } from '../../decimal.js';
-import type { Moment } from '../common/moment.js';
-import { shownAt } from '../common/moment.js';
+import type { Moment } from '../kernel/moment.js';
+import { shownAt } from '../kernel/moment.js';
 import { certificateSql } from './statements.js';
 
 export interface Redemption {

@@ -1,7 +1,7 @@
 /** Gift certificates: registering an issued one, and reading one. */
 import { dec, fmtDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { momentOf, shownAt } from '../common/moment.js';
+import { momentOf, shownAt } from '../kernel/moment.js';
 import { issueCertificate } from './certificates.js';
 import { certificateSql } from './statements.js';
 

@@ -7,8 +7,8 @@ import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb, toDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
 import { findCard } from '../cards/cards.js';
-import { momentOf } from '../common/moment.js';
-import { kopecksOrZero } from '../common/money.js';
+import { momentOf } from '../kernel/moment.js';
+import { kopecksOrZero } from '../kernel/money.js';
 import { openSaleDoc } from './sale-doc.js';
 import { checkoutSql } from './statements.js';
 

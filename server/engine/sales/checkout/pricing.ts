@@ -7,7 +7,7 @@
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fromDb, toKopecks } from '../../decimal.js';
 import type { Card } from '../cards/cards.js';
-import { ZERO } from '../common/money.js';
+import { ZERO } from '../kernel/money.js';
 import { checkoutSql, type GoodsRow } from './statements.js';
 
 const HUNDRED = new D(100);

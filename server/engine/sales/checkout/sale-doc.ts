@@ -1,7 +1,7 @@
 /** A sale document in progress: opened by its first line, closed when its receipt is written. */
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
-import type { Moment } from '../common/moment.js';
+import type { Moment } from '../kernel/moment.js';
 import { checkoutSql, type SaleDocRow } from './statements.js';
 
 export function refuseClosed(doc: SaleDocRow | undefined, path: string): void {

@@ -1,8 +1,8 @@
 /** Excise stamps at the till: scanning, reserving for a sale document, releasing, duplicates. */
 import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { findTill } from '../cash/tills.js';
-import { momentOf } from '../common/moment.js';
+import { findTill } from '../kernel/cash/tills.js';
+import { momentOf } from '../kernel/moment.js';
 import { saveStampMasks } from './masks-save.js';
 import { releasePending, reservePending, scanStamp } from './stamps.js';
 import { exciseSql } from './statements.js';

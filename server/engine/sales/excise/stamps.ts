@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { type BusinessRefusal, refuse } from '../../../upstream/upstream.js';
-import type { Moment } from '../common/moment.js';
+import type { Moment } from '../kernel/moment.js';
 import { checkStampFormat } from './format.js';
 import { exciseSql, type StampRow } from './statements.js';
 

@@ -5,12 +5,12 @@ import { refuse } from '../../../upstream/upstream.js';
 import { DEFAULT_MANAGER_LEVEL } from '../../catalog/users/pins/pins.js';
 import { dec, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { findTill } from '../cash/tills.js';
-import { momentOf } from '../common/moment.js';
-import { returnManagerLimit } from '../people/confirmations.js';
-import { registerOf } from '../prro/register/chain.js';
-import { shiftSql } from '../shifts/statements.js';
-import { fiscalSql } from './statements.js';
+import { findTill } from '../kernel/cash/tills.js';
+import { fiscalSql } from '../kernel/fiscal/statements.js';
+import { momentOf } from '../kernel/moment.js';
+import { returnManagerLimit } from '../kernel/people/confirmations.js';
+import { registerOf } from '../kernel/register/chain.js';
+import { shiftSql } from '../kernel/shifts/statements.js';
 
 type FiscalSettingsOps =
   | 'settings.fiscal_settings'

@@ -7,10 +7,10 @@
 import { localDateTime } from '../../../../shared/time/zone.js';
 import { checkPin, isManager, type PinCheck, requireManager, userByCard } from '../../catalog/users/pins/pins.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { momentOf } from '../common/moment.js';
-import { shiftSql } from '../shifts/statements.js';
-import { CONFIRMATION_MS } from './confirmations.js';
-import { peopleSql } from './statements.js';
+import { momentOf } from '../kernel/moment.js';
+import { CONFIRMATION_MS } from '../kernel/people/confirmations.js';
+import { peopleSql } from '../kernel/people/statements.js';
+import { shiftSql } from '../kernel/shifts/statements.js';
 
 type Failed = Exclude<PinCheck, { outcome: 'confirmed' }>;
 

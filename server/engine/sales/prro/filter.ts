@@ -1,6 +1,6 @@
 /** The till / register / user filter of the PRRO queue's views, as the operations send it. */
 import { refuse } from '../../../upstream/upstream.js';
-import type { DocFilter } from './statements.js';
+import type { DocFilter } from '../kernel/register/statements.js';
 
 /** `kasm` arrives as a string in these operations: empty means every till. */
 export function tillOf(kasm: string): number {

@@ -1,5 +1,5 @@
 /** A document as pos.prro_inline_error_grid shows it: the spec's columns, which the paged grid carries too. */
-import { shownAt } from '../common/moment.js';
+import { shownAt } from '../kernel/moment.js';
 
 export interface ErrorGridDoc {
   readonly id: number;

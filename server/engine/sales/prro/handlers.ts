@@ -4,15 +4,15 @@ import { dayStartUtc, nextDate } from '../../../../shared/time/zone.js';
 import { simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { findTill } from '../cash/tills.js';
-import { momentOf, shownAt } from '../common/moment.js';
-import { queueChanger } from '../people/confirmations.js';
-import { fiscalWork } from '../shifts/guard.js';
+import { findTill } from '../kernel/cash/tills.js';
+import { momentOf, shownAt } from '../kernel/moment.js';
+import { queueChanger } from '../kernel/people/confirmations.js';
+import { enqueueBody } from '../kernel/register/chain.js';
+import { prroSql } from '../kernel/register/statements.js';
+import { fiscalWork } from '../kernel/shifts/guard.js';
 import { filterOf, tillOf } from './filter.js';
 import { errorGridRow } from './grid-row.js';
 import { checkTransition, requeueDocument, setDocStatus } from './queue.js';
-import { enqueueBody } from './register/chain.js';
-import { prroSql } from './statements.js';
 
 type PrroOps =
   | 'pos.prro_inline_enqueue'

@@ -4,7 +4,7 @@
  * register's chain, which is what a withdrawal or a requeue re-places.
  */
 import type { HandlerGroup } from '../../handlers.js';
-import { shownAt } from '../common/moment.js';
+import { shownAt } from '../kernel/moment.js';
 import { type ChainDocRow, managerSql } from './manager-statements.js';
 
 type ManagerOps = 'pos.shift_documents' | 'pos.prro_unsent_chain';

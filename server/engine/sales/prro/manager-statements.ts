@@ -2,7 +2,7 @@
 import { PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { statements } from '../../core/statements.js';
-import { SETTLED_STATUSES } from './statements.js';
+import { SETTLED_STATUSES } from '../kernel/register/statements.js';
 
 const CANCELLED = PRRO.cancelled;
 

@@ -13,11 +13,11 @@ import { decodeBody, readDocument } from '../../../dps/format/read.js';
 import { checkDpsSchema } from '../../../dps/format/schema/check.js';
 import { XmlError } from '../../../dps/format/xml.js';
 import { refuse } from '../../../upstream/upstream.js';
-import type { Moment } from '../common/moment.js';
-import { fiscalTillOf } from '../fiscal/identity.js';
-import { asWritten } from '../fiscal/text.js';
-import { replaceTail, sha256Hex } from './register/chain.js';
-import { type PrroDocRow, prroSql, SETTLED_STATUSES } from './statements.js';
+import { fiscalTillOf } from '../kernel/fiscal/identity.js';
+import { asWritten } from '../kernel/fiscal/text.js';
+import type { Moment } from '../kernel/moment.js';
+import { replaceTail, sha256Hex } from '../kernel/register/chain.js';
+import { type PrroDocRow, prroSql, SETTLED_STATUSES } from '../kernel/register/statements.js';
 
 const FINAL: readonly number[] = [PRRO.accepted, PRRO.already_registered];
 

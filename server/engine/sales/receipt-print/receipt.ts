@@ -14,7 +14,7 @@ import type { CheckContent } from '../../../dps/format/content.js';
 import { readDocument } from '../../../dps/format/read.js';
 import { XmlError } from '../../../dps/format/xml.js';
 import { refuse } from '../../../upstream/upstream.js';
-import { shownAt } from '../common/moment.js';
+import { shownAt } from '../kernel/moment.js';
 import { type PrintedDoc, printSql } from './statements.js';
 
 type Row = Record<string, string | null>;

@@ -1,8 +1,8 @@
 /** Receipt reports, the printed lines of a receipt, the daily/PRRO report, the FOP turnover. */
 import { fmt, fmtDb, fromDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { momentOf, shownAt } from '../common/moment.js';
-import { storageSk } from '../common/storage.js';
+import { momentOf, shownAt } from '../kernel/moment.js';
+import { storageSk } from '../kernel/storage.js';
 import { reportText } from './report-text.js';
 import { type PrintRow, reportSql } from './statements.js';
 

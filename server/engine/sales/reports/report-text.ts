@@ -7,8 +7,8 @@
 import { PRRO, PRRO_ERROR_STATUSES, PRRO_PENDING_STATUSES, prroStatusName } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
-import { cashSql } from '../cash/statements.js';
-import { prroSql } from '../prro/statements.js';
+import { cashSql } from '../kernel/cash/statements.js';
+import { prroSql } from '../kernel/register/statements.js';
 import { reportSql } from './statements.js';
 
 export type ReportType = 'dayrep' | 'prrorep';

@@ -1,7 +1,7 @@
 /** Returns: the returnable view of a receipt, and the return itself. */
 import { fmt, fmtDb, fromDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
-import { returnSql } from './statements.js';
+import { returnSql } from '../kernel/returns/statements.js';
 import { performReturn } from './write.js';
 
 type ReturnOps = 'pos.checkout_return' | 'pos.checkout_returnable';

@@ -9,9 +9,9 @@ import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, fromDb, toKopecks } from '../../decimal.js';
-import { sum, ZERO } from '../common/money.js';
-import { roundCash } from '../fiscal/rounding.js';
-import { type ReceiptHead, returnSql, type SoldLine } from './statements.js';
+import { roundCash } from '../kernel/fiscal/rounding.js';
+import { sum, ZERO } from '../kernel/money.js';
+import { type ReceiptHead, returnSql, type SoldLine } from '../kernel/returns/statements.js';
 
 type Params = ParsedParamsOf<'pos.checkout_return'>;
 

@@ -5,19 +5,19 @@ import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmt, fmtDb } from '../../decimal.js';
 import type { EngineContext, HandlerGroup } from '../../handlers.js';
-import { cashSql } from '../cash/statements.js';
-import { momentOf, shownAt } from '../common/moment.js';
-import { positiveKopecks } from '../common/money.js';
-import { fiscalTillOf } from '../fiscal/identity.js';
-import { spendConfirmation } from '../people/confirmations.js';
-import { offlineClock } from '../prro/register/offline.js';
-import { prroSql } from '../prro/statements.js';
-import { fiscalWork, shiftMaxHours } from './guard.js';
+import { cashSql } from '../kernel/cash/statements.js';
+import { fiscalTillOf } from '../kernel/fiscal/identity.js';
+import { momentOf, shownAt } from '../kernel/moment.js';
+import { positiveKopecks } from '../kernel/money.js';
+import { spendConfirmation } from '../kernel/people/confirmations.js';
+import { offlineClock } from '../kernel/register/offline.js';
+import { prroSql } from '../kernel/register/statements.js';
+import { fiscalWork, shiftMaxHours } from '../kernel/shifts/guard.js';
+import { totalsRows } from '../kernel/shifts/report-rows.js';
+import { depositCash, withdrawCash } from '../kernel/shifts/service-cash.js';
+import { type ShiftRow, shiftSql } from '../kernel/shifts/statements.js';
+import { shiftTotals } from '../kernel/shifts/totals.js';
 import { closeShift, openShift } from './open-close.js';
-import { totalsRows } from './report-rows.js';
-import { depositCash, withdrawCash } from './service-cash.js';
-import { type ShiftRow, shiftSql } from './statements.js';
-import { shiftTotals } from './totals.js';
 
 type ShiftOps =
   | 'pos.shift_open'

@@ -10,17 +10,17 @@ import type { Db } from '../../../../shared-node/sql/db.js';
 import type { FiscalContent } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb } from '../../decimal.js';
-import { cashSql } from '../cash/statements.js';
-import { type Moment, shownAt } from '../common/moment.js';
-import { kopecksOrZero } from '../common/money.js';
-import { fiscalTillOf, requireSeller } from '../fiscal/identity.js';
-import { issueDocument } from '../prro/register/chain.js';
-import { checkClock } from '../prro/register/clock.js';
-import { offlineClock } from '../prro/register/offline.js';
-import { prroSql } from '../prro/statements.js';
-import { depositCash, withdrawCash } from './service-cash.js';
-import { type ShiftRow, shiftSql } from './statements.js';
-import { shiftTotals } from './totals.js';
+import { cashSql } from '../kernel/cash/statements.js';
+import { fiscalTillOf, requireSeller } from '../kernel/fiscal/identity.js';
+import { type Moment, shownAt } from '../kernel/moment.js';
+import { kopecksOrZero } from '../kernel/money.js';
+import { issueDocument } from '../kernel/register/chain.js';
+import { checkClock } from '../kernel/register/clock.js';
+import { offlineClock } from '../kernel/register/offline.js';
+import { prroSql } from '../kernel/register/statements.js';
+import { depositCash, withdrawCash } from '../kernel/shifts/service-cash.js';
+import { type ShiftRow, shiftSql } from '../kernel/shifts/statements.js';
+import { shiftTotals } from '../kernel/shifts/totals.js';
 
 export interface Opened {
   readonly shift: ShiftRow;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../../testing/engine-db.js';
-import { prroSql } from '../prro/statements.js';
+import { prroSql } from '../kernel/register/statements.js';
 import { BREAD, type Shop, standardShop } from '../testing/shop.js';
 import { sendToTaxServer } from '../testing/tax-server.js';
 

@@ -11,7 +11,7 @@ import type { Db } from '../../../../shared-node/sql/db.js';
 import type { FiscalContent } from '../../../dps/format/content.js';
 import { readDocument } from '../../../dps/format/read.js';
 import { dec, fromDb } from '../../decimal.js';
-import { shiftTotals } from '../shifts/totals.js';
+import { shiftTotals } from '../kernel/shifts/totals.js';
 
 interface Doc {
   id: number;

@@ -12,7 +12,7 @@ import type { Certificate } from '../../../dps/signing/certificate.js';
 import { generateKey, type PrivateKey } from '../../../dps/signing/dstu.js';
 import { issueCertificate, issueRoot, writeContainer } from '../../../dps/signing/issue.js';
 import { TrustStore } from '../../../dps/signing/trust.js';
-import { configureKeys, type KeyConfig } from '../prro/keys/ring.js';
+import { configureKeys, type KeyConfig } from '../kernel/keys/ring.js';
 import { TEST_SELLER } from './shop.js';
 
 export const KEY_PASSWORD = 'Ключ-2025';

@@ -10,8 +10,8 @@
 import { fmt, toDb } from '../../../decimal.js';
 import type { EngineContext, Handler } from '../../../handlers.js';
 import { bookCardPayment } from '../../card-payments/card-payments.js';
-import { nextBankDestination, recordBankDestination } from '../../cash/tills.js';
-import { momentOf, shownAt } from '../../common/moment.js';
+import { nextBankDestination, recordBankDestination } from '../../kernel/cash/tills.js';
+import { momentOf, shownAt } from '../../kernel/moment.js';
 import { openSaleDoc } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
 import { fiscalize } from './fiscal.js';

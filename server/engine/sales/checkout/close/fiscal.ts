@@ -8,9 +8,9 @@ import type { Db } from '../../../../../shared-node/sql/db.js';
 import { statements } from '../../../core/statements.js';
 import { toDb } from '../../../decimal.js';
 import { paySysRow } from '../../card-payments/card-payments.js';
-import type { Moment } from '../../common/moment.js';
-import { type CheckMoney, checkContent } from '../../fiscal/check-content.js';
-import { type IssuedDocument, issueDocument } from '../../prro/register/chain.js';
+import { type CheckMoney, checkContent } from '../../kernel/fiscal/check-content.js';
+import type { Moment } from '../../kernel/moment.js';
+import { type IssuedDocument, issueDocument } from '../../kernel/register/chain.js';
 import type { Plan } from './plan.js';
 
 const prepare = (d: Db) => ({

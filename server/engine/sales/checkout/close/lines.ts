@@ -7,7 +7,7 @@ import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
-import { isKopecks } from '../../common/money.js';
+import { isKopecks } from '../../kernel/money.js';
 import { checkoutSql, type GoodsRow } from '../statements.js';
 
 type Row = ParsedParamsOf<'pos.checkout_close_sale'>['rows'][number];

@@ -8,8 +8,8 @@
 import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, fmt } from '../../../decimal.js';
-import { kopecksOrZero, positiveKopecks, sum, ZERO } from '../../common/money.js';
-import { roundCash } from '../../fiscal/rounding.js';
+import { roundCash } from '../../kernel/fiscal/rounding.js';
+import { kopecksOrZero, positiveKopecks, sum, ZERO } from '../../kernel/money.js';
 
 type Params = ParsedParamsOf<'pos.checkout_close_sale'>;
 

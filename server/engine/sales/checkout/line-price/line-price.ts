@@ -25,10 +25,10 @@ import { refuse } from '../../../../upstream/upstream.js';
 import { pricesReplacedSince } from '../../../catalog/index.js';
 import { D, fmt, fromDb, toKopecks } from '../../../decimal.js';
 import type { Card } from '../../cards/cards.js';
-import type { Moment } from '../../common/moment.js';
-import { manualPriceSql } from '../../manual-price/statements.js';
-import { spendConfirmation } from '../../people/confirmations.js';
+import type { Moment } from '../../kernel/moment.js';
+import { spendConfirmation } from '../../kernel/people/confirmations.js';
 import type { SaleLine } from '../close/lines.js';
+import { manualPriceSql } from '../manual-price/statements.js';
 import { automaticPercent } from '../pricing.js';
 import { checkoutSql } from '../statements.js';
 

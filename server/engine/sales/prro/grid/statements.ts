@@ -12,8 +12,8 @@ import { CHAIN_VERDICTS, type GridSortKey } from '../../../../../shared/contract
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { idsOfJsonArray } from '../../../core/dialect-sql.js';
 import { statements } from '../../../core/statements.js';
+import type { DocFilter } from '../../kernel/register/statements.js';
 import type { ErrorGridDoc } from '../grid-row.js';
-import type { DocFilter } from '../statements.js';
 
 export type GridArgs = DocFilter & { start: string; end: string };
 

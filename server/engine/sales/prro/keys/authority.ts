@@ -8,9 +8,9 @@ import { refuse } from '../../../../upstream/upstream.js';
 import { directorySql } from '../../../catalog/directories/statements.js';
 import { DEFAULT_MANAGER_LEVEL, isManager } from '../../../catalog/users/pins/pins.js';
 import type { EngineContext } from '../../../handlers.js';
-import { momentOf } from '../../common/moment.js';
-import { spendConfirmation } from '../../people/confirmations.js';
-import { peopleSql } from '../../people/statements.js';
+import { momentOf } from '../../kernel/moment.js';
+import { spendConfirmation } from '../../kernel/people/confirmations.js';
+import { peopleSql } from '../../kernel/people/statements.js';
 
 export type KeyAction = 'key_unlock' | 'key_settings';
 

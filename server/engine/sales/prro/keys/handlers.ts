@@ -10,13 +10,13 @@ import type { Signer } from '../../../../dps/signing/cms.js';
 import { checkCertificate, KeyError, openSigner } from '../../../../dps/signing/key.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import type { HandlerGroup, PreparedHandler } from '../../../handlers.js';
-import { momentOf } from '../../common/moment.js';
-import { type FiscalTill, fiscalTillOf, requireSeller } from '../../fiscal/identity.js';
-import { prroSql } from '../statements.js';
+import { type FiscalTill, fiscalTillOf, requireSeller } from '../../kernel/fiscal/identity.js';
+import { keyRingOf } from '../../kernel/keys/ring.js';
+import { type KeyRow, keySql } from '../../kernel/keys/statements.js';
+import { momentOf } from '../../kernel/moment.js';
+import { prroSql } from '../../kernel/register/statements.js';
 import { checkKeyAuthority, keyAuthority } from './authority.js';
-import { keyRingOf } from './ring.js';
 import { keyStateRows } from './state.js';
-import { type KeyRow, keySql } from './statements.js';
 
 type KeyOps =
   | 'settings.prro_key_load'

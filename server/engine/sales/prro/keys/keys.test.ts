@@ -17,6 +17,9 @@ import { verifySigned } from '../../../../dps/signing/cms.js';
 import { simulatedFiscalServer } from '../../../../dps/simulator/simulator.js';
 import { BusinessRefusal } from '../../../../upstream/upstream.js';
 import { invoke } from '../../../operations.js';
+import { keyRingOf } from '../../kernel/keys/ring.js';
+import { ServiceSecret } from '../../kernel/keys/secret.js';
+import { prroSql } from '../../kernel/register/statements.js';
 import { KEY_PASSWORD, loadParams, sellerKey, testKey, trustTestCa } from '../../testing/keys.js';
 import {
   addBatch,
@@ -29,9 +32,6 @@ import {
   VODKA,
 } from '../../testing/shop.js';
 import { dispatchFiscalNow } from '../server/dispatch.js';
-import { prroSql } from '../statements.js';
-import { keyRingOf } from './ring.js';
-import { ServiceSecret } from './secret.js';
 
 const NUMPRRO = '4000123456';
 let shop: Shop;

@@ -1,11 +1,11 @@
 /** What the till and the manager's screen are shown of each register's key: never the key itself. */
 import type { Db } from '../../../../../shared-node/sql/db.js';
-import type { Moment } from '../../common/moment.js';
-import { fiscalTills } from '../../fiscal/identity.js';
-import { registerOf } from '../register/chain.js';
-import { prroSql } from '../statements.js';
-import { keyRingOf } from './ring.js';
-import { keySql } from './statements.js';
+import { fiscalTills } from '../../kernel/fiscal/identity.js';
+import { keyRingOf } from '../../kernel/keys/ring.js';
+import { keySql } from '../../kernel/keys/statements.js';
+import type { Moment } from '../../kernel/moment.js';
+import { registerOf } from '../../kernel/register/chain.js';
+import { prroSql } from '../../kernel/register/statements.js';
 
 /** Days before its certificate's end from which a key is shown as expiring. */
 export const EXPIRY_WARNING_DAYS = 30;

@@ -5,11 +5,11 @@
  * offline document's PREVDOCHASH and control number) follow the repayment as it will be sent.
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
-import type { Moment } from '../../common/moment.js';
-import type { FiscalTill } from '../../fiscal/identity.js';
-import { prroSql } from '../statements.js';
-import { replaceTail } from './chain.js';
-import { prepayOf, prepaysOfRegister, writePrepay } from './prepay.js';
+import type { FiscalTill } from '../../kernel/fiscal/identity.js';
+import type { Moment } from '../../kernel/moment.js';
+import { replaceTail } from '../../kernel/register/chain.js';
+import { prepayOf, prepaysOfRegister, writePrepay } from '../../kernel/register/prepay.js';
+import { prroSql } from '../../kernel/register/statements.js';
 
 /** Fills what can be filled; answers the first repayment that still waits, with its sale's receipt. */
 export function fillPrepays(

@@ -15,9 +15,9 @@ import { verifySigned } from '../../../../dps/signing/cms.js';
 import { TrustStore } from '../../../../dps/signing/trust.js';
 import { backOfficeRegistry } from '../../../../dps/simulator/backoffice-registry.js';
 import { type HttpSimulator, startSimulator } from '../../../../dps/simulator/http/server.js';
+import { configureKeys, keyRingOf } from '../../kernel/keys/ring.js';
+import { prroSql } from '../../kernel/register/statements.js';
 import { BREAD, MILK, managerConfirmation, type Shop, standardShop, TEST_SELLER } from '../../testing/shop.js';
-import { configureKeys, keyRingOf } from '../keys/ring.js';
-import { prroSql } from '../statements.js';
 import { dispatchFiscal } from './dispatch.js';
 import { WORDS } from './words.js';
 

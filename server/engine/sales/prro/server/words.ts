@@ -2,7 +2,7 @@
  * What the PRRO queue says, in Ukrainian, of a document that waits: the manager reads these in the
  * queue and the till shows them beside the register's state.
  */
-import type { PrroDocRow } from '../statements.js';
+import type { PrroDocRow } from '../../kernel/register/statements.js';
 
 export const WORDS = {
   blockedBy: (b: PrroDocRow) => `очікує на документ №${b.local_num} (id ${b.id}), відхилений податковим сервером`,

@@ -1,0 +1,48 @@
+/**
+ * What fiscal work at a till needs: a register, the seller, and an open shift younger than the
+ * limit (24 hours by default), at a clock not behind the register's last document; a receipt-class document also needs the register within its
+ * offline limits. A till without a PRRO issues no fiscal documents and needs none of this.
+ */
+import type { Db } from '../../../../../shared-node/sql/db.js';
+import { refuse } from '../../../../upstream/upstream.js';
+import { type FiscalTill, fiscalTillOf, requireSeller, type Seller } from '../fiscal/identity.js';
+import { fiscalSql } from '../fiscal/statements.js';
+import { type Moment, shownAt } from '../moment.js';
+import { actingCashier } from '../people/actor.js';
+import { checkClock } from '../register/clock.js';
+import { checkOfflineLimits, type OfflineClock } from '../register/offline.js';
+import { type ShiftRow, shiftSql } from './statements.js';
+
+export interface FiscalWork {
+  readonly till: FiscalTill;
+  readonly seller: Seller;
+  readonly shift: ShiftRow;
+  /** Who the documents name as cashier: the signed-in cashier the write carries, else the shift's. */
+  readonly cashier: string;
+  /** The register's offline clock: its warning goes back to the till with the document. */
+  readonly clock: OfflineClock;
+}
+
+const HOUR = 3_600_000;
+
+export const shiftMaxHours = (db: Db): number => Number(fiscalSql(db).setting.get('shift_max_hours') ?? 24);
+
+/**
+ * The open shift of a fiscal till, checked; undefined for a till without a PRRO. `cashierId` is
+ * the signed-in cashier of the write (header X-Cashier): a colleague may take over a shift's till.
+ */
+export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cashierId?: number): FiscalWork | undefined {
+  const till = fiscalTillOf(db, kasm);
+  if (!till) return undefined;
+  const seller = requireSeller(db, path);
+  checkClock(db, till, now, path);
+  const shift = shiftSql(db).open.get(kasm);
+  if (!shift) throw refuse(path, 'shift.not_open', { kasm });
+  const max = shiftMaxHours(db);
+  const hours = (now.at.getTime() - new Date(shift.opened_at).getTime()) / HOUR;
+  if (hours >= max) {
+    throw refuse(path, 'shift.too_long', { kasm, opened_at: shownAt(shift.opened_at, now.timeZone), hours: max });
+  }
+  const clock = checkOfflineLimits(db, till, now, path);
+  return { till, seller, shift, clock, cashier: actingCashier(db, cashierId) ?? shift.cashier };
+}

@@ -145,3 +145,23 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await expect(page.getByTestId('screen-diagnostics')).toBeVisible();
   await shot(page, '13-diagnostics');
 });
+
+test.describe('offline', () => {
+  test.use({ shopMode: 'remote', signIn: true });
+
+  test('the guide’s offline screen: a sale closed while the service is down waits in the outbox', async ({ page, shop }) => {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
+    await catalogueRead(page);
+    await shop.stopService();
+    await scan(page, '4821053000016');
+    await expect(line(page, '4821053000016')).toHaveAttribute('data-price-state', 'unconfirmed');
+    await page.keyboard.press('F12');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('close-result');
+    await expect(result).toHaveAttribute('data-status', 'queued');
+    await expect(result).toContainText('чекає відправлення');
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'offline');
+    await expect(page.getByTestId('queue-indicator')).not.toHaveAttribute('data-waiting', '0');
+    await shot(page, '14-offline');
+  });
+});

@@ -229,7 +229,6 @@ function PrroQueue({ till }: { till: TillIdentity }) {
   }
 }
 
-
 /**
  * Where the keyboard lands when the list is first read (the screen opened, a filter shown): on the
  * document kept from before if it is still listed, else on the first one the tax server refused,

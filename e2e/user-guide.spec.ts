@@ -78,6 +78,7 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await shot(page, '05-cash');
   await page.keyboard.press('Enter');
   await closedWithReceipt(page);
+  const check = (await page.getByTestId('close-result').getAttribute('data-check')) ?? '';
   await expect(page.getByTestId('receipt-print').getByTestId('receipt-paper')).toBeVisible();
   await shot(page, '06-closed');
   await page.keyboard.press('Escape');
@@ -116,6 +117,17 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await page.keyboard.press('F6');
   await expect(page.getByTestId('screen-journal')).toBeVisible();
   await shot(page, '10-journal');
+
+  // A return: Alt+R, the receipt (its number here; the customer's QR code at the till), its lines.
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByTestId('return-find')).toBeFocused();
+  await page.getByTestId('return-find').fill(check);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('return-form')).toHaveAttribute('data-check', check);
+  await expect(page.getByTestId('return-line')).toHaveCount(5);
+  await shot(page, '15-return');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('return-dialog')).toBeHidden();
 
   // The manager: the PRRO queue with the document the tax server refused, and the settings.
   await switchTo(page, DEMO_MANAGER);

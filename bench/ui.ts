@@ -55,7 +55,7 @@ async function openScreen(browser: Browser, url: string, key: string, testId: st
   await page.addInitScript('globalThis.__name = (f) => f;');
   await page.goto(url);
   await page.getByTestId('connection').waitFor();
-  // Nobody sells until a cashier signs in: the demo's cashier of till 1 (README, "Cashier sign-in").
+  // Nobody sells until a cashier signs in: the demo's cashier of till 1 (README, "The demo shop").
   // The core keeps who signed in, so a second page of the same shop is signed in already.
   await page.locator('[data-testid="sign-in"], [data-testid="session"]').first().waitFor();
   if (await page.getByTestId('sign-in').isVisible()) {

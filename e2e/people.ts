@@ -1,4 +1,4 @@
-/** The demo shop's people (README, "Cashier sign-in") and signing in as a cashier does. */
+/** The demo shop's people (README, "The demo shop"; docs/desk.md, "Cashier sign-in") and signing in as a cashier does. */
 import { expect, type Page } from '@playwright/test';
 
 export interface Person {

@@ -78,6 +78,7 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await shot(page, '05-cash');
   await page.keyboard.press('Enter');
   await closedWithReceipt(page);
+  const check = (await page.getByTestId('close-result').getAttribute('data-check')) ?? '';
   await expect(page.getByTestId('receipt-print').getByTestId('receipt-paper')).toBeVisible();
   await shot(page, '06-closed');
   await page.keyboard.press('Escape');
@@ -117,6 +118,17 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await expect(page.getByTestId('screen-journal')).toBeVisible();
   await shot(page, '10-journal');
 
+  // A return: Alt+R, the receipt (its number here; the customer's QR code at the till), its lines.
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByTestId('return-find')).toBeFocused();
+  await page.getByTestId('return-find').fill(check);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('return-form')).toHaveAttribute('data-check', check);
+  await expect(page.getByTestId('return-line')).toHaveCount(5);
+  await shot(page, '15-return');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('return-dialog')).toBeHidden();
+
   // The manager: the PRRO queue with the document the tax server refused, and the settings.
   await switchTo(page, DEMO_MANAGER);
   const { doc, start, end } = rejected<{ id: number; kasm: number; numprro: string }>(shop, 'id, kasm, numprro');
@@ -144,4 +156,24 @@ test('the guide’s screens: sign-in, a sale with a weighed and an excise good, 
   await page.keyboard.press('F10');
   await expect(page.getByTestId('screen-diagnostics')).toBeVisible();
   await shot(page, '13-diagnostics');
+});
+
+test.describe('offline', () => {
+  test.use({ shopMode: 'remote', signIn: true });
+
+  test('the guide’s offline screen: a sale closed while the service is down waits in the outbox', async ({ page, shop }) => {
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
+    await catalogueRead(page);
+    await shop.stopService();
+    await scan(page, '4821053000016');
+    await expect(line(page, '4821053000016')).toHaveAttribute('data-price-state', 'unconfirmed');
+    await page.keyboard.press('F12');
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('close-result');
+    await expect(result).toHaveAttribute('data-status', 'queued');
+    await expect(result).toContainText('чекає відправлення');
+    await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'offline');
+    await expect(page.getByTestId('queue-indicator')).not.toHaveAttribute('data-waiting', '0');
+    await shot(page, '14-offline');
+  });
 });

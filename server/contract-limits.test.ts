@@ -1,7 +1,7 @@
 /**
  * The contract and the service agree on size (issue 12): every valid request fits the body limit,
  * so a valid sale is never refused as too large. If this fails, lower a bound of the registry
- * (shared/contract/operations/bounds.ts) or raise the limit, and say which in the README.
+ * (shared/contract/operations/bounds.ts) or raise the limit, and say which in docs/operations.md ("Limits").
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../shared/contract/registry.js';

@@ -1,5 +1,5 @@
 /**
- * The screens and their function keys (documented in the README; F11/F12 stay with the sale).
+ * The screens and their function keys (documented in docs/desk.md, "Keyboard"; F11/F12 stay with the sale).
  * F1..F10 are taken, so a screen may ask for a modifier as well: Shift+F1 is the shift, and F1
  * without Shift stays the sale.
  */

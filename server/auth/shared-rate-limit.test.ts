@@ -1,7 +1,7 @@
 /**
  * One API key's rate across service processes (issue 22): on a PostgreSQL store every process
  * takes the key's tokens from one bucket, so two processes together let it make the rate once,
- * not twice; a data folder's processes keep a bucket each, as the README says. Run in both test
+ * not twice; a data folder's processes keep a bucket each, as docs/operations.md says. Run in both test
  * projects: the `postgres` one serves one PostgreSQL database, the `sqlite` one a folder.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -24,7 +24,7 @@ import { keySql } from '../engine/sales/kernel/keys/statements.js';
 /** The DPS's fiscal server (ЄВПЕЗ), over TLS. */
 export const DPS_FISCAL_SERVER = 'https://fs.tax.gov.ua:8643/fs';
 
-/** The demo registers' key password (README, "Going live"): the demo's key is the simulator CA's, trusted by nobody else. */
+/** The demo registers' key password (docs/fiscal.md, "Going live"): the demo's key is the simulator CA's, trusted by nobody else. */
 export const DEMO_KEY_PASSWORD = 'demo-1111';
 /** The demo key container's PBKDF2 rounds: few, so a demo starts in a moment (a real container has 10,000). */
 const DEMO_KEY_ROUNDS = 100;

@@ -37,7 +37,7 @@ describe.each([false, true])('idempotency (transactional upstream: %s)', (transa
     const long = await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(256) });
     expect(long.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
     expect((await svc.call(WRITE, {}, { idempotencyKey: 'k'.repeat(255) })).status).toBe(200);
-    // Printable ASCII includes the space, as the README says.
+    // Printable ASCII includes the space, as docs/operations.md says.
     expect((await svc.call(WRITE, {}, { idempotencyKey: 'sale 42 / line 3' })).status).toBe(200);
   });
 

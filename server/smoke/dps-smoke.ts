@@ -68,7 +68,7 @@ function options() {
 
 async function main(): Promise<void> {
   if (process.env.DPS_SMOKE !== '1') {
-    out('dps:smoke talks to the real tax server with a real key: set DPS_SMOKE=1 to run it (README, "Going live").');
+    out('dps:smoke talks to the real tax server with a real key: set DPS_SMOKE=1 to run it (docs/fiscal.md, "Going live").');
     process.exitCode = 2;
     return;
   }

@@ -1,6 +1,6 @@
 /**
  * Blocks (layout/blocks.ts) to the printer's bytes with @point-of-sale/receipt-printer-encoder
- * (README: why this encoder): initialise, the code page's table, each line within the columns, the
+ * (docs/devices.md: why this encoder): initialise, the code page's table, each line within the columns, the
  * QR code as the printer's own symbol (GS ( k, model 2, level M: a thermal print smudges, and a
  * receipt's link of about 120 characters still fits about 25 mm at that level), paper fed past
  * the cutter and a partial cut. The text is made printable in the table first

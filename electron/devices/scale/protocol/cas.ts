@@ -8,7 +8,7 @@
  * weight right-aligned in spaces with the scale's own decimal point, the unit (kg, g, lb) and CRLF.
  * Source: the line as public CAS PD-II drivers read it (e.g. the CAS PD-II parser of the GroPOS
  * desktop till; some firmware puts an STX before the header, which is skipped) and the CAS "ST,GS"
- * stream format in the CAS ER/AP interface notes; not checked against a CAS manual in hand (README).
+ * stream format in the CAS ER/AP interface notes; not checked against a CAS manual in hand (docs/devices.md, "Scale").
  * Frames are read by bytes, so a line split across serial chunks or several lines in one chunk come
  * out the same (see CasFramer).
  */

@@ -3,16 +3,23 @@
  * per message. Electron IPC (preload) and the browser host both carry exactly this interface,
  * built on the same core. The API key never crosses it: it can be replaced, never read.
  */
-import type { ErrorCode, ErrorDetail, OperationName, ParamsOf, ReadName, RpcResult, WriteName } from '../contract/index.js';
+import type {
+  ErrorCode,
+  ErrorDetail,
+  OperationName,
+  ParamsOf,
+  ReadName,
+  RpcResult,
+  WriteLabel,
+  WriteName,
+} from '../contract/index.js';
 
 /**
  * What a queued write is, as data the interface words in its own language (the summary is the
- * English line for logs): a key of the interface's outbox labels and the values it carries.
+ * English line for logs): a key of the interface's outbox labels and the values it carries. The
+ * registry's specs describe their writes with it (shared/contract/dsl/operation.ts).
  */
-export interface WriteLabel {
-  readonly key: string;
-  readonly values: Readonly<Record<string, string>>;
-}
+export type { WriteLabel };
 
 /** Failures the client finds itself, besides the service's own error codes. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'NO_API_KEY' | 'BAD_RESPONSE';

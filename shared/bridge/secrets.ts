@@ -9,6 +9,7 @@
 
 import { SECRET_OPERATIONS, secretParam } from '../contract/desk-rules.js';
 import type { OperationName } from '../contract/index.js';
+import { op } from '../contract/op.js';
 import type { SecretMember } from '../contract/secrets.js';
 import type { BridgeMessage } from './api.js';
 
@@ -25,12 +26,12 @@ export const secretOf = (name: string): SecretMember | undefined => secretParam(
  * under a fresh Idempotency-Key with the signed-in cashier.
  */
 export const SECRET_MESSAGES = {
-  confirmManualPrice: 'pos.checkout_manual_price',
-  signIn: 'pos.cashier_sign_in',
-  confirmManager: 'pos.manager_confirm',
-  loadKey: 'settings.prro_key_load',
-  unlockKey: 'pos.prro_key_unlock',
-  setKeyUnattended: 'settings.prro_key_unattended',
+  confirmManualPrice: op.pos.checkoutManualPrice,
+  signIn: op.pos.cashierSignIn,
+  confirmManager: op.pos.managerConfirm,
+  loadKey: op.settings.prroKeyLoad,
+  unlockKey: op.pos.prroKeyUnlock,
+  setKeyUnattended: op.settings.prroKeyUnattended,
 } as const satisfies Partial<Record<BridgeMessage, OperationName>>;
 
 export type SecretMessage = keyof typeof SECRET_MESSAGES;

@@ -15,16 +15,18 @@
  * Both servers run from the bundle `npm run build:server` makes (build/server-bundle.ts), with
  * plain node, as a server runs the service; the bench builds it first.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { bundleServer } from '../build/server-bundle.js';
+import { op } from '../shared/contract/op.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET = 0.8;
-const BODY = JSON.stringify({ method: 'service.ping', params: {}, id: 1 });
+const BODY = JSON.stringify({ method: op.service.ping, params: {}, id: 1 });
 
 interface Target {
   readonly child: ChildProcess;

@@ -16,6 +16,7 @@
  * disk is timed in the same run: each drained write waits for at least one such commit of the
  * service, so on a loaded machine it bounds the drain.
  */
+
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { OutboxDrainer } from '../electron/core/outbox/drainer.js';
 import { OutboxStore } from '../electron/core/outbox/store.js';
 import { RpcClient } from '../electron/core/rpc/client.js';
 import type { Product } from '../server/testing/demo-sales.js';
+import { op } from '../shared/contract/op.js';
 import { openDatabase } from '../shared-node/sqlite/open.js';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
@@ -82,13 +84,13 @@ try {
       store.enqueue(
         i % 4 < 3 || !WITH_CLOSE
           ? {
-              method: 'pos.checkout_apply_sale_line',
+              method: op.pos.checkoutApplySaleLine,
               params: { code: (products[i % products.length] as Product).code, ndoc, quant: '1', kasm: 1 },
               group: `sale-${ndoc}`,
               summary: `sale ${ndoc}: line`,
             }
           : {
-              method: 'pos.checkout_close_sale',
+              method: op.pos.checkoutCloseSale,
               params: {
                 ndoc,
                 kasm: 1,

@@ -21,6 +21,7 @@
  * The npm script builds the interface first. BENCH_UI_PARTS (default A,B,C,D) chooses the parts; BENCH_UI_RUNS (default 5), BENCH_UI_DOCS
  * (5000), BENCH_UI_GOODS (100000), BENCH_UI_SCANS (200) and BENCH_UI_SEARCHES (200) change the sizes.
  */
+
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -28,6 +29,7 @@ import Database from 'better-sqlite3';
 import { DEMO_CASHIER } from '../e2e/people.js';
 import { RENDERER_DIR, startShop } from '../e2e/shop.js';
 import config from '../playwright.config.js';
+import { op } from '../shared/contract/op.js';
 import { MAX_RECEIPT_LINES } from '../shared/contract/operations/bounds.js';
 import { BENCH_REGISTER, type BenchShop, insertPrroErrors, startSeededShop } from './ui-shop.js';
 
@@ -542,7 +544,7 @@ async function benchReceipt(browser: Browser): Promise<void> {
     // the fiscal number (up to 3 s) before it prints, as a PRRO's does.
     const online = await phase('online, receipt with the fiscal number the tax server gave and its QR', true);
     // Offline: the register goes offline at the tax server's next turn; from then on a receipt has its number at once.
-    const cut = await shop.core.api.write('pos.prro_fiscal_server_set', { reachable: false });
+    const cut = await shop.core.api.write(op.pos.prroFiscalServerSet, { reachable: false });
     if (cut.status !== 'done') throw new Error('could not cut the simulated tax server');
     const numprro = shop.query<{ numprro: string }>('SELECT numprro FROM tills WHERE kasm = 1')[0]?.numprro ?? '';
     const deadline = Date.now() + 30_000;

@@ -3,16 +3,25 @@
  * per message. Electron IPC (preload) and the browser host both carry exactly this interface,
  * built on the same core. The API key never crosses it: it can be replaced, never read.
  */
-import type { ErrorCode, ErrorDetail, OperationName, ParamsOf, ReadName, RpcResult, WriteName } from '../contract/index.js';
+
+import type {
+  ErrorCode,
+  ErrorDetail,
+  OperationName,
+  ParamsOf,
+  ReadName,
+  RpcResult,
+  WriteLabel,
+  WriteName,
+} from '../contract/index.js';
+import type { op } from '../contract/op.js';
 
 /**
  * What a queued write is, as data the interface words in its own language (the summary is the
- * English line for logs): a key of the interface's outbox labels and the values it carries.
+ * English line for logs): a key of the interface's outbox labels and the values it carries. The
+ * registry's specs describe their writes with it (shared/contract/dsl/operation.ts).
  */
-export interface WriteLabel {
-  readonly key: string;
-  readonly values: Readonly<Record<string, string>>;
-}
+export type { WriteLabel };
 
 /** Failures the client finds itself, besides the service's own error codes. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'NO_API_KEY' | 'BAD_RESPONSE';
@@ -504,7 +513,7 @@ export interface TerminalStatus {
 }
 
 /** The card terminal's approval, as the close and the return carry it (the contract's card_payment). */
-export type CardApprovalParams = NonNullable<ParamsOf<'pos.checkout_close_sale'>['card_payment']>;
+export type CardApprovalParams = NonNullable<ParamsOf<typeof op.pos.checkoutCloseSale>['card_payment']>;
 
 /**
  * How a card payment on the terminal went. Only `approved` closed anything: the write it made is
@@ -713,27 +722,27 @@ export interface CashdeskApi {
   /** The goods of the catalogue copy changed since a version the page holds (MirrorQuery). */
   catalogMirror(query: MirrorQuery): Promise<MirrorPage>;
   /** A manager's PIN confirms a manual price: sent at once and never stored, so it is not a queued write. */
-  confirmManualPrice(params: ParamsOf<'pos.checkout_manual_price'>): Promise<RpcResult>;
+  confirmManualPrice(params: ParamsOf<typeof op.pos.checkoutManualPrice>): Promise<RpcResult>;
   /**
    * A cashier signs in with card and PIN (checked by the back office, sent at once, never stored);
    * from then on every write the till makes carries them, until signOut or the idle lock.
    */
-  signIn(params: ParamsOf<'pos.cashier_sign_in'>): Promise<RpcResult>;
+  signIn(params: ParamsOf<typeof op.pos.cashierSignIn>): Promise<RpcResult>;
   /** Locks the till: nobody is signed in until the next signIn. */
   signOut(): Promise<void>;
   /** A manager confirms an action with their PIN (sent at once, never stored); the answer holds the confirmation id. */
-  confirmManager(params: ParamsOf<'pos.manager_confirm'>): Promise<RpcResult>;
+  confirmManager(params: ParamsOf<typeof op.pos.managerConfirm>): Promise<RpcResult>;
   /**
    * A manager loads a register's signing key (КЕП): the container and its password, and the
    * certificate where the container has none. Like a PIN, the password and the key file are sent at
    * once under a fresh Idempotency-Key with the signed-in person, and never queued, stored or
    * logged; refused while nobody is signed in. The answer is the key's state (pos.prro_key_state).
    */
-  loadKey(params: ParamsOf<'settings.prro_key_load'>, options?: KeyWriteOptions): Promise<RpcResult>;
+  loadKey(params: ParamsOf<typeof op.settings.prroKeyLoad>, options?: KeyWriteOptions): Promise<RpcResult>;
   /** A senior cashier or manager unlocks a register's key for the shift with its password (as loadKey). */
-  unlockKey(params: ParamsOf<'pos.prro_key_unlock'>, options?: KeyWriteOptions): Promise<RpcResult>;
+  unlockKey(params: ParamsOf<typeof op.pos.prroKeyUnlock>, options?: KeyWriteOptions): Promise<RpcResult>;
   /** A manager lets the service keep a key's password to sign unattended, or forgets it (as loadKey). */
-  setKeyUnattended(params: ParamsOf<'settings.prro_key_unattended'>, options?: KeyWriteOptions): Promise<RpcResult>;
+  setKeyUnattended(params: ParamsOf<typeof op.settings.prroKeyUnattended>, options?: KeyWriteOptions): Promise<RpcResult>;
   reportError(report: ErrorReport): Promise<void>;
   /** The printers for silent printing (none in browser mode: `native` false). */
   printers(): Promise<Printers>;
@@ -744,9 +753,13 @@ export interface CashdeskApi {
    * params are the close's, without card_payment. The payment is stored before it is sent, so a
    * crash or a lost answer is asked of the terminal (its last result), never paid twice.
    */
-  cardSale(params: ParamsOf<'pos.checkout_close_sale'>, options?: WriteOptions): Promise<CardOutcome>;
+  cardSale(params: ParamsOf<typeof op.pos.checkoutCloseSale>, options?: WriteOptions): Promise<CardOutcome>;
   /** Pays the card part of a return back on the terminal, then books the return with the refund's approval. */
-  cardRefund(params: ParamsOf<'pos.checkout_return'>, refund: CardRefundRequest, options?: WriteOptions): Promise<CardOutcome>;
+  cardRefund(
+    params: ParamsOf<typeof op.pos.checkoutReturn>,
+    refund: CardRefundRequest,
+    options?: WriteOptions,
+  ): Promise<CardOutcome>;
   /** Asks the terminal how the pending card payment went, and settles it; null when none is pending. */
   cardRecover(): Promise<CardOutcome | null>;
   /** PingDevice: the terminal as the settings say, or as a manager typed them (not saved). */

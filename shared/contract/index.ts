@@ -6,6 +6,7 @@ export * from './dsl/results.js';
 export * from './dsl/validate.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './op.js';
 export * from './prro-status.js';
 export * from './refusals.js';
 export type { CardRefusalReason } from './refusals-card.js';

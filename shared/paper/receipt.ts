@@ -3,16 +3,18 @@
  * from the fiscal document the receipt was issued as) with the shop's own header and footer text
  * (pos.template_get_parts). The row types are the registry's, never restated.
  */
-import type { ParamsOf, ResultRowOf } from '../contract/index.js';
 
-export type PrintRow = ResultRowOf<'pos.receipt_print'>;
+import type { ParamsOf, ResultRowOf } from '../contract/index.js';
+import type { op } from '../contract/op.js';
+
+export type PrintRow = ResultRowOf<typeof op.pos.receiptPrint>;
 export type Head = Extract<PrintRow, { tag: 'HEAD' }>;
 export type Line = Extract<PrintRow, { tag: 'LINE' }>;
 export type Pay = Extract<PrintRow, { tag: 'PAY' }>;
 export type Tax = Extract<PrintRow, { tag: 'TAX' }>;
 /** A card payment's terminal details (the document's PAYSYS row), under the payment of pay_code. */
 export type PaySys = Extract<PrintRow, { tag: 'PAYSYS' }>;
-export type TemplatePart = ResultRowOf<'pos.template_get_parts'>;
+export type TemplatePart = ResultRowOf<typeof op.pos.templateGetParts>;
 
 /**
  * Which receipt: a sale by its number, a return by its id, or any receipt-class fiscal document by
@@ -34,7 +36,7 @@ export interface Receipt {
   readonly footer: readonly string[];
 }
 
-export function printParams(target: ReceiptTarget): ParamsOf<'pos.receipt_print'> {
+export function printParams(target: ReceiptTarget): ParamsOf<typeof op.pos.receiptPrint> {
   if ('docId' in target) return { doc_id: Number(target.docId) };
   return 'returnId' in target ? { return_id: Number(target.returnId) } : { check_number: Number(target.checkNumber) };
 }

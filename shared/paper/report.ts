@@ -3,9 +3,11 @@
  * or a closed shift's Z-report, HEAD then the totals per kind, payment form and tax letter, and the
  * service deposits and withdrawals. The row types are the registry's, never restated.
  */
-import type { ParamsOf, ResultRowOf } from '../contract/index.js';
 
-export type ReportRow = ResultRowOf<'pos.shift_report_print'>;
+import type { ParamsOf, ResultRowOf } from '../contract/index.js';
+import type { op } from '../contract/op.js';
+
+export type ReportRow = ResultRowOf<typeof op.pos.shiftReportPrint>;
 export type ReportHead = Extract<ReportRow, { tag: 'HEAD' }>;
 export type ReportTotal = Extract<ReportRow, { tag: 'TOTAL' }>;
 export type ReportPayForm = Extract<ReportRow, { tag: 'PAYFORM' }>;
@@ -27,7 +29,7 @@ export interface ShiftReport {
   readonly readAt: Date;
 }
 
-export const reportParams = (t: ReportTarget): ParamsOf<'pos.shift_report_print'> => ({
+export const reportParams = (t: ReportTarget): ParamsOf<typeof op.pos.shiftReportPrint> => ({
   kasm: t.shift.kasm,
   shift_id: t.shift.shiftId,
 });

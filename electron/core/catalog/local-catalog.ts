@@ -5,6 +5,7 @@
  * pos.find_code by the back office's own rules (shared/catalog/find-code-rules.ts), and
  * searches names fast enough to show results while the cashier types (bench:ui, part C).
  */
+
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES } from '../../../shared/barcodes/ean.js';
@@ -19,11 +20,12 @@ import {
 } from '../../../shared/bridge/api.js';
 import { type CodeLookup, type CodePrefixes, matchCode, ONE_PIECE } from '../../../shared/catalog/find-code-rules.js';
 import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { catalogCopyMigrations } from './schema.js';
 
-export type ChangeRow = ResultRowOf<'goods.catalog_changes'>;
-type FoundRow = ResultRowOf<'pos.find_code'>;
+export type ChangeRow = ResultRowOf<typeof op.goods.catalogChanges>;
+type FoundRow = ResultRowOf<typeof op.pos.findCode>;
 
 interface CardEntry {
   readonly card: string;

@@ -4,15 +4,17 @@
  * sale, the stock it took). A copy of another service, or a cursor the service does not know
  * (its back office was replaced), is thrown away and read again from the start.
  */
+
 import { SingleFlight } from '../../../shared/async/single-flight.js';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { LocalCatalog } from './local-catalog.js';
 
 export const SYNC_INTERVAL_MS = 20_000;
 const PAGE = 2000;
 
-type ChangeRow = ResultRowOf<'goods.catalog_changes'>;
+type ChangeRow = ResultRowOf<typeof op.goods.catalogChanges>;
 
 export class CatalogSync {
   private timer: NodeJS.Timeout | undefined;
@@ -57,7 +59,7 @@ export class CatalogSync {
     if (this.catalog.service !== service) this.reset(service);
     for (;;) {
       const since = this.catalog.cursor;
-      const outcome = await this.client.call('goods.catalog_changes', { since, limit: PAGE });
+      const outcome = await this.client.call(op.goods.catalogChanges, { since, limit: PAGE });
       // Unreachable or refused: the copy stays as it is, marked with its age.
       if (outcome.kind !== 'ok' || this.service() !== service) return;
       const rows = outcome.result.rows as ChangeRow[];

@@ -11,10 +11,12 @@
  *
  * DIR holds settings.json (the service URL) and the key file, which the test prepared.
  */
+
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cashSale, type Product } from '../../../server/testing/demo-sales.js';
 import type { CashdeskApi, QueueItem } from '../../../shared/bridge/api.js';
+import { op } from '../../../shared/contract/op.js';
 import { createCore } from '../core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 
@@ -60,7 +62,7 @@ async function ring(api: CashdeskApi, start: number, products: readonly Product[
   if (products.length === 0) throw new Error('--products lists no product');
   for (let n = start; ; n++) {
     const ndoc = `crash-${n}`;
-    const outcome = await api.write('pos.checkout_close_sale', cashSale(ndoc, products[n % products.length]!), { waitMs });
+    const outcome = await api.write(op.pos.checkoutCloseSale, cashSale(ndoc, products[n % products.length]!), { waitMs });
     if (outcome.status === 'done' || outcome.status === 'queued') say(`ACK ${ndoc} ${outcome.status}`);
     else say(`SETASIDE ${ndoc} ${outcome.status} ${JSON.stringify(outcome.error)}`);
   }

@@ -21,70 +21,15 @@
  *    goods may only swap which FIFO batch each takes. Receipts carry no time of their own (the
  *    service stamps them), so the chain in arrival order is as valid as any.
  *
- * A param is allowed to be set only when it is on the method's list below; any other param with a
- * value (not empty, not zero) makes the write a barrier, so a param added to the contract later is
+ * The params each independent write may carry set are its registry spec's `desk.freeOfOrder`
+ * (shared/contract/operations/pos-desk.ts); a card, bonus, debt, certificate or stamp is not among
+ * them. Any other param with a value (not empty, not zero) makes the write a barrier, so a param added to the contract later is
  * a barrier until someone decides otherwise. A write carrying a manager's confirmation is a barrier
  * too (the confirmation is another write's).
  */
+import { freeOfOrder } from '../../../shared/contract/desk-rules.js';
+import type { FreeOfOrder } from '../../../shared/contract/index.js';
 import type { Pending } from './store.js';
-
-/** The params each independent write may carry set; a card, bonus, debt, certificate or stamp is not among them. */
-const FREE_PARAMS: Readonly<Record<string, ReadonlySet<string>>> = {
-  'pos.checkout_apply_sale_line': new Set([
-    'code',
-    'ndoc',
-    'quant',
-    'storage',
-    'sk',
-    'fil',
-    'kasm',
-    'irestr',
-    'is_nakl',
-    'bonus_kf',
-    'current_discount',
-    'disc_percent',
-    'disc_price',
-    'disc_sprice',
-    'pref_disc',
-    'ei',
-  ]),
-  'pos.checkout_store_mixed_payment': new Set(['bn', 'nal', 'com1', 'ndoc']),
-  'pos.checkout_close_sale': new Set([
-    'payments',
-    'rows',
-    'consultants',
-    'storage',
-    'bonus_kf',
-    'mixed',
-    'mixed_bn',
-    'mixed_nal',
-    'nal',
-    'round',
-    'sum',
-    'discount',
-    'current_discount',
-    'com1',
-    'com2',
-    'kas_type',
-    'mixed_com1',
-    'pref_disc',
-    'fil',
-    'idfrow',
-    'irestr',
-    'is_nakl',
-    'isetax',
-    'kasm',
-    'nal_equals_sum',
-    'sk',
-    'ndoc',
-    'card_payment',
-  ]),
-};
-
-/** The fields a close's payment and row may carry set. */
-const FREE_PAYMENT = new Set(['type', 'amount']);
-const PLAIN_TENDERS = new Set(['nal', 'bn']);
-const FREE_ROW = new Set(['code', 'quant', 'price', 'discount', 'sum']);
 
 /** How a write stands to the others: a barrier, or independent with the keys it must keep order on. */
 export type Dependency = { readonly barrier: true } | { readonly barrier: false; readonly keys: readonly string[] };
@@ -92,12 +37,12 @@ export type Dependency = { readonly barrier: true } | { readonly barrier: false;
 const BARRIER: Dependency = { barrier: true };
 
 export function dependencyOf(p: Pending): Dependency {
-  const free = FREE_PARAMS[p.item.method];
+  const free = freeOfOrder(p.item.method);
   if (!free || p.confirmation !== null) return BARRIER;
   for (const [name, value] of Object.entries(p.params)) {
-    if (!free.has(name) && !isUnset(value)) return BARRIER;
+    if (!free.params.includes(name) && !isUnset(value)) return BARRIER;
   }
-  if (p.item.method === 'pos.checkout_close_sale' && !plainClose(p.params)) return BARRIER;
+  if (!plainLists(free, p.params)) return BARRIER;
   // The group is the caller's order; the sale document is named too, in case a caller split one sale into groups.
   const ndoc = p.params.ndoc;
   return { barrier: false, keys: isUnset(ndoc) ? [group(p)] : [group(p), `ndoc:${String(ndoc)}`] };
@@ -105,18 +50,24 @@ export function dependencyOf(p: Pending): Dependency {
 
 const group = (p: Pending) => `group:${p.item.group}`;
 
-/** Paid in cash or by bank card only, its rows without stamps. */
-function plainClose(params: Record<string, unknown>): boolean {
-  const { payments, rows } = params;
-  if (!Array.isArray(payments) || !Array.isArray(rows)) return false;
-  const only = (allowed: ReadonlySet<string>, o: unknown) =>
-    typeof o === 'object' && o !== null && Object.entries(o).every(([k, v]) => allowed.has(k) || isUnset(v));
-  return (
-    payments.every((pay) => only(FREE_PAYMENT, pay) && PLAIN_TENDERS.has((pay as { type?: unknown }).type as string)) &&
-    rows.every((row) => only(FREE_ROW, row))
-  );
+/** Each list the rules name is a list whose items set only their free members, with a free value (a close: paid in cash or by bank card only, its rows without stamps). */
+function plainLists(free: FreeOfOrder, params: Record<string, unknown>): boolean {
+  return Object.entries(free.lists ?? {}).every(([name, rule]) => {
+    const list = params[name];
+    return (
+      Array.isArray(list) &&
+      list.every(
+        (item) =>
+          typeof item === 'object' &&
+          item !== null &&
+          Object.entries(item).every(([k, v]) => rule.members.includes(k) || isUnset(v)) &&
+          Object.entries(rule.values ?? {}).every(([k, allowed]) =>
+            allowed.includes((item as Record<string, unknown>)[k] as string),
+          ),
+      )
+    );
+  });
 }
-
 /** Absent, empty, zero or false: the param says nothing. */
 function isUnset(v: unknown): boolean {
   if (v === undefined || v === null || v === false || v === 0 || v === '') return true;

@@ -30,7 +30,9 @@
  * the line was empty or a send was not answered goes alone, so an outage shows one item sending,
  * not a batch.
  */
+
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
+import { op } from '../../../shared/contract/op.js';
 import { failedBeforeAnswer } from '../rpc/classify.js';
 import type { RpcClient } from '../rpc/client.js';
 import { type CallOutcome, needsKey, unreachable } from '../rpc/outcome.js';
@@ -429,7 +431,7 @@ export class OutboxDrainer {
 
   private async serviceAnswers(): Promise<boolean> {
     try {
-      return (await this.client.call('service.ping', {})).kind === 'ok';
+      return (await this.client.call(op.service.ping, {})).kind === 'ok';
     } catch {
       return false;
     }

@@ -5,25 +5,26 @@
  * drawn from (shared/paper). A document still waiting for its fiscal number is read again for a
  * little while, as the interface does, so the paper carries the number when the tax server gives it.
  */
+import { op } from '../../../shared/contract/op.js';
 import { isReportTarget, type Paper, type PaperTarget, paperMode } from '../../../shared/paper/paper.js';
 import { type PrintRow, printParams, receiptOf, type TemplatePart } from '../../../shared/paper/receipt.js';
 import { type ReportRow, reportOf, reportParams } from '../../../shared/paper/report.js';
 
 /** A read of the back office: its rows, or a throw with the service's refusal. */
 export type ReadRows = (
-  method: 'pos.receipt_print' | 'pos.shift_report_print' | 'pos.template_get_parts',
+  method: typeof op.pos.receiptPrint | typeof op.pos.shiftReportPrint | typeof op.pos.templateGetParts,
   params: Record<string, unknown>,
 ) => Promise<readonly unknown[]>;
 
 export async function readPaper(read: ReadRows, target: PaperTarget, now: () => Date = () => new Date()): Promise<Paper> {
   if (isReportTarget(target)) {
-    const report = reportOf((await read('pos.shift_report_print', { ...reportParams(target) })) as ReportRow[], now());
+    const report = reportOf((await read(op.pos.shiftReportPrint, { ...reportParams(target) })) as ReportRow[], now());
     if (!report) throw new Error('the back office answered the report without its HEAD row');
     return { kind: 'report', report };
   }
   const [rows, parts] = await Promise.all([
-    read('pos.receipt_print', { ...printParams(target) }),
-    read('pos.template_get_parts', { prefix: '' }),
+    read(op.pos.receiptPrint, { ...printParams(target) }),
+    read(op.pos.templateGetParts, { prefix: '' }),
   ]);
   const receipt = receiptOf(rows as PrintRow[], parts as TemplatePart[]);
   if (!receipt) throw new Error('the back office answered the receipt without its HEAD row');

@@ -2,9 +2,11 @@
  * F3, card debts: the overdue list, a card's open receipts, and repayment in cash into the
  * till's cash box or from the card's bonus (server/engine/sales/cards is what answers).
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading, StaleNotice } from '../../ui/Loading.js';
@@ -23,7 +25,7 @@ export function DebtScreen() {
   const [card, setCard] = useState('');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const cardInput = useRef<HTMLInputElement>(null);
-  const open = useRead('pos.debt_open_rows', { card }, { enabled: card !== '' });
+  const open = useRead(op.pos.debtOpenRows, { card }, { enabled: card !== '' });
   const rows = rowsOf(open.data);
 
   // The scanner is ready as soon as the screen opens.
@@ -46,7 +48,7 @@ export function DebtScreen() {
   // What a repayment changed: the card's receipts, the overdue list and the cash box.
   function paid() {
     setTicked(new Set());
-    for (const method of ['pos.debt_open_rows', 'pos.overdue_debts', 'pos.cashdesk_balance'] as const) {
+    for (const method of [op.pos.debtOpenRows, op.pos.overdueDebts, op.pos.cashdeskBalance] as const) {
       client.invalidateQueries({ queryKey: ['rpc', method] });
     }
   }

@@ -1,6 +1,8 @@
 /** Cards whose debt is older than a date: the cashier's list of who to remind, one key from their receipts. */
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { formatMoney } from '../../money/money.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { DateField } from '../../ui/DateField.js';
@@ -15,7 +17,7 @@ export function OverdueDebts({ current, onPick }: { current: string; onPick: (ca
   const [onlyMine, setOnlyMine] = useState(false);
   // A half-typed date is not sent: the list keeps the last complete filter meanwhile.
   const maxDate = before === '' || DATE.test(before) ? before : '';
-  const overdue = useRead('pos.overdue_debts', { max_date: maxDate, only_user: onlyMine });
+  const overdue = useRead(op.pos.overdueDebts, { max_date: maxDate, only_user: onlyMine });
   const rows = rowsOf(overdue.data);
   return (
     <section className="debt-overdue" aria-labelledby="debt-overdue-title">

@@ -3,8 +3,10 @@
  * amount is checked here first (words a cashier understands), then confirmed with the amount and
  * the card stated, and the service's own answer is what the cashier sees.
  */
+
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { type Dec, formatMoney, toWire } from '../../money/money.js';
 import { formatRoundingMoney } from '../../money/rounding-shown.js';
@@ -44,10 +46,10 @@ export function PayDebt(props: {
   const amountId = useId();
   // Field does not take a ref; its input is found by the id it is given.
   const focusAmount = () => document.getElementById(amountId)?.focus();
-  const payCash = useWrite('pos.debt_pay_cash');
-  const payBonus = useWrite('pos.debt_pay_bonus');
+  const payCash = useWrite(op.pos.debtPayCash);
+  const payBonus = useWrite(op.pos.debtPayBonus);
   const printReceipt = usePrintReceipt();
-  const box = useRead('pos.cashdesk_balance', { akas }, { enabled: akas !== '' });
+  const box = useRead(op.pos.cashdeskBalance, { akas }, { enabled: akas !== '' });
   const boxBalance = rowsOf(box.data)[0]?.balance;
   const sending = payCash.isPending || payBonus.isPending;
 

@@ -1,5 +1,7 @@
 /** What a repayment answered, in one shape for both tenders: the summary row, then the receipts it settled. */
+
 import type { WriteOutcome } from '../../../shared/bridge/api.js';
+import { op } from '../../../shared/contract/op.js';
 import { BridgeError } from '../../bridge/index.js';
 import { parseVariableRows } from './variable-rows.js';
 
@@ -25,7 +27,7 @@ export type PaymentAnswer =
 
 export function paidDebt(tender: Tender, card: string, rows: readonly unknown[]): PaidDebt {
   if (tender === 'cash') {
-    const { first, rest } = parseVariableRows('pos.debt_pay_cash', rows);
+    const { first, rest } = parseVariableRows(op.pos.debtPayCash, rows);
     return {
       tender,
       card,
@@ -36,7 +38,7 @@ export function paidDebt(tender: Tender, card: string, rows: readonly unknown[])
       documents: rest.map((d) => ({ documentNumber: d.document_number, paid: d.paid, prroDocId: d.prro_doc_id })),
     };
   }
-  const { first, rest } = parseVariableRows('pos.debt_pay_bonus', rows);
+  const { first, rest } = parseVariableRows(op.pos.debtPayBonus, rows);
   return {
     tender,
     card,

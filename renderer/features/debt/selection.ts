@@ -3,11 +3,13 @@
  * office applies (server/engine/sales/cards/debt-ledger.ts), checked before anything is sent so
  * the cashier hears about a wrong amount at once and in their own words.
  */
+
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { roundCash } from '../../money/cash-rounding.js';
 import { Dec, parseAmount } from '../../money/money.js';
 
-export type OpenDebtRow = ResultRowOf<'pos.debt_open_rows'>;
+export type OpenDebtRow = ResultRowOf<typeof op.pos.debtOpenRows>;
 
 /** No receipt ticked means every open receipt, oldest first (what the service does with an empty only_nc). */
 export function selectedRows(rows: readonly OpenDebtRow[], ticked: ReadonlySet<string>): OpenDebtRow[] {

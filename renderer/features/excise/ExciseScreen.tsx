@@ -2,8 +2,10 @@
  * F4, excise stamps: what the till knows of its pending stamps, releasing them, and the
  * duplicates report (server/engine/sales/excise is what answers).
  */
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead, useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
@@ -22,7 +24,7 @@ export function ExciseScreen() {
   const kasm = settings.data?.till.kasm ?? 0;
   const [code, setCode] = useState('');
   const [etax, setEtax] = useState(false);
-  const report = useRead('pos.excise_duplicate', { etax });
+  const report = useRead(op.pos.exciseDuplicate, { etax });
   const duplicates = rowsOf(report.data);
   const sale = saleStamps(useSale((s) => s.lines));
   const unsold = pendingDuplicates(duplicates, kasm);

@@ -2,9 +2,11 @@
  * Releasing pending stamps (a bottle scanned and not sold): one stamp, or every stamp of the
  * till. Either way a confirmation first says which, or how many the till knows of.
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { BridgeError } from '../../bridge/index.js';
 import { useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -32,7 +34,7 @@ export function ReleaseStamps(props: {
   const [needCode, setNeedCode] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const clear = useWrite('pos.excise_clear_pending');
+  const clear = useWrite(op.pos.exciseClearPending);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -58,7 +60,7 @@ export function ReleaseStamps(props: {
         // A released stamp is no longer the sale's: its line asks for a stamp again.
         useSale.getState().dropStamps(which === 'one' ? [code.trim()] : props.inSale);
         if (which === 'one') props.onCode('');
-        client.invalidateQueries({ queryKey: ['rpc', 'pos.excise_duplicate'] });
+        client.invalidateQueries({ queryKey: ['rpc', op.pos.exciseDuplicate] });
       } else if (outcome.status === 'queued') setAnswer({ kind: 'queued' });
       else setAnswer({ kind: 'problem', error: BridgeError.from(outcome.error), reconcile: outcome.status === 'reconcile' });
     } catch (error) {

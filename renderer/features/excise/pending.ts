@@ -4,7 +4,9 @@
  * sale in progress (the sale screen's own state), and, from the duplicates report, the duplicate
  * stamps of this till that are on no receipt yet.
  */
+
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 
 /** What the stamps view needs of a sale line (the sale screen's SaleLine has it). */
 export interface StampedLine {
@@ -23,7 +25,7 @@ export interface SaleStamp {
 export const saleStamps = (lines: readonly StampedLine[]): SaleStamp[] =>
   lines.flatMap((l) => l.stamps.map((stamp) => ({ stamp, code: l.code, name: l.name })));
 
-export type DuplicateRow = ResultRowOf<'pos.excise_duplicate'>;
+export type DuplicateRow = ResultRowOf<typeof op.pos.exciseDuplicate>;
 
 /** A duplicate not yet on a receipt is still pending at the till that scanned it. */
 export const pendingDuplicates = (rows: readonly DuplicateRow[], kasm: number): DuplicateRow[] =>

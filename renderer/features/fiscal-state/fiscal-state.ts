@@ -9,10 +9,12 @@
  * it or withdraws it, so each new receipt prints without its fiscal number. The desk's own outbox
  * being empty says nothing of that.
  */
+
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { type KeyRow, signWaitOf } from '../prro-keys/key-state.js';
 
-export type ShiftRow = ResultRowOf<'pos.shift_state'>;
+export type ShiftRow = ResultRowOf<typeof op.pos.shiftState>;
 
 export interface Refusal {
   readonly docId: string;

@@ -2,8 +2,10 @@
  * F6, the receipts journal: the receipts of a day (or a range) from the service, a receipt's
  * goods, and this till's sales still in its send queue, so nothing rung up is out of sight.
  */
+
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { DateField } from '../../ui/DateField.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -43,7 +45,7 @@ export function JournalScreen() {
   const [open, setOpen] = useState('');
   // A wrong limit keeps the last good one in force while the cashier corrects it.
   const [limit, setLimit] = useState(Number(DEFAULT_LIMIT));
-  const receipts = useRead('pos.reports_checks_today', { date_from: dateParam(from), date_to: dateParam(to), limit });
+  const receipts = useRead(op.pos.reportsChecksToday, { date_from: dateParam(from), date_to: dateParam(to), limit });
   const rows = rowsOf(receipts.data);
   const list = useRef<HTMLDivElement>(null);
 

@@ -1,5 +1,7 @@
 /** The goods of one receipt as it was printed (pos.reports_check_print_rows). */
+
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { formatMoney, formatQuantity } from '../../money/money.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -7,7 +9,7 @@ import { Loading } from '../../ui/Loading.js';
 
 export function ReceiptLines({ checkNumber, onClose }: { checkNumber: string; onClose: () => void }) {
   const { t } = useTranslation('journal');
-  const lines = useRead('pos.reports_check_print_rows', { nc: Number(checkNumber) });
+  const lines = useRead(op.pos.reportsCheckPrintRows, { nc: Number(checkNumber) });
   const rows = rowsOf(lines.data);
   return (
     <section className="journal-lines" aria-labelledby="journal-lines-title" data-testid="journal-lines">

@@ -1,9 +1,11 @@
 /** How the journal reads a receipt row and the till's own sales in its outbox. */
+
 import type { QueueItem, QueueState } from '../../../shared/bridge/api.js';
 import type { ResultRowOf, WriteName } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { Dec } from '../../money/money.js';
 
-export type ReceiptRow = ResultRowOf<'pos.reports_checks_today'>;
+export type ReceiptRow = ResultRowOf<typeof op.pos.reportsChecksToday>;
 export type Tender = 'cash' | 'cashless' | 'debt' | 'bonus' | 'certificate';
 
 /** The tenders a receipt was paid with, in the order a cashier names them; zero parts left out. */
@@ -25,10 +27,10 @@ export function shownTime(dateTime: string, withDate: boolean): string {
   return withDate ? `${m[2]}.${m[1]} ${m[3]}` : (m[3] as string);
 }
 
-const CLOSE: WriteName = 'pos.checkout_close_sale';
+const CLOSE: WriteName = op.pos.checkoutCloseSale;
 const WAITING: readonly QueueState[] = ['queued', 'sending', 'refused', 'reconcile'];
 
-export type SaleInOutbox = QueueItem & { readonly closed: ResultRowOf<'pos.checkout_close_sale'> | undefined };
+export type SaleInOutbox = QueueItem & { readonly closed: ResultRowOf<typeof op.pos.checkoutCloseSale> | undefined };
 
 /**
  * This till's sales in its outbox: every one still waiting (or needing a person) first, then

@@ -4,10 +4,12 @@
  * write that needs it) and who confirmed, or null when the cashier gave up. The dialog that asks
  * is mounted once in the shell (ManagerConfirmDialog).
  */
+
 import { create } from 'zustand';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 
-export type ConfirmAction = ParamsOf<'pos.manager_confirm'>['action'];
+export type ConfirmAction = ParamsOf<typeof op.pos.managerConfirm>['action'];
 
 export interface Confirmation {
   readonly id: number;

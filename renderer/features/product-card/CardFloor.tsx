@@ -3,8 +3,10 @@
  * weight, the age a buyer must be, and the sales closed beyond the books (goods.shortages), which
  * the manager reconciles with a count or a delivery.
  */
+
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { getBridge } from '../../bridge/index.js';
 import { Dec, formatQuantity } from '../../money/money.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
@@ -16,7 +18,7 @@ export function CardFloor({ code, unit, quantity }: { code: string; unit: string
   const { t } = useTranslation('product');
   const zone = useShopTimeZone();
   const item = useQuery({ queryKey: ['catalog', 'item', code], queryFn: () => getBridge().catalogItem(code) }).data;
-  const shortages = useRead('goods.shortages', { code, limit: 50 });
+  const shortages = useRead(op.goods.shortages, { code, limit: 50 });
   const rows = rowsOf(shortages.data);
   const short = new Dec(quantity).lt(0);
   return (

@@ -3,8 +3,10 @@
  * extra codes and fields, FIFO batches, composition, picture, stock by storage, a code owned by
  * another card). Other screens open it on a code through useUi().openProduct.
  */
+
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -29,7 +31,7 @@ export function ProductCardScreen() {
   const [code, setCode] = useState(asked.trim());
   const [sk, setSk] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const card = useRead('goods.card_open', { code, sk }, { enabled: code !== '' });
+  const card = useRead(op.goods.cardOpen, { code, sk }, { enabled: code !== '' });
   const parts = groupByTag(rowsOf(card.data));
   const found = cardFound(parts);
   const main = parts.MAIN?.[0];

@@ -2,7 +2,9 @@
  * goods.card_open answers one tagged row per part of a card (tagged_rows). Grouped by tag, each
  * part keeps the row type the registry gives its shape, so a FIFO batch is never read as MAIN.
  */
+
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { Dec } from '../../money/money.js';
 
 export type Tagged = { readonly tag: string };
@@ -19,7 +21,7 @@ export function groupByTag<R extends Tagged>(rows: readonly R[]): ByTag<R> {
   return out as ByTag<R>;
 }
 
-export type CardRow = ResultRowOf<'goods.card_open'>;
+export type CardRow = ResultRowOf<typeof op.goods.cardOpen>;
 export type CardParts = ByTag<CardRow>;
 export type PartRow<T extends CardRow['tag']> = Extract<CardRow, { tag: T }>;
 

@@ -3,9 +3,11 @@
  * long its certificate has left, and what, if anything, a cashier must be told. Pure, so the status
  * bar, the sale, the shift and the manager's screen say the same thing of the same row.
  */
-import type { ResultRowOf } from '../../../shared/contract/index.js';
 
-export type KeyRow = ResultRowOf<'pos.prro_key_state'>;
+import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
+
+export type KeyRow = ResultRowOf<typeof op.pos.prroKeyState>;
 
 const yes = (v: string | null | undefined): boolean => v === '1';
 const count = (v: string | null | undefined): number => {

@@ -5,10 +5,12 @@
  * Not react-query mutations on purpose: a mutation keeps its variables (here the password and the
  * key file) in the query client's cache after it settled.
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { KeyWriteOptions } from '../../../shared/bridge/api.js';
 import type { ParamsOf, RpcResult } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { getBridge } from '../../bridge/index.js';
 import { refusalOf } from '../shift/use-shift.js';
 import type { KeyAction, KeyAuthority } from './authority.js';
@@ -16,9 +18,9 @@ import type { KeyRow } from './key-state.js';
 import { refreshKeyStates } from './use-key-state.js';
 
 export interface KeyWriteParams {
-  readonly loadKey: ParamsOf<'settings.prro_key_load'>;
-  readonly unlockKey: ParamsOf<'pos.prro_key_unlock'>;
-  readonly setKeyUnattended: ParamsOf<'settings.prro_key_unattended'>;
+  readonly loadKey: ParamsOf<typeof op.settings.prroKeyLoad>;
+  readonly unlockKey: ParamsOf<typeof op.pos.prroKeyUnlock>;
+  readonly setKeyUnattended: ParamsOf<typeof op.settings.prroKeyUnattended>;
 }
 export type KeyWriteMessage = keyof KeyWriteParams;
 

@@ -4,9 +4,11 @@
  * manager's screen reads every till's. Cheap on purpose: a slow poll, sooner only while documents
  * wait or the key cannot sign, and a read on the core's events only then (isWatched).
  */
+
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReadOutcome } from '../../../shared/bridge/api.js';
+import { op } from '../../../shared/contract/op.js';
 import { getBridge } from '../../bridge/index.js';
 import { coalesce } from '../../rpc/coalesce.js';
 import { readKey, rowsOf, useRead } from '../../rpc/hooks.js';
@@ -27,7 +29,7 @@ export const keyPollMs = (row: KeyRow | undefined): number => (isWatched(row) ? 
 /** The key of one till's register; `kasm` undefined until the settings are read. Rows empty: no register. */
 export function useTillKeyState(kasm: number | undefined) {
   const query = useRead(
-    'pos.prro_key_state',
+    op.pos.prroKeyState,
     { kasm: kasm ?? 0 },
     { enabled: kasm !== undefined && kasm > 0, refetchInterval: (last) => keyPollMs(rowsOf(last)[0]) },
   );
@@ -36,12 +38,12 @@ export function useTillKeyState(kasm: number | undefined) {
 
 /** Every till's key, for the manager's screen. */
 export function useAllKeyStates() {
-  const query = useRead('pos.prro_key_state', { kasm: 0 }, { refetchInterval: KEY_POLL_WATCHED_MS });
+  const query = useRead(op.pos.prroKeyState, { kasm: 0 }, { refetchInterval: KEY_POLL_WATCHED_MS });
   return { ...query, rows: rowsOf(query.data) as KeyRow[] };
 }
 
 /** After a key write or a shift's: every read of the keys' state again (the screen's and the till's). */
-export const refreshKeyStates = (client: QueryClient) => client.invalidateQueries({ queryKey: ['rpc', 'pos.prro_key_state'] });
+export const refreshKeyStates = (client: QueryClient) => client.invalidateQueries({ queryKey: ['rpc', op.pos.prroKeyState] });
 
 /**
  * Reads this till's key again after the core's queue or connection events, once per burst and only
@@ -51,9 +53,9 @@ export function useKeyRefreshOnEvents(kasm: number | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
     if (kasm === undefined || kasm <= 0) return;
-    const key = readKey('pos.prro_key_state', { kasm });
+    const key = readKey(op.pos.prroKeyState, { kasm });
     const refresh = coalesce(() => {
-      const row = rowsOf(client.getQueryData<ReadOutcome<'pos.prro_key_state'>>(key))[0] as KeyRow | undefined;
+      const row = rowsOf(client.getQueryData<ReadOutcome<typeof op.pos.prroKeyState>>(key))[0] as KeyRow | undefined;
       if (isWatched(row)) void client.invalidateQueries({ queryKey: key });
     }, KEY_EVENT_MS);
     const stop = getBridge().onEvent((event) => {

@@ -1,5 +1,7 @@
 /** Every change a person made to a document (pos.prro_doc_audit): who, when, what, the status and the hash before and after. */
+
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
@@ -10,7 +12,7 @@ import { statusOf } from './status.js';
 export function AuditTrail({ docId }: { readonly docId: string }) {
   const { t } = useTranslation('prro');
   // Every date: a document may be changed days after it was made.
-  const audit = useRead('pos.prro_doc_audit', { id: Number(docId), ...ALL_DATES }, { staleTime: 0 });
+  const audit = useRead(op.pos.prroDocAudit, { id: Number(docId), ...ALL_DATES }, { staleTime: 0 });
   const rows = rowsOf(audit.data);
   const status = (code: string) => {
     const name = statusOf({ status: code });

@@ -6,11 +6,13 @@
  * documents of a chain behind it (dependents.ts) says which, and is asked again. Withdrawing
  * receipts or cash movements says that the books keep them (WithdrawNote).
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrroStatusName } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -51,8 +53,8 @@ export function BulkPanel({ filter, onClose, onNotice }: Props) {
   const [to, setTo] = useState<PrroStatusName | ''>('');
   const [asking, setAsking] = useState<false | 'first' | 'again'>(false);
   const [refusal, setRefusal] = useState<unknown>(null);
-  const all = useRead('pos.prro_inline_error_grid', gridParams(filter, ALL_DATES), { staleTime: 0 });
-  const write = useWrite('pos.prro_inline_set_status_by_filter');
+  const all = useRead(op.pos.prroInlineErrorGrid, gridParams(filter, ALL_DATES), { staleTime: 0 });
+  const write = useWrite(op.pos.prroInlineSetStatusByFilter);
   const present = useMemo(() => statusesIn(rowsOf(all.data)), [all.data]);
   // A status chosen stays offered after a recount finds none in it, so the choice never changes by itself.
   const from = chosen ?? present[0];

@@ -3,10 +3,12 @@
  * documents of its chain depend on it (dependents.ts), the question names them and is asked again.
  * Withdrawing a receipt's or a cash movement's document says that the books keep it (WithdrawNote).
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrroStatusName } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { useWrite } from '../../rpc/hooks.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -42,8 +44,8 @@ interface Props {
 export function DocActions({ doc, body, changes, onNotice, onRefusal }: Props) {
   const { t } = useTranslation('prro');
   const client = useQueryClient();
-  const requeue = useWrite('pos.prro_inline_requeue');
-  const setStatus = useWrite('pos.prro_inline_set_status');
+  const requeue = useWrite(op.pos.prroInlineRequeue);
+  const setStatus = useWrite(op.pos.prroInlineSetStatus);
   const [asking, setAsking] = useState<'requeue' | 'status' | 'again' | null>(null);
   const [status, setStatusName] = useState<PrroStatusName | ''>('');
   const [refusal, setRefusalState] = useState<unknown>(null);

@@ -5,9 +5,11 @@
  * trail. The XML comes from pos.prro_inline_error_docs for the document's own day, so opening a
  * document does not fetch every body of the filter.
  */
+
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BridgeError } from '../../../shared/bridge/errors.js';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Loading } from '../../ui/Loading.js';
@@ -55,7 +57,7 @@ export const DocDetail = forwardRef<DocDetailHandle, Props>(function DocDetail({
   const form = useRef<CorrectionFormHandle>(null);
   useImperativeHandle(ref, () => ({ focus: () => panel.current?.focus() }), []);
   const day = doc.row.created_at.slice(0, 10);
-  const docs = useRead('pos.prro_inline_error_docs', gridParams(filter, { start: day, end: day }));
+  const docs = useRead(op.pos.prroInlineErrorDocs, gridParams(filter, { start: day, end: day }));
   const found = rowsOf(docs.data).find((d) => d.id === doc.id);
   const decoded = useMemo(() => (found ? decodeBody(found.xml_body_b64) : undefined), [found]);
   const pretty = useMemo(() => (decoded ? prettyXml(decoded.text) : undefined), [decoded]);

@@ -3,9 +3,11 @@
  * documents in chain order (pos.shift_documents) with their statuses, chain breaks marked, and a
  * document's facts with the audit trail of every change a person made to it.
  */
+
 import type { KeyboardEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { DateField } from '../../ui/DateField.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -106,7 +108,7 @@ function ShiftList(props: {
 }) {
   const { t } = useTranslation('prro');
   const { start, end, kasm } = props.filter;
-  const shifts = useRead('pos.shifts', { kasm: kasm === '' ? 0 : Number(kasm), start, end }, { staleTime: 0 });
+  const shifts = useRead(op.pos.shifts, { kasm: kasm === '' ? 0 : Number(kasm), start, end }, { staleTime: 0 });
   const rows = rowsOf(shifts.data);
   return (
     <section className="prro-shift-list" aria-labelledby="prro-shift-list-title">
@@ -158,7 +160,7 @@ function ShiftDocuments(props: {
   readonly onSelect: (id: string | null) => void;
 }) {
   const { t } = useTranslation('prro');
-  const read = useRead('pos.shift_documents', { shift_id: Number(props.shiftId) }, { staleTime: 0 });
+  const read = useRead(op.pos.shiftDocuments, { shift_id: Number(props.shiftId) }, { staleTime: 0 });
   const docs = useMemo(() => shiftDocs(rowsOf(read.data)), [read.data]);
   const breaks = docs.filter((d) => d.link === 'break').length;
   const first = docs[0]?.row;

@@ -5,8 +5,10 @@
  * offline, or queued (behind a key that cannot sign, KeySignWait says whom to call), or older than
  * the dates shown, which Alt+D brings in (from the register's first unsent document).
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { useShiftState } from '../shift/use-shift.js';
 import { shownTime } from './rows.js';
@@ -35,7 +37,7 @@ export function UnsentSummary({ kasm, numprro, listed, start, onFrom }: Props) {
 
   /** From the date of the register's first document the tax server has not settled. */
   const fromFirst = async () => {
-    const first = rowsOf(await fetchRead(client, 'pos.prro_unsent_chain', { numprro: register }))[0];
+    const first = rowsOf(await fetchRead(client, op.pos.prroUnsentChain, { numprro: register }))[0];
     const date = first?.created_at.slice(0, 10);
     if (date && date < start) onFrom(date);
   };

@@ -3,7 +3,9 @@
  * every document the filter lists (server/engine/sales/prro/grid/statements.ts): the browser
  * holds only the pages it has read, so it cannot judge a row whose predecessor is on another page.
  */
+
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 
 export type ChainVerdict =
   /** The register's first document: it follows nothing. */
@@ -16,7 +18,7 @@ export type ChainVerdict =
   | { readonly kind: 'unlisted' };
 
 type ChainColumns = Pick<
-  Extract<ResultRowOf<'pos.prro_error_grid_page'>, { tag: 'ROW' }>,
+  Extract<ResultRowOf<typeof op.pos.prroErrorGridPage>, { tag: 'ROW' }>,
   'chain' | 'chain_previous_id' | 'chain_expected'
 >;
 

@@ -7,9 +7,11 @@
  * exactly the unsettled part of every chain). Documents changed together are not each other's
  * dependents; a selection that leaves later documents behind it breaks their chain.
  */
-import type { ResultRowOf } from '../../../shared/contract/index.js';
 
-export type ChainRow = ResultRowOf<'pos.prro_unsent_chain'>;
+import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
+
+export type ChainRow = ResultRowOf<typeof op.pos.prroUnsentChain>;
 
 /** A document being changed: where it stands in its register's chain. */
 export interface Changed {

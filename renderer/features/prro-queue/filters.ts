@@ -1,6 +1,8 @@
 /** The filter of the PRRO error views, as typed and as sent. */
+
 import type { TillIdentity } from '../../../shared/bridge/api.js';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { shopDate } from '../../ui/shop-time.js';
 
 export type Scope = 'kas' | 'user';
@@ -53,7 +55,10 @@ export function filterProblems(f: PrroFilter): Partial<Record<keyof PrroFilter, 
   return problems;
 }
 
-export function gridParams(f: PrroFilter, dates: { start: string; end: string } = f): ParamsOf<'pos.prro_inline_error_grid'> {
+export function gridParams(
+  f: PrroFilter,
+  dates: { start: string; end: string } = f,
+): ParamsOf<typeof op.pos.prroInlineErrorGrid> {
   return { start: dates.start, end: dates.end, kasm: f.kasm.trim(), numprro: f.numprro.trim(), scope: f.scope };
 }
 

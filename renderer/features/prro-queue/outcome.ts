@@ -1,6 +1,8 @@
 /** What a write's outcome means for the PRRO screen: a notice, or a refusal to show beside the action. */
+
 import type { TFunction } from 'i18next';
 import type { WriteOutcome } from '../../../shared/bridge/api.js';
+import { op } from '../../../shared/contract/op.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import type { Notice } from './view-store.js';
 
@@ -43,10 +45,10 @@ export async function settleShownRefusal(outcome: WriteOutcome, note: string): P
 
 /** The grid, the documents' XML, the chain, the shifts' documents and the audit trail after a change the service made. */
 export const PRRO_READS = [
-  ['rpc', 'pos.prro_inline_error_grid'],
-  ['rpc', 'pos.prro_error_grid_page'],
-  ['rpc', 'pos.prro_inline_error_docs'],
-  ['rpc', 'pos.prro_unsent_chain'],
-  ['rpc', 'pos.shift_documents'],
-  ['rpc', 'pos.prro_doc_audit'],
+  ['rpc', op.pos.prroInlineErrorGrid],
+  ['rpc', op.pos.prroErrorGridPage],
+  ['rpc', op.pos.prroInlineErrorDocs],
+  ['rpc', op.pos.prroUnsentChain],
+  ['rpc', op.pos.shiftDocuments],
+  ['rpc', op.pos.prroDocAudit],
 ] as const;

@@ -1,9 +1,11 @@
 /** The grid's rows: the service's page rows with the status by name and the chain verdict beside them. */
+
 import type { PrroStatusName, ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { type ChainVerdict, verdictOf } from './chain.js';
 import { statusOf } from './status.js';
 
-export type PageRow = Extract<ResultRowOf<'pos.prro_error_grid_page'>, { tag: 'ROW' }>;
+export type PageRow = Extract<ResultRowOf<typeof op.pos.prroErrorGridPage>, { tag: 'ROW' }>;
 /** A document of the grid: the spec grid's columns, its shift and its chain verdict. */
 export type ErrorRow = Omit<PageRow, 'tag'>;
 

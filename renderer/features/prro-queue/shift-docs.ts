@@ -3,10 +3,12 @@
  * service gives the hash of the live document before it in its register (whatever its shift), so
  * a break is seen even at a shift's first document. A withdrawn document is history, not a link.
  */
+
 import { PRRO, type PrroStatusName, type ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { statusOf } from './status.js';
 
-export type ShiftDocRow = ResultRowOf<'pos.shift_documents'>;
+export type ShiftDocRow = ResultRowOf<typeof op.pos.shiftDocuments>;
 
 export type ShiftLink = 'first' | 'linked' | 'break' | 'withdrawn';
 

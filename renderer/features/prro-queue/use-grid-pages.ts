@@ -10,9 +10,11 @@
  * list changed; only then are the other pages read so far, and the open document, read again. Rows
  * keep their places and the rows read stay shown meanwhile, so the selection and the scroll stay.
  */
+
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { getBridge } from '../../bridge/index.js';
 import { readKey, rowsOf } from '../../rpc/hooks.js';
 import type { ColumnId } from './columns.js';
@@ -21,7 +23,7 @@ import { PRRO_READS } from './outcome.js';
 import { type GridRow, gridRow } from './rows.js';
 import type { SortDir } from './sort.js';
 
-export const GRID_PAGE_OP = 'pos.prro_error_grid_page';
+export const GRID_PAGE_OP = op.pos.prroErrorGridPage;
 type Params = ParamsOf<typeof GRID_PAGE_OP>;
 
 /** The first read: a screen of rows (768 px / 40 px) and the next PageDowns. */

@@ -2,7 +2,9 @@
  * Every paper the till prints through one path (shared/paper/paper.ts), read from the back office
  * through the interface's query client, shown, and printed the same way.
  */
+
 import type { QueryClient } from '@tanstack/react-query';
+import { op } from '../../../shared/contract/op.js';
 import { isReportTarget, type Paper, type PaperTarget, paperMode } from '../../../shared/paper/paper.js';
 import { printParams, type Receipt, type ReceiptTarget, receiptOf } from '../../../shared/paper/receipt.js';
 import { type ReportTarget, reportOf, reportParams, type ShiftReport } from '../../../shared/paper/report.js';
@@ -15,8 +17,8 @@ const TEMPLATE_STALE_MS = 10 * 60_000;
 
 export async function loadReceipt(client: QueryClient, target: ReceiptTarget): Promise<Receipt> {
   const [rows, parts] = await Promise.all([
-    fetchRead(client, 'pos.receipt_print', printParams(target)),
-    fetchRead(client, 'pos.template_get_parts', { prefix: '' }, TEMPLATE_STALE_MS),
+    fetchRead(client, op.pos.receiptPrint, printParams(target)),
+    fetchRead(client, op.pos.templateGetParts, { prefix: '' }, TEMPLATE_STALE_MS),
   ]);
   const receipt = receiptOf(rowsOf(rows), rowsOf(parts));
   if (!receipt) throw new Error('the back office answered the receipt without its HEAD row');
@@ -24,7 +26,7 @@ export async function loadReceipt(client: QueryClient, target: ReceiptTarget): P
 }
 
 export async function loadReport(client: QueryClient, target: ReportTarget): Promise<ShiftReport> {
-  const report = reportOf(rowsOf(await fetchRead(client, 'pos.shift_report_print', reportParams(target))));
+  const report = reportOf(rowsOf(await fetchRead(client, op.pos.shiftReportPrint, reportParams(target))));
   if (!report) throw new Error('the back office answered the report without its HEAD row');
   return report;
 }

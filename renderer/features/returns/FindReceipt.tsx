@@ -3,9 +3,11 @@
  * customer's paper receipt scanned into the same field (the scanner types its link and Enter);
  * the link's fiscal and register numbers find the receipt (pos.receipt_find).
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { fetchRead, rowsOf } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { Field } from '../../ui/Field.js';
@@ -34,7 +36,7 @@ export function FindReceipt({ initial, onFound }: { readonly initial: string; re
     setLooking(true);
     try {
       const found = rowsOf(
-        await fetchRead(client, 'pos.receipt_find', { fiscal_number: q.qr.fiscalNumber, numprro: q.qr.numprro }),
+        await fetchRead(client, op.pos.receiptFind, { fiscal_number: q.qr.fiscalNumber, numprro: q.qr.numprro }),
       );
       const sale = found.find((r) => r.kind === 'sale');
       const other = found[0];

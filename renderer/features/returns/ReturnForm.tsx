@@ -5,11 +5,13 @@
  * up, the card part is paid back on it first (the bridge's cardRefund, naming the sale's RRN from
  * its receipt), and the return is booked only on the terminal's approval.
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CardOutcome, manualCardEntry, type WriteOutcome } from '../../../shared/bridge/api.js';
 import type { ParamsOf } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { useCashStep } from '../../money/cash-rounding.js';
 import { Dec, formatMoney } from '../../money/money.js';
@@ -32,10 +34,10 @@ const NO_PAID: PaidForms = { debt: '0', bonus: '0', certificate: '0', card: '0',
 
 /** The reads a written return changes. */
 const AFTER_RETURN = [
-  ['rpc', 'pos.checkout_returnable'],
-  ['rpc', 'pos.reports_checks_today'],
-  ['rpc', 'pos.reports_check_print_rows'],
-  ['rpc', 'pos.cashdesk_balance'],
+  ['rpc', op.pos.checkoutReturnable],
+  ['rpc', op.pos.reportsChecksToday],
+  ['rpc', op.pos.reportsCheckPrintRows],
+  ['rpc', op.pos.cashdeskBalance],
 ] as const;
 
 interface Props {
@@ -65,7 +67,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
   const [manual, setManual] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const terminal = useSettings().data?.terminal;
-  const write = useWrite('pos.checkout_return');
+  const write = useWrite(op.pos.checkoutReturn);
   const step = useCashStep();
   const box = useRef<HTMLDivElement>(null);
 
@@ -91,7 +93,7 @@ export function ReturnForm({ checkNumber, kasm, timeZone, ...props }: Props) {
 
   /** Pays the card part back on the terminal, then books the return with the refund's approval. */
   const refundByCard = async (
-    params: ParamsOf<'pos.checkout_return'>,
+    params: ParamsOf<typeof op.pos.checkoutReturn>,
     options: Parameters<typeof write.mutateAsync>[0]['options'],
   ): Promise<WriteOutcome | undefined> => {
     setRefunding(true);

@@ -1,11 +1,13 @@
 /** The return as the service wrote it: the money by form, a new certificate, the fiscal number or the offline mark. */
+
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { dec, formatMoney } from '../../money/money.js';
 import { formatRoundingMoney, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { usePrintedFiscal } from '../receipt/index.js';
 
-export type ReturnDone = ResultRowOf<'pos.checkout_return'>;
+export type ReturnDone = ResultRowOf<typeof op.pos.checkoutReturn>;
 
 const PARTS = [
   ['debt', 'debt_reversed'],

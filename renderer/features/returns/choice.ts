@@ -4,10 +4,12 @@
  * shows: never more than the line's returnable quantity, whole units for goods by the piece and
  * for excise goods (one stamp a unit), and as many stamps as units.
  */
+
 import type { ParamsOf, ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { type Dec, parseAmount } from '../../money/money.js';
 
-export type ReturnableRow = ResultRowOf<'pos.checkout_returnable'>;
+export type ReturnableRow = ResultRowOf<typeof op.pos.checkoutReturnable>;
 
 export interface LineChoice {
   /** The quantity as typed ('' for none). */
@@ -63,7 +65,7 @@ export function checkLine(l: ReturnableRow, c: LineChoice | undefined): CheckedL
 export interface CheckedChoice {
   readonly lines: ReadonlyMap<string, CheckedLine>;
   /** The rows pos.checkout_return takes; only when nothing is wrong and something is chosen. */
-  readonly rows: ParamsOf<'pos.checkout_return'>['rows'] | undefined;
+  readonly rows: ParamsOf<typeof op.pos.checkoutReturn>['rows'] | undefined;
   readonly quantities: ReadonlyMap<string, Dec>;
 }
 

@@ -6,6 +6,7 @@
  * setting has been read (or when it cannot be, offline with nothing cached) the till uses the
  * back office's default, and the back office still refuses a return that needs a manager.
  */
+import { op } from '../../../shared/contract/op.js';
 import { type Dec, dec } from '../../money/money.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 
@@ -16,7 +17,7 @@ const DECIMAL = /^\d{1,11}(\.\d{1,4})?$/;
 
 /** The limit the back office has set (its LIMIT row of settings.fiscal_settings), or the default. */
 export function useReturnLimit(): string {
-  const settings = useRead('settings.fiscal_settings', {}, { staleTime: 60_000 });
+  const settings = useRead(op.settings.fiscalSettings, {}, { staleTime: 60_000 });
   const row = rowsOf(settings.data).find((r) => r.tag === 'LIMIT' && r.name === 'return_manager_limit');
   const value = row && 'value' in row ? String(row.value) : '';
   return DECIMAL.test(value) ? value : DEFAULT_RETURN_LIMIT;

@@ -6,6 +6,7 @@
 
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { type Dec, formatMoney, toWire } from '../../money/money.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -27,8 +28,8 @@ export function CashMove(props: { readonly direction: Direction; readonly kasm: 
   const { direction, kasm, cash } = props;
   const { t } = useTranslation('shift');
   const out = direction === 'out';
-  const withdrawal = useShiftWrite('pos.cash_withdrawal');
-  const deposit = useShiftWrite('pos.cash_deposit');
+  const withdrawal = useShiftWrite(op.pos.cashWithdrawal);
+  const deposit = useShiftWrite(op.pos.cashDeposit);
   const sendOut = withdrawal.send;
   const sendIn = deposit.send;
   const pending = withdrawal.pending || deposit.pending;

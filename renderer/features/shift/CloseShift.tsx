@@ -8,8 +8,10 @@
  * back office books the collection as a service withdrawal right before the Z-report. Once closed,
  * the collection's paper and the Z-report are shown to print.
  */
+
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { dec, toWire } from '../../money/money.js';
 import { useUi } from '../../state/ui-store.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -44,7 +46,7 @@ export function CloseShift(props: {
   const closed = useShiftStore((s) => s.closed);
   const showPanel = useShiftStore((s) => s.showPanel);
   const printPapers = usePrintPapers();
-  const { send, pending } = useShiftWrite('pos.shift_close');
+  const { send, pending } = useShiftWrite(op.pos.shiftClose);
   const collectId = useId();
   const keepId = useId();
   const focus = (id: string) => document.getElementById(id)?.focus();

@@ -4,8 +4,10 @@
  * Where the register's key is loaded and locked, its password is asked next and the key unlocked
  * before the shift opens (features/prro-keys, ShiftKeyStep), so the shift's documents are signed.
  */
+
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/op.js';
 import { type Dec, dec, toWire } from '../../money/money.js';
 import { rowsOf } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
@@ -37,7 +39,7 @@ export function OpenShift({ kasm, cash }: { readonly kasm: number; readonly cash
   const returnToSale = useShiftStore((s) => s.returnToSale);
   const opened = useShiftStore((s) => s.opened);
   const show = useUi((s) => s.show);
-  const { send, pending } = useShiftWrite('pos.shift_open');
+  const { send, pending } = useShiftWrite(op.pos.shiftOpen);
   const floatId = useId();
   const floatRef = useRef<HTMLInputElement | null>(null);
 

@@ -2,8 +2,10 @@
  * What of the open shift can go to paper: its X-report (Alt+P), and each of its service deposits
  * and withdrawals (the opening float among them), to print or print again.
  */
+
 import { useTranslation } from 'react-i18next';
 import { PRRO } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { shopTime, useShopTimeZone } from '../../ui/shop-time.js';
 import { PrintPaperButton } from '../receipt/index.js';
@@ -13,7 +15,7 @@ const SERVICE = ['service_deposit', 'service_withdrawal'];
 export function ShiftPapers({ kasm, shiftId }: { readonly kasm: number; readonly shiftId: number }) {
   const { t } = useTranslation('shift');
   const zone = useShopTimeZone();
-  const docs = useRead('pos.shift_documents', { shift_id: shiftId }, { enabled: shiftId > 0, staleTime: 0 });
+  const docs = useRead(op.pos.shiftDocuments, { shift_id: shiftId }, { enabled: shiftId > 0, staleTime: 0 });
   const service = rowsOf(docs.data).filter((d) => SERVICE.includes(d.doc_type) && Number(d.status) !== PRRO.cancelled);
   return (
     <div className="shift-papers" data-testid="shift-papers">

@@ -3,8 +3,10 @@
  * shift (interim, not fiscal), or the same figures of a closed shift under its Z-report. Sales and
  * returns with their rounding, payment forms and taxes, then cash put in and taken out.
  */
+
 import { useTranslation } from 'react-i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { formatMoney } from '../../money/money.js';
 import { formatRoundingMoney, roundingOfRndsum } from '../../money/rounding-shown.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
@@ -13,7 +15,7 @@ import { Loading, StaleNotice } from '../../ui/Loading.js';
 import { shopDateTime, useShopTimeZone } from '../../ui/shop-time.js';
 import { groupByTag } from '../product-card/tagged.js';
 
-type XRow = ResultRowOf<'pos.shift_x_report'>;
+type XRow = ResultRowOf<typeof op.pos.shiftXReport>;
 type Part<T extends XRow['tag']> = Extract<XRow, { tag: T }>;
 type Kind = 'sales' | 'returns';
 
@@ -21,7 +23,7 @@ export function ShiftReport(props: { readonly kasm: number; readonly shiftId?: n
   const { t } = useTranslation('shift');
   const zone = useShopTimeZone();
   const shiftId = props.shiftId ?? 0;
-  const report = useRead('pos.shift_x_report', { kasm: props.kasm, shift_id: shiftId }, { staleTime: 0 });
+  const report = useRead(op.pos.shiftXReport, { kasm: props.kasm, shift_id: shiftId }, { staleTime: 0 });
   if (report.isPending) return <Loading />;
   if (report.error) return <ErrorMessage error={report.error} testId={`${props.testId}-error`} />;
   const parts = groupByTag(rowsOf(report.data));

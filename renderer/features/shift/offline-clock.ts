@@ -5,13 +5,15 @@
  * office says when to warn (`offline_warning`, its margins are the shop's settings) and when sales
  * stop (`offline_exhausted`); this turns its hours into what is used and what is left.
  */
+
 import type { TFunction } from 'i18next';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import { Dec } from '../../money/money.js';
 import { shopDateTime } from '../../ui/shop-time.js';
 
 export type ClockRow = Pick<
-  ResultRowOf<'pos.shift_state'>,
+  ResultRowOf<typeof op.pos.shiftState>,
   | 'register_mode'
   | 'offline_since'
   | 'offline_hours'

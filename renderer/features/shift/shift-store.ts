@@ -3,13 +3,15 @@
  * count in progress (a count survives a look at the sale), the Z-report just made, and whether a
  * sale is waiting for a shift to be opened. Not kept across a reload.
  */
+
 import { create } from 'zustand';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op } from '../../../shared/contract/op.js';
 import type { Counts } from './drawer.js';
 
 export type Panel = 'x' | 'cashIn' | 'cashOut' | 'count' | 'close';
 
-export type ZClosed = ResultRowOf<'pos.shift_close'> & { readonly kasm: number };
+export type ZClosed = ResultRowOf<typeof op.pos.shiftClose> & { readonly kasm: number };
 
 interface ShiftState {
   readonly panel: Panel | null;

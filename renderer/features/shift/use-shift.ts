@@ -1,14 +1,16 @@
 /** The till's shift as the screens read it, and the shift's writes through the outbox. */
+
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import type { WriteLabel, WriteOutcome } from '../../../shared/bridge/api.js';
 import type { ParamsOf, ResultRowOf, WriteName } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/op.js';
 import { BridgeError, getBridge } from '../../bridge/index.js';
 import { coalesce } from '../../rpc/coalesce.js';
 import { rowsOf, useRead, useWrite } from '../../rpc/hooks.js';
 
-export type ShiftStateRow = ResultRowOf<'pos.shift_state'>;
+export type ShiftStateRow = ResultRowOf<typeof op.pos.shiftState>;
 
 /**
  * How often the shift's state is read again. Offline or with documents on their way, the screen is
@@ -32,7 +34,7 @@ export function shiftPollMs(row: ShiftStateRow | undefined): number {
 /** pos.shift_state of a till; `kasm` undefined until the settings are read. */
 export function useShiftState(kasm: number | undefined) {
   const query = useRead(
-    'pos.shift_state',
+    op.pos.shiftState,
     { kasm: kasm ?? 0 },
     { enabled: kasm !== undefined && kasm > 0, refetchInterval: (last) => shiftPollMs(rowsOf(last)[0]) },
   );
@@ -46,7 +48,7 @@ export function useShiftState(kasm: number | undefined) {
 export function useShiftRefreshOnEvents(): void {
   const client = useQueryClient();
   useEffect(() => {
-    const refresh = coalesce(() => client.invalidateQueries({ queryKey: ['rpc', 'pos.shift_state'] }));
+    const refresh = coalesce(() => client.invalidateQueries({ queryKey: ['rpc', op.pos.shiftState] }));
     const stop = getBridge().onEvent(refresh);
     return () => {
       stop();
@@ -83,7 +85,7 @@ export function answerOf<R>(outcome: WriteOutcome): ShiftAnswer<R> {
  * What a shift write changed: the state, the reports, the drawer's balance, and the register's key
  * (it locks itself once the closed shift is delivered; the opening's documents wait for it).
  */
-const TOUCHED = ['pos.shift_state', 'pos.shift_x_report', 'pos.cashdesk_balance', 'pos.shifts', 'pos.prro_key_state'] as const;
+const TOUCHED = [op.pos.shiftState, op.pos.shiftXReport, op.pos.cashdeskBalance, op.pos.shifts, op.pos.prroKeyState] as const;
 
 /**
  * A write of the shift (open, close, cash in or out) through the outbox. A refusal the cashier is

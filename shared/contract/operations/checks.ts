@@ -35,6 +35,7 @@ export const checkOperations = [
   defineOp({
     name: 'checks.discount_debt',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'finance.read',
     summary: 'Debt of a discount card.',
     params: { code: req(str(128)) },

@@ -510,6 +510,7 @@ const posFiscal = [
   defineOp({
     name: 'pos.prro_fiscal_server_set',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     origin: 'project',
     summary: "Cuts or restores the simulated fiscal server's connection (demo mode), to see a register work offline.",

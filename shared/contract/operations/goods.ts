@@ -33,6 +33,7 @@ export const goodsOperations = [
   defineOp({
     name: 'goods.card_main',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'inventory.cost.read',
     summary: 'The main columns of a product card.',
     params: { code: ours(req(str(128)), 'the sample sends it; bound as in goods.card_open') },
@@ -42,6 +43,7 @@ export const goodsOperations = [
   defineOp({
     name: 'goods.card_open',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'inventory.cost.read',
     summary: 'Everything about a product card, one tagged row per part.',
     params: { code: req(str(128)), sk: opt(int(0, 2), 0) },

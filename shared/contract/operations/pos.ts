@@ -20,6 +20,16 @@ import {
 } from '../dsl/results.js';
 import { MAX_RECEIPT_LINES, MAX_STAMPS_PER_LINE, OPEN_DECIMAL, OPEN_TEXT, openLengths } from './bounds.js';
 import { CARD_PAYMENT_NOTE, cardPayment } from './card-payment.js';
+import {
+  APPLY_LINE_FREE,
+  CLOSE_SALE_FREE,
+  describeAddStamp,
+  describeApplyLine,
+  describeCloseSale,
+  describeDebtPayment,
+  describeReleaseStamps,
+  MIXED_PAYMENT_FREE,
+} from './pos-desk.js';
 
 /** The columns of pos.prro_inline_error_grid, which the paged grid (prro-manager.ts) carries too. */
 export const ERROR_GRID_COLUMNS = [
@@ -83,6 +93,7 @@ const reads = [
   defineOp({
     name: 'pos.debt_open_rows',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'pos.read',
     summary: 'Receipts of a discount card that still carry debt, oldest first.',
     params: { card: req(str(512)) },
@@ -108,6 +119,7 @@ const reads = [
   defineOp({
     name: 'pos.is_etax',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'pos.read',
     summary: 'Whether the product carries the input-excise flag: "1" or "0".',
     params: { code: opt(str(512), '') },
@@ -185,6 +197,7 @@ const reads = [
   defineOp({
     name: 'pos.checkout_uktzed_rows',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'pos.read',
     summary: 'UKTZED classification codes of products, for the receipt of excise goods.',
     params: { codes: req(list(str(190, { noControl: true }), 1, 200, true)) },
@@ -193,6 +206,7 @@ const reads = [
   defineOp({
     name: 'pos.find_code',
     kind: 'read',
+    desk: { cachedOffline: true },
     scope: 'pos.read',
     summary: 'Recognises a scanned or typed code: product, extra code, weighted barcode or discount card.',
     params: {
@@ -358,6 +372,7 @@ const writes = [
   defineOp({
     name: 'pos.debt_pay_bonus',
     kind: 'write',
+    desk: { describe: describeDebtPayment('debtBonus') },
     scope: 'pos.write',
     summary: "Pays a card's debt from its bonus balance, oldest receipts first (or only the given ones).",
     params: { amount: opt(dec('cur', 512)), card: req(str(512)), only_nc: opt(str(4096), '') },
@@ -372,6 +387,7 @@ const writes = [
   defineOp({
     name: 'pos.debt_pay_cash',
     kind: 'write',
+    desk: { describe: describeDebtPayment('debtCash') },
     scope: 'pos.write',
     summary: "Takes cash into a cash box against a card's debt, oldest receipts first (or only the given ones).",
     params: {
@@ -425,6 +441,7 @@ const writes = [
   defineOp({
     name: 'pos.excise_add_mark',
     kind: 'write',
+    desk: { draft: true, describe: describeAddStamp },
     scope: 'pos.write',
     summary: "Adds a scanned excise stamp to the till's pending stamps; a stamp seen before is refused.",
     params: { code: req(str(512)), etax: req(bool()), kasm: opt(int(), 0), allow_duplicate: opt(bool(), false) },
@@ -433,6 +450,7 @@ const writes = [
   defineOp({
     name: 'pos.excise_bind_pending',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     summary: "Binds the till's pending excise stamps to a receipt.",
     params: { kasm: opt(int(), 0), ndoc: opt(int(), 0) },
@@ -441,6 +459,7 @@ const writes = [
   defineOp({
     name: 'pos.excise_clear_pending',
     kind: 'write',
+    desk: { draft: true, describe: describeReleaseStamps },
     scope: 'pos.write',
     summary: 'Releases one pending excise stamp of the till, or all of them when code is empty.',
     params: { code: opt(str(512), ''), kasm: opt(int(), 0) },
@@ -449,6 +468,7 @@ const writes = [
   defineOp({
     name: 'pos.prro_inline_enqueue',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     summary: 'Puts a fiscal document at the end of the PRRO chain of a till.',
     params: {
@@ -480,6 +500,7 @@ const writes = [
   defineOp({
     name: 'pos.prro_inline_requeue',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     summary: 'Returns an erroneous document to the online queue, corrected.',
     params: {
@@ -498,6 +519,7 @@ const writes = [
   defineOp({
     name: 'pos.prro_inline_set_status',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     summary: 'Sets the status of one queue document.',
     params: { id: opt(int(), 0), status: opt(int(0, 9), 0) },
@@ -506,6 +528,7 @@ const writes = [
   defineOp({
     name: 'pos.prro_inline_set_status_by_filter',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     summary: 'Moves every queue document of a till and PRRO from one status to another.',
     params: {
@@ -521,6 +544,7 @@ const writes = [
   defineOp({
     name: 'pos.checkout_apply_sale_line',
     kind: 'write',
+    desk: { draft: true, freeOfOrder: APPLY_LINE_FREE, describe: describeApplyLine },
     scope: 'pos.write',
     summary: 'Writes one line of a sale in progress, pricing it with card and action discounts and bonus.',
     params: {
@@ -593,6 +617,7 @@ const writes = [
   defineOp({
     name: 'pos.checkout_close_sale',
     kind: 'write',
+    desk: { freeOfOrder: CLOSE_SALE_FREE, describe: describeCloseSale },
     scope: 'pos.write',
     summary:
       'Atomically closes a sale: receipt, lines, payments, consultants, FIFO stock, cash box, debt, bonus, excise stamps and the fiscal document.',
@@ -698,6 +723,7 @@ const writes = [
   defineOp({
     name: 'pos.checkout_store_mixed_payment',
     kind: 'write',
+    desk: { draft: true, freeOfOrder: MIXED_PAYMENT_FREE },
     scope: 'pos.write',
     summary: 'Stores the mixed-payment split of a sale document.',
     params: {

@@ -81,6 +81,7 @@ export const prroKeyOperations = [
   defineOp({
     name: 'pos.prro_key_unlock',
     kind: 'write',
+    desk: { draft: true },
     scope: 'pos.write',
     origin: 'project',
     summary:

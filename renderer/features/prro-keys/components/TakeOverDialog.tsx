@@ -4,9 +4,11 @@
  * secret, with the manager's confirmation for key_settings that a cashier needs, obtained before
  * this question is asked. Asked once, in words that say what the other device loses.
  */
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteOutcome } from '../../../../shared/bridge/api.js';
+import { op } from '../../../../shared/contract/op.js';
 import { BridgeError, getBridge } from '../../../bridge/index.js';
 import { useWrite } from '../../../rpc/hooks.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
@@ -23,7 +25,7 @@ export function TakeOverDialog(props: {
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('keys');
-  const takeOver = useWrite('settings.prro_device_take_over');
+  const takeOver = useWrite(op.settings.prroDeviceTakeOver);
   const [refusal, setRefusal] = useState<unknown>(null);
   const [notConfirmed, setNotConfirmed] = useState(false);
   const kasm = Number(props.row.kasm);

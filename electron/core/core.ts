@@ -15,21 +15,18 @@ import type {
   ConnectionTest,
   KeyWriteOptions,
   PublicSettings,
-  QueueItem,
-  ReadOutcome,
   ScaleSettings,
   ServiceChange,
   SignedIn,
   TerminalSettings,
   TerminalTest,
   UpdateState,
-  WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { carriesSecret, type SecretOperation } from '../../shared/bridge/secrets.js';
+import type { SecretOperation } from '../../shared/bridge/secrets.js';
 import { serviceUrlProblem } from '../../shared/bridge/validate.js';
-import { CONTRACT_VERSION, findOperation, type ReadName, type RpcResult, type WriteName } from '../../shared/contract/index.js';
+import { CONTRACT_VERSION, type RpcResult } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
@@ -41,6 +38,8 @@ import { EscposPrinter } from '../devices/printer/escpos-printer.js';
 import { listSerialPorts, releaseSerial } from '../devices/printer/link/serial.js';
 import { cardPart, writeOptionsOf } from './bridge/card-params.js';
 import { outcomeOf, personAction } from './bridge/outcomes.js';
+import { createRead } from './bridge/read.js';
+import { createWrite } from './bridge/write.js';
 import { ReadCache } from './cache/read-cache.js';
 import { CardPayments, type CardRequest } from './card/card-payments.js';
 import { CardStore } from './card/card-store.js';
@@ -52,9 +51,8 @@ import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
 import { fillTillFromBackOffice } from './fill-till.js';
 import { saveLogs } from './logs/save-logs.js';
-import { CACHED_READS, DRAFT_WRITES } from './operation-rules.js';
+import { DRAFT_WRITES } from './operation-rules.js';
 import { OutboxDrainer } from './outbox/drainer.js';
-import { NotStoredError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { OfflineSignIns, offlineSignInResult } from './people/offline-sign-in.js';
 import { printReceipt } from './printing/print-receipt.js';
@@ -365,74 +363,26 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     };
   };
 
-  async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
-    const asked = bound();
-    const outcome = await client.call(method, params);
-    // An answer of the service the till worked with before a switch says nothing about the new one.
-    const fresh = bound() === asked;
-    if (outcome.kind === 'ok') {
-      if (fresh) {
-        setConnection('online');
-        upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
-      }
-      const now = new Date();
-      // Nor may it be served later, marked stale, as the new one's.
-      if (fresh && CACHED_READS.has(method)) {
-        // An answer the disk will not keep is still the answer: only selling offline misses it.
-        if (cache.put(method, params as Record<string, unknown>, outcome.result, now)) health.wrote('cache');
-        else health.failed('cache', 'an answer could not be kept for selling offline');
-      }
-      return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
-    }
-    if (outcome.kind === 'retry') {
-      if (fresh)
-        setConnection(outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline');
-      const copy = method === 'pos.find_code' ? catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
-      if (copy) return { method, result: copy, stale: true, fetchedAt: catalog.state().syncedAt ?? new Date(0).toISOString() };
-      const cached = CACHED_READS.has(method) ? cache.get(method, params as Record<string, unknown>) : undefined;
-      if (cached) return { method, result: cached.result, stale: true, fetchedAt: cached.fetchedAt };
-    }
-    throw BridgeError.from(outcome.error);
-  }
-
-  async function write(method: WriteName, params: Record<string, unknown>, options: WriteOptions): Promise<WriteOutcome> {
-    const op = findOperation(method);
-    if (op?.kind !== 'write') throw new BridgeError('BAD_ARGUMENTS', `${method} is not a write`);
-    // The bridge refuses these too; the outbox is the last place a PIN or a password could be written down.
-    if (carriesSecret(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a secret, which is never queued`);
-    const described = describeWrite(method, params);
-    const item = storeWrite({
-      method,
-      params,
-      // A write that names no business object depends on no other: a refusal of it holds nothing up.
-      group: options.group ?? `write-${randomUUID()}`,
-      summary: options.summary ?? described.summary,
-      label: options.label ?? described.label,
-      service: bound(),
-      cashier: session && { id: session.id, name: session.name },
-      ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
-    });
-    queueEvent(item.id);
-    drainer.kick();
-    return outcomeOf(await drainer.waitFor(item.id, options.waitMs ?? DEFAULT_WAIT_MS));
-  }
-
-  /** The write stored in the outbox, or a refusal that says it was not: never "saved" of a write the disk did not take. */
-  function storeWrite(input: Parameters<OutboxStore['enqueue']>[0]): QueueItem {
-    let item: QueueItem;
-    try {
-      item = store.enqueue(input);
-    } catch (err) {
-      if (!(err instanceof NotStoredError)) throw err;
-      health.failed('outbox', err.reason);
-      throw new BridgeError(
-        'NOT_SAVED',
-        'the cash desk could not store this write: its disk is full or failing. Nothing was saved or sent; free space on the disk, then do it again',
-      );
-    }
-    health.wrote('outbox');
-    return item;
-  }
+  const read = createRead({
+    client,
+    cache,
+    catalog,
+    health,
+    bound,
+    setConnection,
+    setUpstream: (u) => {
+      upstream = u;
+    },
+  });
+  const write = createWrite({
+    store,
+    drainer,
+    health,
+    bound,
+    session: () => session,
+    queueEvent,
+    defaultWaitMs: DEFAULT_WAIT_MS,
+  });
 
   /** Checks an address with a key; the embedded service with its own key. */
   async function check(url: string, key: string | undefined): Promise<ConnectionTest> {

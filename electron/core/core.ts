@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Decimal } from 'decimal.js';
 import type {
   AppStatus,
   BridgeEvent,
@@ -16,28 +15,18 @@ import type {
   ConnectionTest,
   KeyWriteOptions,
   PublicSettings,
-  QueueItem,
-  ReadOutcome,
   ScaleSettings,
   ServiceChange,
   SignedIn,
   TerminalSettings,
   TerminalTest,
   UpdateState,
-  WriteOptions,
   WriteOutcome,
 } from '../../shared/bridge/api.js';
 import { BridgeError } from '../../shared/bridge/errors.js';
-import { carriesSecret, type SecretOperation } from '../../shared/bridge/secrets.js';
+import type { SecretOperation } from '../../shared/bridge/secrets.js';
 import { serviceUrlProblem } from '../../shared/bridge/validate.js';
-import {
-  CONTRACT_VERSION,
-  findOperation,
-  type ParamsOf,
-  type ReadName,
-  type RpcResult,
-  type WriteName,
-} from '../../shared/contract/index.js';
+import { CONTRACT_VERSION, type RpcResult } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
@@ -47,6 +36,10 @@ import { isStorageFailure } from '../../shared-node/storage-failure.js';
 import { CustomerDisplay } from '../devices/display/customer-display.js';
 import { EscposPrinter } from '../devices/printer/escpos-printer.js';
 import { listSerialPorts, releaseSerial } from '../devices/printer/link/serial.js';
+import { cardPart, writeOptionsOf } from './bridge/card-params.js';
+import { outcomeOf, personAction } from './bridge/outcomes.js';
+import { createRead } from './bridge/read.js';
+import { createWrite } from './bridge/write.js';
 import { ReadCache } from './cache/read-cache.js';
 import { CardPayments, type CardRequest } from './card/card-payments.js';
 import { CardStore } from './card/card-store.js';
@@ -56,9 +49,10 @@ import { LocalCatalog } from './catalog/local-catalog.js';
 import { CatalogSync } from './catalog/sync.js';
 import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
+import { fillTillFromBackOffice } from './fill-till.js';
 import { saveLogs } from './logs/save-logs.js';
+import { DRAFT_WRITES } from './operation-rules.js';
 import { OutboxDrainer } from './outbox/drainer.js';
-import { NotStoredError, QueueItemError } from './outbox/errors.js';
 import { OutboxStore } from './outbox/store.js';
 import { OfflineSignIns, offlineSignInResult } from './people/offline-sign-in.js';
 import { printReceipt } from './printing/print-receipt.js';
@@ -122,18 +116,6 @@ const CONNECTION_PROBE_MS = 15_000;
 const PRINTER_PROBE_MS = 30_000;
 /** After a sale was delivered, the stock it took is read into the copy this soon. */
 const SYNC_AFTER_WRITE_MS = 1000;
-/** Writes of a sale still being built change nothing in the catalogue copy, so they start no read of it. */
-const DRAFT_WRITES = /^pos\.(checkout_apply_sale_line|checkout_store_mixed_payment|excise_|prro_)/;
-/** Reads a sale needs while the service is unreachable, besides product lookups (the catalogue copy answers those). */
-const CACHED_READS = new Set<string>([
-  'pos.find_code',
-  'goods.card_main',
-  'goods.card_open',
-  'pos.is_etax',
-  'pos.checkout_uktzed_rows',
-  'checks.discount_debt',
-  'pos.debt_open_rows',
-]);
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   makePrivateDataDir(opts.dataDir);
@@ -381,74 +363,26 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     };
   };
 
-  async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
-    const asked = bound();
-    const outcome = await client.call(method, params);
-    // An answer of the service the till worked with before a switch says nothing about the new one.
-    const fresh = bound() === asked;
-    if (outcome.kind === 'ok') {
-      if (fresh) {
-        setConnection('online');
-        upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
-      }
-      const now = new Date();
-      // Nor may it be served later, marked stale, as the new one's.
-      if (fresh && CACHED_READS.has(method)) {
-        // An answer the disk will not keep is still the answer: only selling offline misses it.
-        if (cache.put(method, params as Record<string, unknown>, outcome.result, now)) health.wrote('cache');
-        else health.failed('cache', 'an answer could not be kept for selling offline');
-      }
-      return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
-    }
-    if (outcome.kind === 'retry') {
-      if (fresh)
-        setConnection(outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline');
-      const copy = method === 'pos.find_code' ? catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
-      if (copy) return { method, result: copy, stale: true, fetchedAt: catalog.state().syncedAt ?? new Date(0).toISOString() };
-      const cached = CACHED_READS.has(method) ? cache.get(method, params as Record<string, unknown>) : undefined;
-      if (cached) return { method, result: cached.result, stale: true, fetchedAt: cached.fetchedAt };
-    }
-    throw BridgeError.from(outcome.error);
-  }
-
-  async function write(method: WriteName, params: Record<string, unknown>, options: WriteOptions): Promise<WriteOutcome> {
-    const op = findOperation(method);
-    if (op?.kind !== 'write') throw new BridgeError('BAD_ARGUMENTS', `${method} is not a write`);
-    // The bridge refuses these too; the outbox is the last place a PIN or a password could be written down.
-    if (carriesSecret(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a secret, which is never queued`);
-    const described = describeWrite(method, params);
-    const item = storeWrite({
-      method,
-      params,
-      // A write that names no business object depends on no other: a refusal of it holds nothing up.
-      group: options.group ?? `write-${randomUUID()}`,
-      summary: options.summary ?? described.summary,
-      label: options.label ?? described.label,
-      service: bound(),
-      cashier: session && { id: session.id, name: session.name },
-      ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
-    });
-    queueEvent(item.id);
-    drainer.kick();
-    return outcomeOf(await drainer.waitFor(item.id, options.waitMs ?? DEFAULT_WAIT_MS));
-  }
-
-  /** The write stored in the outbox, or a refusal that says it was not: never "saved" of a write the disk did not take. */
-  function storeWrite(input: Parameters<OutboxStore['enqueue']>[0]): QueueItem {
-    let item: QueueItem;
-    try {
-      item = store.enqueue(input);
-    } catch (err) {
-      if (!(err instanceof NotStoredError)) throw err;
-      health.failed('outbox', err.reason);
-      throw new BridgeError(
-        'NOT_SAVED',
-        'the cash desk could not store this write: its disk is full or failing. Nothing was saved or sent; free space on the disk, then do it again',
-      );
-    }
-    health.wrote('outbox');
-    return item;
-  }
+  const read = createRead({
+    client,
+    cache,
+    catalog,
+    health,
+    bound,
+    setConnection,
+    setUpstream: (u) => {
+      upstream = u;
+    },
+  });
+  const write = createWrite({
+    store,
+    drainer,
+    health,
+    bound,
+    session: () => session,
+    queueEvent,
+    defaultWaitMs: DEFAULT_WAIT_MS,
+  });
 
   /** Checks an address with a key; the embedded service with its own key. */
   async function check(url: string, key: string | undefined): Promise<ConnectionTest> {
@@ -825,62 +759,4 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await embedded?.service.close();
     },
   };
-}
-
-/**
- * A manager's retry or reconcile the queue cannot do (an item already sent again by a second
- * click, a blank note) is a refusal in words for the interface, not an internal fault.
- */
-function personAction(action: () => QueueItem): QueueItem {
-  try {
-    return action();
-  } catch (err) {
-    if (!(err instanceof QueueItemError)) throw err;
-    throw new BridgeError('BAD_ARGUMENTS', err.message, [
-      { path: err.problem === 'no_note' ? 'note' : 'id', problem: err.message },
-    ]);
-  }
-}
-
-/** The card (bn) part of a close: what the terminal is asked to take. */
-function cardPart(payments: ParamsOf<'pos.checkout_close_sale'>['payments']): string {
-  const part = payments.filter((p) => p.type === 'bn').reduce((s, p) => s.plus(new Decimal(p.amount)), new Decimal(0));
-  if (!part.gt(0))
-    throw new BridgeError('BAD_ARGUMENTS', 'a card payment needs a card (bn) part', [
-      { path: 'params.payments', problem: 'has no bn payment to take on the terminal' },
-    ]);
-  return part.toFixed(2);
-}
-
-/** How the write a card approval completes is stored: the bridge's options, or the write's own description. */
-function writeOptionsOf(options: WriteOptions, group: string, described: ReturnType<typeof describeWrite>) {
-  return {
-    group: options.group ?? group,
-    summary: options.summary ?? described.summary,
-    ...((options.label ?? described.label) ? { label: options.label ?? described.label } : {}),
-    ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
-  };
-}
-
-function outcomeOf(item: QueueItem): WriteOutcome {
-  switch (item.state) {
-    case 'done':
-      return { status: 'done', id: item.id, result: item.result as NonNullable<QueueItem['result']> };
-    case 'refused':
-      return { status: 'refused', id: item.id, error: item.lastError as NonNullable<QueueItem['lastError']> };
-    case 'reconcile':
-      return { status: 'reconcile', id: item.id, error: item.lastError as NonNullable<QueueItem['lastError']> };
-    default:
-      return { status: 'queued', id: item.id };
-  }
-}
-
-/** On a till's first start with its own back office, take the PRRO number the back office knows. */
-function fillTillFromBackOffice(embedded: EmbeddedService, settings: SettingsStore) {
-  const till = settings.get().till;
-  if (till.numprro !== '') return;
-  const row = embedded.service.db.prepare('SELECT akas, numprro FROM tills WHERE kasm = ?').get(till.kasm) as
-    | { akas: string; numprro: string }
-    | undefined;
-  if (row) settings.update({ till: { akas: row.akas, numprro: row.numprro } });
 }

@@ -1,0 +1,58 @@
+/**
+ * The bridge's read: asked of the service the till works with; while it cannot be reached, the
+ * catalogue copy answers product lookups and the cache of answers the reads a sale needs, both
+ * marked stale. Its own file so it can be tested with a fake client, cache and catalogue.
+ */
+import type { ConnectionState, ReadOutcome } from '../../../shared/bridge/api.js';
+import { BridgeError } from '../../../shared/bridge/errors.js';
+import type { ReadName } from '../../../shared/contract/index.js';
+import type { ReadCache } from '../cache/read-cache.js';
+import type { LocalCatalog } from '../catalog/local-catalog.js';
+import { CACHED_READS } from '../operation-rules.js';
+import type { RpcClient } from '../rpc/client.js';
+import type { StorageHealth } from '../storage-health.js';
+
+export interface ReadDeps {
+  readonly client: RpcClient;
+  readonly cache: ReadCache;
+  readonly catalog: LocalCatalog;
+  readonly health: StorageHealth;
+  /** The back office the till works with now (its binding). */
+  readonly bound: () => string;
+  readonly setConnection: (state: ConnectionState) => void;
+  readonly setUpstream: (upstream: { name: string; version: string }) => void;
+}
+
+export function createRead(d: ReadDeps) {
+  return async function read<M extends ReadName>(method: M, params: unknown): Promise<ReadOutcome<M>> {
+    const asked = d.bound();
+    const outcome = await d.client.call(method, params);
+    // An answer of the service the till worked with before a switch says nothing about the new one.
+    const fresh = d.bound() === asked;
+    if (outcome.kind === 'ok') {
+      if (fresh) {
+        d.setConnection('online');
+        d.setUpstream({ name: outcome.result.upstream.name, version: outcome.result.upstream.version });
+      }
+      const now = new Date();
+      // Nor may it be served later, marked stale, as the new one's.
+      if (fresh && CACHED_READS.has(method)) {
+        // An answer the disk will not keep is still the answer: only selling offline misses it.
+        if (d.cache.put(method, params as Record<string, unknown>, outcome.result, now)) d.health.wrote('cache');
+        else d.health.failed('cache', 'an answer could not be kept for selling offline');
+      }
+      return { method, result: outcome.result, stale: false, fetchedAt: now.toISOString() };
+    }
+    if (outcome.kind === 'retry') {
+      if (fresh)
+        d.setConnection(
+          outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline',
+        );
+      const copy = method === 'pos.find_code' ? d.catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
+      if (copy) return { method, result: copy, stale: true, fetchedAt: d.catalog.state().syncedAt ?? new Date(0).toISOString() };
+      const cached = CACHED_READS.has(method) ? d.cache.get(method, params as Record<string, unknown>) : undefined;
+      if (cached) return { method, result: cached.result, stale: true, fetchedAt: cached.fetchedAt };
+    }
+    throw BridgeError.from(outcome.error);
+  };
+}

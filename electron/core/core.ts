@@ -4,6 +4,7 @@
  * cache of answers, served marked stale); writes go through the durable outbox, whose
  * Idempotency-Key is stored before sending, and each write goes only to the service it was made for.
  */
+
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type {
@@ -26,7 +27,8 @@ import type {
 import { BridgeError } from '../../shared/bridge/errors.js';
 import type { SecretOperation } from '../../shared/bridge/secrets.js';
 import { serviceUrlProblem } from '../../shared/bridge/validate.js';
-import { CONTRACT_VERSION, type RpcResult } from '../../shared/contract/index.js';
+import { isDraftWrite } from '../../shared/contract/desk-rules.js';
+import { CONTRACT_VERSION, op, type RpcResult } from '../../shared/contract/index.js';
 import { parseStampMasks } from '../../shared/excise/stamp-format.js';
 import { makePrivateDataDir, privateFile } from '../../shared-node/fs/private-files.js';
 import type { Logger } from '../../shared-node/log/logger.js';
@@ -51,7 +53,6 @@ import { describeWrite } from './describe-write.js';
 import { type EmbeddedService, isEmbeddedServiceKey, startEmbeddedService } from './embedded.js';
 import { fillTillFromBackOffice } from './fill-till.js';
 import { saveLogs } from './logs/save-logs.js';
-import { DRAFT_WRITES } from './operation-rules.js';
 import { OutboxDrainer } from './outbox/drainer.js';
 import { OutboxStore } from './outbox/store.js';
 import { OfflineSignIns, offlineSignInResult } from './people/offline-sign-in.js';
@@ -216,7 +217,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
    * So the till sends one only with someone signed in, and their manager's confirmation if any.
    */
   const sendKeyWrite = async (
-    method: 'settings.prro_key_load' | 'pos.prro_key_unlock' | 'settings.prro_key_unattended',
+    method: typeof op.settings.prroKeyLoad | typeof op.pos.prroKeyUnlock | typeof op.settings.prroKeyUnattended,
     params: unknown,
     options: KeyWriteOptions,
   ): Promise<RpcResult> => {
@@ -239,7 +240,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       // Told only after its commit: the outbox writes again.
       health.wrote('outbox');
       queueEvent(item.id);
-      if (item.state !== 'done' || DRAFT_WRITES.test(item.method)) return;
+      if (item.state !== 'done' || isDraftWrite(item.method)) return;
       clearTimeout(syncSoon);
       syncSoon = setTimeout(() => void sync.kick(), SYNC_AFTER_WRITE_MS);
       syncSoon.unref();
@@ -491,7 +492,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     testConnection: async (): Promise<ConnectionTest> => {
       const asked = bound();
       const t0 = performance.now();
-      const outcome = await client.call('service.ping', {});
+      const outcome = await client.call(op.service.ping, {});
       const latencyMs = Math.round(performance.now() - t0);
       // A probe of the service before a switch must not make the status name that one again.
       const fresh = bound() === asked;
@@ -532,7 +533,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     catalogSearch: async (query) => catalog.search(query),
     catalogItem: async (code) => catalog.item(code) ?? null,
     catalogMirror: async (query) => catalog.mirror(query),
-    confirmManualPrice: (params) => sendNow('pos.checkout_manual_price', params),
+    confirmManualPrice: (params) => sendNow(op.pos.checkoutManualPrice, params),
     signIn: async (params): Promise<RpcResult> => {
       const asked = bound();
       // A sign-in answered by the service the till left meanwhile signs nobody in at the new one.
@@ -542,7 +543,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       };
       let result: RpcResult;
       try {
-        result = await sendNow('pos.cashier_sign_in', params);
+        result = await sendNow(op.pos.cashierSignIn, params);
       } catch (err) {
         stillAsked();
         // The service cannot be reached: a PIN it accepted here lately signs in from the till's verifier.
@@ -573,10 +574,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (session) opts.logger?.log('info', 'cashier signed out', { user: String(session.id) });
       setSession(null);
     },
-    confirmManager: (params) => sendNow('pos.manager_confirm', params),
-    loadKey: (params, options = {}) => sendKeyWrite('settings.prro_key_load', params, options),
-    unlockKey: (params, options = {}) => sendKeyWrite('pos.prro_key_unlock', params, options),
-    setKeyUnattended: (params, options = {}) => sendKeyWrite('settings.prro_key_unattended', params, options),
+    confirmManager: (params) => sendNow(op.pos.managerConfirm, params),
+    loadKey: (params, options = {}) => sendKeyWrite(op.settings.prroKeyLoad, params, options),
+    unlockKey: (params, options = {}) => sendKeyWrite(op.pos.prroKeyUnlock, params, options),
+    setKeyUnattended: (params, options = {}) => sendKeyWrite(op.settings.prroKeyUnattended, params, options),
     reportError: async (report) => {
       opts.logger?.log('error', 'interface error', { screen: report.screen, error: report.message, stack: report.stack });
     },
@@ -595,13 +596,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         throw new BridgeError('BAD_ARGUMENTS', 'the approval is the terminal’s to give, not the interface’s', [
           { path: 'params.card_payment', problem: 'must not be sent: the terminal gives it' },
         ]);
-      const described = describeWrite('pos.checkout_close_sale', params as Record<string, unknown>);
+      const described = describeWrite(op.pos.checkoutCloseSale, params as Record<string, unknown>);
       return payByCard(
         {
           kind: 'sale',
           amount,
           ndoc: params.ndoc ?? '',
-          method: 'pos.checkout_close_sale',
+          method: op.pos.checkoutCloseSale,
           params: params as Record<string, unknown>,
           options: writeOptionsOf(options, `sale-${params.ndoc ?? randomUUID()}`, described),
           rrn: '',
@@ -614,13 +615,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         throw new BridgeError('BAD_ARGUMENTS', 'the approval is the terminal’s to give, not the interface’s', [
           { path: 'params.card_payment', problem: 'must not be sent: the terminal gives it' },
         ]);
-      const described = describeWrite('pos.checkout_return', params as Record<string, unknown>);
+      const described = describeWrite(op.pos.checkoutReturn, params as Record<string, unknown>);
       return payByCard(
         {
           kind: 'refund',
           amount: refund.amount,
           ndoc: String(params.check_number),
-          method: 'pos.checkout_return',
+          method: op.pos.checkoutReturn,
           params: params as Record<string, unknown>,
           options: writeOptionsOf(options, `return-${params.check_number}`, described),
           rrn: refund.rrn,
@@ -707,7 +708,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   /** What decides whether an update may be offered: the till's shift, its outbox, its card payments. */
   const tillFacts = async (): Promise<TillFacts> => {
-    const outcome = await client.call('pos.shift_state', { kasm: settings.get().till.kasm });
+    const outcome = await client.call(op.pos.shiftState, { kasm: settings.get().till.kasm });
     const row = outcome.kind === 'ok' ? (outcome.result.rows[0] as { shift_id?: unknown } | undefined) : undefined;
     const shift = row === undefined ? 'unknown' : row.shift_id === null || row.shift_id === '' ? 'closed' : 'open';
     const c = store.counts(bound());

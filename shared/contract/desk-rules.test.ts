@@ -1,6 +1,6 @@
 /**
  * The desk's tables derived from the registry are the tables the desk wrote by hand before
- * (electron/core/core.ts's CACHED_READS and DRAFT_WRITES, the outbox's free params), so the
+ * (the CACHED_READS and DRAFT_WRITES electron/core kept, the outbox's free params), so the
  * hand-written copies can go.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,12 +1,13 @@
 /** What a card payment's bridge call is turned into: the amount the terminal is asked for, and how its write is stored. */
+
 import { Decimal } from 'decimal.js';
 import type { WriteOptions } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
-import type { ParamsOf } from '../../../shared/contract/index.js';
+import type { op, ParamsOf } from '../../../shared/contract/index.js';
 import type { describeWrite } from '../describe-write.js';
 
 /** The card (bn) part of a close: what the terminal is asked to take. */
-export function cardPart(payments: ParamsOf<'pos.checkout_close_sale'>['payments']): string {
+export function cardPart(payments: ParamsOf<typeof op.pos.checkoutCloseSale>['payments']): string {
   const part = payments.filter((p) => p.type === 'bn').reduce((s, p) => s.plus(new Decimal(p.amount)), new Decimal(0));
   if (!part.gt(0))
     throw new BridgeError('BAD_ARGUMENTS', 'a card payment needs a card (bn) part', [

@@ -3,12 +3,14 @@
  * catalogue copy answers product lookups and the cache of answers the reads a sale needs, both
  * marked stale. Its own file so it can be tested with a fake client, cache and catalogue.
  */
+
 import type { ConnectionState, ReadOutcome } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
+import { isCachedRead } from '../../../shared/contract/desk-rules.js';
 import type { ReadName } from '../../../shared/contract/index.js';
+import { op } from '../../../shared/contract/index.js';
 import type { ReadCache } from '../cache/read-cache.js';
 import type { LocalCatalog } from '../catalog/local-catalog.js';
-import { CACHED_READS } from '../operation-rules.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { StorageHealth } from '../storage-health.js';
 
@@ -36,7 +38,7 @@ export function createRead(d: ReadDeps) {
       }
       const now = new Date();
       // Nor may it be served later, marked stale, as the new one's.
-      if (fresh && CACHED_READS.has(method)) {
+      if (fresh && isCachedRead(method)) {
         // An answer the disk will not keep is still the answer: only selling offline misses it.
         if (d.cache.put(method, params as Record<string, unknown>, outcome.result, now)) d.health.wrote('cache');
         else d.health.failed('cache', 'an answer could not be kept for selling offline');
@@ -48,9 +50,9 @@ export function createRead(d: ReadDeps) {
         d.setConnection(
           outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline',
         );
-      const copy = method === 'pos.find_code' ? d.catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
+      const copy = method === op.pos.findCode ? d.catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;
       if (copy) return { method, result: copy, stale: true, fetchedAt: d.catalog.state().syncedAt ?? new Date(0).toISOString() };
-      const cached = CACHED_READS.has(method) ? d.cache.get(method, params as Record<string, unknown>) : undefined;
+      const cached = isCachedRead(method) ? d.cache.get(method, params as Record<string, unknown>) : undefined;
       if (cached) return { method, result: cached.result, stale: true, fetchedAt: cached.fetchedAt };
     }
     throw BridgeError.from(outcome.error);

@@ -5,9 +5,11 @@
  * seconds, so the screen shows the number (and a receipt's QR code) as soon as the tax server
  * gives it, and Enter then prints the whole paper.
  */
+
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { op } from '../../../shared/contract/index.js';
 import { printParams, type ReceiptTarget, receiptOf } from '../../../shared/paper/receipt.js';
 import { type ReportTarget, reportOf, reportParams } from '../../../shared/paper/report.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
@@ -37,7 +39,7 @@ interface LiveProps<T> {
 /** A receipt-class paper, brought up to date while it waits for its fiscal number. */
 function LiveReceipt({ target, paper, initial, onFresh }: LiveProps<ReceiptTarget>) {
   const pending = paperMode(paper) === 'pending';
-  const fresh = useRead('pos.receipt_print', printParams(target), {
+  const fresh = useRead(op.pos.receiptPrint, printParams(target), {
     enabled: pending,
     refetchInterval: pending ? PENDING_REFRESH_MS : false,
   });
@@ -53,7 +55,7 @@ function LiveReceipt({ target, paper, initial, onFresh }: LiveProps<ReceiptTarge
 /** A Z-report's paper, brought up to date while it waits for its fiscal number. */
 function LiveReport({ target, paper, onFresh }: LiveProps<ReportTarget>) {
   const pending = paperMode(paper) === 'pending';
-  const fresh = useRead('pos.shift_report_print', reportParams(target), {
+  const fresh = useRead(op.pos.shiftReportPrint, reportParams(target), {
     enabled: pending,
     refetchInterval: pending ? PENDING_REFRESH_MS : false,
   });

@@ -4,7 +4,8 @@
  * each row's sum is quantity × price − discount, the payments cover the lines to the kopeck,
  * only cash is handed over in excess, and excise goods carry one stamp per unit.
  */
-import type { ParamsOf } from '../../../shared/contract/index.js';
+
+import type { op, ParamsOf } from '../../../shared/contract/index.js';
 import { type Dec, toWire } from '../../money/money.js';
 import { type SaleLine, saleTotal, stampsMissing } from './sale-lines.js';
 
@@ -50,7 +51,7 @@ export interface CloseInput {
   readonly mixed: boolean;
 }
 
-export type CloseParams = ParamsOf<'pos.checkout_close_sale'>;
+export type CloseParams = ParamsOf<typeof op.pos.checkoutCloseSale>;
 
 export function closeParams(c: CloseInput): CloseParams {
   const hasCash = c.tenders.some((t) => t.type === 'nal');

@@ -4,9 +4,9 @@
  * the cashier is told so in a few words, never the bridge's refusal of a parameter with the whole
  * text across the panel. A code said back to the cashier is cut to what reads at a glance.
  */
-import { findOperation } from '../../../shared/contract/index.js';
+import { findOperation, op } from '../../../shared/contract/index.js';
 
-const field = findOperation('pos.find_code')?.params.code as { spec?: { max?: number } } | undefined;
+const field = findOperation(op.pos.findCode)?.params.code as { spec?: { max?: number } } | undefined;
 export const MAX_CODE_CHARS: number = field?.spec?.max ?? 512;
 
 /** Characters of a code said back in a notice; the rest is "…". */

@@ -4,10 +4,11 @@
  * the sale on the spot, and the sale's later writes share its group, which would otherwise wait
  * behind the refusal until a manager cleared it.
  */
+
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { CardOutcome, WriteOptions, WriteOutcome } from '../../../shared/bridge/api.js';
-import type { ParamsOf, WriteName } from '../../../shared/contract/index.js';
+import type { op, ParamsOf, WriteName } from '../../../shared/contract/index.js';
 import { getBridge } from '../../bridge/index.js';
 
 /** Writes of one sale document go in order, behind each other. */
@@ -41,7 +42,7 @@ export async function send<M extends WriteName>(
  */
 export async function sendCard(
   client: QueryClient,
-  params: ParamsOf<'pos.checkout_close_sale'>,
+  params: ParamsOf<typeof op.pos.checkoutCloseSale>,
   options: WriteOptions,
 ): Promise<CardOutcome> {
   try {

@@ -2,8 +2,9 @@
  * A close that was saved while the service was away is sent by the outbox on its own; once it is,
  * the report on the sale screen stops saying "waiting to be sent" and names the receipt it became.
  */
+
 import { useEffect } from 'react';
-import type { ResultRowOf } from '../../../shared/contract/index.js';
+import type { op, ResultRowOf } from '../../../shared/contract/index.js';
 import { useQueueItems } from '../../rpc/hooks.js';
 import { useSale } from './sale-store.js';
 
@@ -16,7 +17,7 @@ export function useDeliveredClose(): void {
   useEffect(() => {
     if (waiting === null) return;
     const item = done.data?.find((i) => i.id === waiting);
-    const row = item?.result?.rows[0] as ResultRowOf<'pos.checkout_close_sale'> | undefined;
+    const row = item?.result?.rows[0] as ResultRowOf<typeof op.pos.checkoutCloseSale> | undefined;
     if (!row || last?.status !== 'queued') return;
     useSale.getState().closeDelivered(waiting, {
       status: 'done',

@@ -3,8 +3,10 @@
  * paid on the terminal (by the main process) or the close sent through the outbox, and the result
  * on the screen and the customer display.
  */
+
 import type { WriteOutcome } from '../../../../shared/bridge/api.js';
 import type { ResultRowOf } from '../../../../shared/contract/index.js';
+import { op } from '../../../../shared/contract/index.js';
 import { BridgeError } from '../../../bridge/index.js';
 import { Dec, dec, toWire } from '../../../money/money.js';
 import { tellDisplay } from '../../customer-display/index.js';
@@ -15,7 +17,7 @@ import { firstRow, saleGroup, send, sendCard } from '../send.js';
 import { CLOSE_WAIT_MS, label, type SaleContext } from './context.js';
 import type { CloseResult, Payment } from './types.js';
 
-type ClosedRow = ResultRowOf<'pos.checkout_close_sale'>;
+type ClosedRow = ResultRowOf<typeof op.pos.checkoutCloseSale>;
 
 export async function storeMixed(
   ctx: SaleContext,
@@ -25,7 +27,7 @@ export async function storeMixed(
 ): Promise<unknown> {
   const outcome = await send(
     ctx.client,
-    'pos.checkout_store_mixed_payment',
+    op.pos.checkoutStoreMixedPayment,
     {
       ndoc,
       card,
@@ -78,7 +80,7 @@ export async function close(ctx: SaleContext, payment: Payment): Promise<CloseRe
         return { kind: 'cardRefused', error: BridgeError.from(paid.write.error), voided: paid.voided === true };
       outcome = paid.write;
     } else {
-      outcome = await send(ctx.client, 'pos.checkout_close_sale', params, options);
+      outcome = await send(ctx.client, op.pos.checkoutCloseSale, params, options);
     }
   } catch (error) {
     return { kind: 'failed', error };

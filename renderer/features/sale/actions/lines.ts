@@ -1,4 +1,5 @@
 /** The receipt's lines changed by the cashier: a quantity, a line removed, the whole sale cancelled. */
+import { op } from '../../../../shared/contract/index.js';
 import { type Dec, dec } from '../../../money/money.js';
 import { useNotice } from '../notice-store.js';
 import { saleGroup, send } from '../send.js';
@@ -37,7 +38,7 @@ export async function removeLine(ctx: SaleContext, code: string): Promise<void> 
   const kasm = await ctx.kasmOf();
   send(
     ctx.client,
-    'pos.checkout_apply_sale_line',
+    op.pos.checkoutApplySaleLine,
     { code, ndoc, quant: '0', kasm, disc_card: card?.code ?? '' },
     {
       group: saleGroup(ndoc),

@@ -3,8 +3,10 @@
  * the code (no round trip) and asked of the service otherwise; a product goes on the receipt once
  * nothing is left to ask (the buyer's age, then its weight).
  */
+
 import type { CatalogItem } from '../../../../shared/bridge/api.js';
 import type { ResultRowOf } from '../../../../shared/contract/index.js';
+import { op } from '../../../../shared/contract/index.js';
 import { MAX_RECEIPT_LINES } from '../../../../shared/contract/operations/bounds.js';
 import { stampFormatProblem } from '../../../../shared/excise/stamp-format.js';
 import { BridgeError } from '../../../bridge/index.js';
@@ -19,7 +21,7 @@ import { price } from './pricing.js';
 import { addStamp } from './stamps.js';
 import type { Candidate, ScanResult } from './types.js';
 
-type FoundRow = ResultRowOf<'pos.find_code'>;
+type FoundRow = ResultRowOf<typeof op.pos.findCode>;
 
 /** The row pos.find_code answers for a product's own code or another barcode of it, from the catalogue copy. */
 function copyRow(item: CatalogItem, scanned: string): FoundRow {
@@ -122,7 +124,7 @@ export async function scan(ctx: SaleContext, text: string, entry: EntryKind): Pr
       if (ctx.offline()) useNotice.getState().setStale(true);
     } else {
       // Codes with letters are looked up as they are (a product's own code may have them).
-      const outcome = await fetchRead(ctx.client, 'pos.find_code', { code, allow_alpha: /\D/.test(code) });
+      const outcome = await fetchRead(ctx.client, op.pos.findCode, { code, allow_alpha: /\D/.test(code) });
       useNotice.getState().setStale(outcome.stale);
       row = rowsOf(outcome)[0];
       item = row && row.kind !== 'card' ? await ctx.catalogItem(row.code) : null;

@@ -1,11 +1,12 @@
 /** A manual price or discount on a line, confirmed by a manager's PIN at the back office (pos.checkout_manual_price). */
-import type { ParamsOf, ResultRowOf } from '../../../../shared/contract/index.js';
+
+import type { op, ParamsOf, ResultRowOf } from '../../../../shared/contract/index.js';
 import { getBridge } from '../../../bridge/index.js';
 import { type Dec, toWire } from '../../../money/money.js';
 import type { SaleContext } from './context.js';
 import type { ManualResult } from './types.js';
 
-type ManualRow = ResultRowOf<'pos.checkout_manual_price'>;
+type ManualRow = ResultRowOf<typeof op.pos.checkoutManualPrice>;
 
 /** A manual price or discount on a line, confirmed by a manager's PIN at the back office. */
 export async function manualPrice(
@@ -16,7 +17,7 @@ export async function manualPrice(
   const { ndoc, card } = ctx.sale();
   const line = ctx.sale().lines.find((l) => l.code === code);
   if (!line) return { kind: 'failed', error: new Error('no such line') };
-  const params: ParamsOf<'pos.checkout_manual_price'> = {
+  const params: ParamsOf<typeof op.pos.checkoutManualPrice> = {
     ndoc,
     code,
     kasm: await ctx.kasmOf(),

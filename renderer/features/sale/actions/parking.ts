@@ -3,6 +3,7 @@
  * while it is parked (pending stamps of the till belong to the sale in progress) and sent again on
  * recall.
  */
+import { op } from '../../../../shared/contract/index.js';
 import { BridgeError } from '../../../bridge/index.js';
 import { saleGroup, send } from '../send.js';
 import { label, type SaleContext } from './context.js';
@@ -36,7 +37,7 @@ export async function recall(ctx: SaleContext, ndoc: string): Promise<boolean> {
     for (const stamp of line.stamps) {
       const outcome = await send(
         ctx.client,
-        'pos.excise_add_mark',
+        op.pos.exciseAddMark,
         { code: stamp, etax: true, kasm },
         {
           group: saleGroup(ndoc),

@@ -3,14 +3,16 @@
  * a write sent twice, or late, cannot count twice). A late answer for another quantity is dropped;
  * a line the service could not price stands on the till's copy, "price not confirmed".
  */
+
 import type { WriteOutcome } from '../../../../shared/bridge/api.js';
 import type { ResultRowOf } from '../../../../shared/contract/index.js';
+import { op } from '../../../../shared/contract/index.js';
 import { BridgeError } from '../../../bridge/index.js';
 import { useNotice } from '../notice-store.js';
 import { firstRow, saleGroup, send } from '../send.js';
 import { label, type SaleContext } from './context.js';
 
-type PricedRow = ResultRowOf<'pos.checkout_apply_sale_line'>;
+type PricedRow = ResultRowOf<typeof op.pos.checkoutApplySaleLine>;
 
 /** Asks the back office to price a line at its current quantity; a late answer for another quantity is dropped. */
 export async function price(ctx: SaleContext, code: string): Promise<void> {
@@ -22,7 +24,7 @@ export async function price(ctx: SaleContext, code: string): Promise<void> {
     const kasm = await ctx.kasmOf();
     outcome = await send(
       ctx.client,
-      'pos.checkout_apply_sale_line',
+      op.pos.checkoutApplySaleLine,
       { code, ndoc, quant: line.quantity, kasm, disc_card: card?.code ?? '' },
       {
         group: saleGroup(ndoc),

@@ -2,7 +2,9 @@
  * Excise stamps of the sale: a stamp added to a line (only what is a stamp is ever sent), and
  * stamps released at the back office when their line, the sale, or its parking lets them go.
  */
+
 import type { WriteOutcome } from '../../../../shared/bridge/api.js';
+import { op } from '../../../../shared/contract/index.js';
 import { stampFormatProblem } from '../../../../shared/excise/stamp-format.js';
 import { BridgeError } from '../../../bridge/index.js';
 import { stampsOf } from '../sale-lines.js';
@@ -16,7 +18,7 @@ export async function release(ctx: SaleContext, ndoc: string, stamps: readonly s
   for (const code of stamps) {
     send(
       ctx.client,
-      'pos.excise_clear_pending',
+      op.pos.exciseClearPending,
       { code, kasm },
       {
         group: saleGroup(ndoc),
@@ -45,7 +47,7 @@ export async function addStamp(ctx: SaleContext, code: string, text: string, man
     const kasm = await ctx.kasmOf();
     outcome = await send(
       ctx.client,
-      'pos.excise_add_mark',
+      op.pos.exciseAddMark,
       { code: stamp, etax: true, kasm },
       {
         group: saleGroup(ndoc),

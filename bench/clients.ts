@@ -5,6 +5,7 @@
  * Prints requests/s and p50/p99 per operation of each, and any answer that was not 200.
  * The clients are copies of one demo shop (`clients import`), so each has a catalogue to sell from.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { ClientRegistry, openRegistry } from '../server/clients/registry.js';
 import { importClient } from '../server/clients/transfer.js';
 import { seedDemo } from '../server/engine/demo/index.js';
 import { spawnScript } from '../server/testing/processes.js';
+import { op as ops } from '../shared/contract/index.js';
 import { sellableGoods, stockToLast } from './demo-stock.js';
 import { rpc, saleParams } from './pg/load.js';
 
@@ -60,8 +62,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 const pick = (i: number) => goods[i % goods.length] as { code: string; price: number };
 /** A till's mix: mostly lookups, one sale closed in ten requests. */
 const MIX = [
-  { name: 'pos.find_code', write: false, params: (i: number) => ({ code: pick(i * 7).code }) },
-  { name: 'goods.card_open', write: false, params: (i: number) => ({ code: pick(i * 13).code }) },
+  { name: ops.pos.findCode, write: false, params: (i: number) => ({ code: pick(i * 7).code }) },
+  { name: ops.goods.cardOpen, write: false, params: (i: number) => ({ code: pick(i * 13).code }) },
 ];
 
 async function round(spread: number) {
@@ -74,7 +76,7 @@ async function round(spread: number) {
       const key = keys[Math.floor(Math.random() * spread)] as string;
       const op =
         i % 10 === 0
-          ? { name: 'pos.checkout_close_sale', write: true, params: (i: number) => saleParams(goods, 3, i) }
+          ? { name: ops.pos.checkoutCloseSale, write: true, params: (i: number) => saleParams(goods, 3, i) }
           : (MIX[i % 2] as (typeof MIX)[0]);
       const t = performance.now();
       const { status } = await rpc(agent, url, key, op, i);
@@ -101,7 +103,7 @@ console.log(
   `mixed load (find_code, card_open, a 3-line close in ten), ${CONCURRENCY} connections, ${ROUNDS} rounds of ${SECONDS} s each, alternating`,
 );
 // Warm-up: every client's file opened once, the hot path compiled.
-for (const key of keys) await rpc(agent, url, key, { name: 'service.ping', write: false, params: () => ({}) }, 0);
+for (const key of keys) await rpc(agent, url, key, { name: ops.service.ping, write: false, params: () => ({}) }, 0);
 await round(1);
 const results: Record<'one' | 'many', Awaited<ReturnType<typeof round>>[]> = { one: [], many: [] };
 for (let r = 0; r < ROUNDS; r++) {

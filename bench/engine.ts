@@ -11,6 +11,7 @@
  * sales, in which the back office's idle checkpoint folds the WAL, as it does on a till). A
  * cashier is never faster than the pause; a busy multi-till server is nearer back to back.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,7 +21,7 @@ import { createEmbeddedUpstream } from '../server/engine/engine.js';
 import { invoke } from '../server/engine/operations.js';
 import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
 import { startService } from '../server/service.js';
-import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
+import { findOperation, type OperationSpec, op as ops, validateParams } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
 import { benchShop } from './demo-stock.js';
@@ -46,9 +47,9 @@ function closeParams(i: number) {
 }
 
 const cases: { name: string; method: string; params: (i: number) => Record<string, unknown> }[] = [
-  { name: 'pos.find_code', method: 'pos.find_code', params: (i) => ({ code: pick(i * 7).code }) },
-  { name: 'goods.card_open', method: 'goods.card_open', params: (i) => ({ code: pick(i * 13).code }) },
-  { name: 'checkout_close_sale (20 lines)', method: 'pos.checkout_close_sale', params: closeParams },
+  { name: ops.pos.findCode, method: ops.pos.findCode, params: (i) => ({ code: pick(i * 7).code }) },
+  { name: ops.goods.cardOpen, method: ops.goods.cardOpen, params: (i) => ({ code: pick(i * 13).code }) },
+  { name: 'checkout_close_sale (20 lines)', method: ops.pos.checkoutCloseSale, params: closeParams },
 ];
 
 const pct = (xs: number[], p: number) => {
@@ -105,7 +106,7 @@ const runOp = (name: string, params: Record<string, unknown>) => {
 };
 const shiftOf = () => db.prepare('SELECT id FROM shifts WHERE kasm = 1 AND closed_at IS NULL').pluck().get() as number;
 const receiptsOfShift = () => db.prepare('SELECT count(*) FROM receipts WHERE shift_id = ?').pluck().get(shiftOf()) as number;
-for (let i = 0; receiptsOfShift() < 2000; i++) await runOp('pos.checkout_close_sale', closeParams(100_000 + i));
+for (let i = 0; receiptsOfShift() < 2000; i++) await runOp(ops.pos.checkoutCloseSale, closeParams(100_000 + i));
 const benchReceipts = db
   .prepare("SELECT check_number FROM receipts WHERE shift_id = ? AND user = 'bench' ORDER BY check_number")
   .pluck()
@@ -115,7 +116,7 @@ dispatchFiscalNow(db, simulatedFiscalServer(db), () => new Date(), 'Europe/Kyiv'
 const returns: number[] = [];
 for (const [i, check] of benchReceipts.slice(0, WARMUP + RUNS / 2).entries()) {
   t0 = performance.now();
-  await runOp('pos.checkout_return', { check_number: check, kasm: 1, rows: [{ line_no: 1, quant: '1' }] });
+  await runOp(ops.pos.checkoutReturn, { check_number: check, kasm: 1, rows: [{ line_no: 1, quant: '1' }] });
   if (i >= WARMUP) returns.push(performance.now() - t0);
 }
 report('in-process', 'checkout_return (1 line)', returns);
@@ -133,13 +134,13 @@ console.log(
 );
 const receipts = receiptsOfShift();
 t0 = performance.now();
-invoke(ctx, 'pos.shift_close', { kasm: 1 });
+invoke(ctx, ops.pos.shiftClose, { kasm: 1 });
 console.log(
   `in-process  Z-report over a shift of ${receipts} receipts and ${returns.length + WARMUP} returns: ${(performance.now() - t0).toFixed(1)} ms`,
 );
 // A new shift for the sales through HTTP.
 const cashier = db.prepare('SELECT id FROM users WHERE kasx = 1 ORDER BY id LIMIT 1').pluck().get() as number;
-invoke(ctx, 'pos.shift_open', { kasm: 1, cashier });
+invoke(ctx, ops.pos.shiftOpen, { kasm: 1, cashier });
 
 // The same close at a till's pace: first with SQLite's autocheckpoint alone, then with the back
 // office's idle checkpoint (server/clients/back-office.ts) as well.
@@ -148,7 +149,7 @@ async function pacedCloses(offset: number, withIdleCheckpoint: boolean) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + PACED; i++) {
     t0 = performance.now();
-    await runOp('pos.checkout_close_sale', closeParams(offset + i));
+    await runOp(ops.pos.checkoutCloseSale, closeParams(offset + i));
     if (i >= WARMUP) times.push(performance.now() - t0);
     if (withIdleCheckpoint) checkpoint.wrote();
     await sleep(PACE_MS);
@@ -159,7 +160,7 @@ async function pacedCloses(offset: number, withIdleCheckpoint: boolean) {
 report('in-process', `close, ${PACE_MS} ms apart, autocheckpoint`, await pacedCloses(200_000, false));
 const paced = await pacedCloses(250_000, true);
 report('in-process', `close, ${PACE_MS} ms apart, idle checkpoint`, paced);
-const closeP99 = pct(timesOf.get('pos.checkout_close_sale') ?? [], 99);
+const closeP99 = pct(timesOf.get(ops.pos.checkoutCloseSale) ?? [], 99);
 console.log(
   `in-process  close p99 ÷ bare commit p99 = ${(closeP99 / pct(bare, 99)).toFixed(2)} back to back, ${(pct(paced, 99) / pct(bare, 99)).toFixed(2)} at a till's pace (issue 12's target: within 1.5)`,
 );
@@ -201,7 +202,7 @@ for (const c of cases) {
 // The service checkpoints by itself once writes pause: the close at a till's pace through HTTP.
 const pacedHttp: number[] = [];
 for (let i = 0; i < WARMUP + PACED; i++) {
-  const ms = await timedCall('pos.checkout_close_sale', closeParams(300_000 + i));
+  const ms = await timedCall(ops.pos.checkoutCloseSale, closeParams(300_000 + i));
   if (i >= WARMUP) pacedHttp.push(ms);
   await sleep(PACE_MS);
 }

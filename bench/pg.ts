@@ -10,11 +10,13 @@
  * PostgreSQL is a cluster of its own (initdb) with fsync on, as SQLite's synchronous=FULL: both
  * commit to the same disk. Options are environment variables, printed first.
  */
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDataService } from '../server/service.js';
+import { op as oper } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
 import { SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
@@ -235,8 +237,8 @@ try {
     const rps = median(s.rounds.map((r) => r.requests / r.seconds));
     const failed = s.rounds.reduce((c, r) => c + [...r.failed.values()].reduce((a, b) => a + b, 0), 0);
     const all = (name: string) => s.rounds.flatMap((r) => r.times.get(name) ?? []);
-    const closes = all('pos.checkout_close_sale');
-    const lookups = [...all('pos.find_code'), ...all('goods.card_open')];
+    const closes = all(oper.pos.checkoutCloseSale);
+    const lookups = [...all(oper.pos.findCode), ...all(oper.goods.cardOpen)];
     const m = (k: 'serviceCpu' | 'postgresCpu' | 'generatorCpu' | 'machineCores') => median(s.rounds.map((r) => r[k]));
     const onPg = s.engine === 'PostgreSQL';
     const ours = ((m('serviceCpu') + (onPg ? m('postgresCpu') : 0) + m('generatorCpu')) * rps) / 1000;

@@ -10,6 +10,7 @@
  * the document the one before it made (before its own transaction), the worst a busy service sees.
  * Offline, a close also chains to the signed bytes of the document before it.
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signContent, verifySigned } from '../server/dps/signing/cms.js';
 import { generateKey } from '../server/dps/signing/dstu.js';
@@ -23,7 +24,7 @@ import { configureKeys, keyRingOf } from '../server/engine/sales/kernel/keys/rin
 import { signWaiting } from '../server/engine/sales/kernel/keys/sign.js';
 import { prroSql } from '../server/engine/sales/kernel/register/statements.js';
 import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
-import { findOperation, type OperationSpec, validateParams } from '../shared/contract/index.js';
+import { findOperation, type OperationSpec, op as ops, validateParams } from '../shared/contract/index.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
 import { benchShop } from './demo-stock.js';
 
@@ -90,8 +91,8 @@ function closeParams(i: number) {
   return { kasm: 1, rows, payments: [{ type: 'nal', amount: total }] };
 }
 const upstream = createEmbeddedUpstream(db);
-const close = findOperation('pos.checkout_close_sale') as OperationSpec;
-const load = findOperation('settings.prro_key_load') as OperationSpec;
+const close = findOperation(ops.pos.checkoutCloseSale) as OperationSpec;
+const load = findOperation(ops.settings.prroKeyLoad) as OperationSpec;
 const call = async (op: OperationSpec, params: unknown) => {
   const v = validateParams(op.params, params);
   if (!v.ok) throw new Error(`${op.name}: ${JSON.stringify(v.issues)}`);

@@ -2,9 +2,11 @@
  * The requests bench:pg sends: a sale of n lines to close, the lookups, one request at a time
  * (latency), and the mixed load of tills for a fixed time over several connections (throughput).
  */
+
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fmtDb } from '../../server/engine/decimal.js';
+import { op as oper } from '../../shared/contract/index.js';
 
 export type Goods = readonly { code: string; price: number }[];
 
@@ -31,9 +33,9 @@ export interface Op {
 export function ops(goods: Goods, closeLines: number) {
   const pick = (i: number) => goods[i % goods.length] as Goods[number];
   return {
-    findCode: { name: 'pos.find_code', write: false, params: (i: number) => ({ code: pick(i * 7).code }) },
-    cardOpen: { name: 'goods.card_open', write: false, params: (i: number) => ({ code: pick(i * 13).code }) },
-    close: { name: 'pos.checkout_close_sale', write: true, params: (i: number) => saleParams(goods, closeLines, i) },
+    findCode: { name: oper.pos.findCode, write: false, params: (i: number) => ({ code: pick(i * 7).code }) },
+    cardOpen: { name: oper.goods.cardOpen, write: false, params: (i: number) => ({ code: pick(i * 13).code }) },
+    close: { name: oper.pos.checkoutCloseSale, write: true, params: (i: number) => saleParams(goods, closeLines, i) },
   } satisfies Record<string, Op>;
 }
 

@@ -16,11 +16,12 @@
  * never registers itself as the register's device, and the documents take local numbers the
  * shop's till then moves past (error 7): run it before the till goes live, or on a test register.
  */
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findOperation, type OperationName, validateParams } from '../../shared/contract/index.js';
+import { findOperation, type OperationName, op as ops, validateParams } from '../../shared/contract/index.js';
 import { openServiceDatabase } from '../clients/back-office.js';
 import { DPS_FISCAL_SERVER } from '../clients/fiscal-link.js';
 import { createDpsExchange, DPS_TAX_NUMBER, type DpsExchange } from '../dps/exchange/dps-exchange.js';
@@ -149,7 +150,7 @@ async function testingDay(exchange: DpsExchange, d: DayInput): Promise<void> {
       receivedOn: '2025-01-01',
       fiscal: true,
     });
-    call('settings.fiscal_identity_save', {
+    call(ops.settings.fiscalIdentitySave, {
       tin: d.tin,
       ...(d.values.vat ? { ipn: d.values.vat, vat_payer: true } : { vat_payer: false }),
       org_name: d.need('org'),
@@ -157,9 +158,9 @@ async function testingDay(exchange: DpsExchange, d: DayInput): Promise<void> {
       point_addr: d.values.addr ?? '',
       testing: true,
     });
-    call('settings.fiscal_register_save', { kasm: 1, numprro: d.numprro, local_number: Number(d.need('local-number')) });
+    call(ops.settings.fiscalRegisterSave, { kasm: 1, numprro: d.numprro, local_number: Number(d.need('local-number')) });
     configureKeys(db, { trust: () => d.trust, server: 'real' });
-    call('settings.prro_key_load', {
+    call(ops.settings.prroKeyLoad, {
       kasm: 1,
       container: d.container.toString('base64'),
       password: d.password,
@@ -190,15 +191,15 @@ async function testingDay(exchange: DpsExchange, d: DayInput): Promise<void> {
       await send(what);
       return true;
     };
-    (await step('the shift opening', () => call('pos.shift_open', { kasm: 1, cashier, float: '0' }))) &&
+    (await step('the shift opening', () => call(ops.pos.shiftOpen, { kasm: 1, cashier, float: '0' }))) &&
       (await step('a receipt of 1.00 (card)', () =>
-        call('pos.checkout_close_sale', {
+        call(ops.pos.checkoutCloseSale, {
           kasm: 1,
           rows: [{ code: PRODUCT, quant: '1', price: '1.00', sum: '1.00' }],
           payments: [{ type: 'bn', amount: '1.00' }],
         }),
       )) &&
-      (await step('the Z-report and the shift close', () => call('pos.shift_close', { kasm: 1 })));
+      (await step('the Z-report and the shift close', () => call(ops.pos.shiftClose, { kasm: 1 })));
     out(`key unlocked after the day: ${keyRingOf(db).isUnlocked(d.numprro)}`);
   } finally {
     db.close();

@@ -13,6 +13,7 @@ import {
   list,
   obj,
   oneOf,
+  op as ops,
   opt,
   req,
   str,
@@ -250,9 +251,9 @@ function checkPaperTarget(args: unknown[]): BridgeCheck {
   // The read the main process will make must pass the registry's own params check.
   const target = t as Record<string, unknown> & { shift?: { kasm: number; shiftId: number } };
   const [method, params] = target.shift
-    ? (['pos.shift_report_print', { kasm: target.shift.kasm, shift_id: target.shift.shiftId }] as const)
+    ? ([ops.pos.shiftReportPrint, { kasm: target.shift.kasm, shift_id: target.shift.shiftId }] as const)
     : ([
-        'pos.receipt_print',
+        ops.pos.receiptPrint,
         'docId' in target
           ? { doc_id: target.docId }
           : 'returnId' in target
@@ -437,7 +438,7 @@ export function checkBridgeArgs(message: BridgeMessage, args: unknown[]): Bridge
       const sale = message === 'cardSale';
       const arity = checkArity(args, sale ? 1 : 2, sale ? 2 : 3);
       if (arity) return arity;
-      const op = findOperation(sale ? 'pos.checkout_close_sale' : 'pos.checkout_return');
+      const op = findOperation(sale ? ops.pos.checkoutCloseSale : ops.pos.checkoutReturn);
       const p = validateParams(op?.params ?? {}, args[0]);
       if (!p.ok) return { ok: false, issues: p.issues };
       // The approval is the terminal's to give: the interface never sends one.

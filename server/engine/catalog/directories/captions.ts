@@ -2,6 +2,7 @@
  * Caption settings: how a field is called in Russian and Ukrainian (translate_kupm), and the
  * same with the column width of grid views (translate_zap). One record per field name.
  */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
@@ -18,7 +19,7 @@ function checkField(fld: string, same: CaptionRow | undefined, id: number | unde
 }
 
 /** An omitted width keeps the record's; a new record without one leaves the grid's default (0). */
-export const saveZap: Handler<'catalog.translate_zap.save'> = ({ key, fld, rus, ukr, width }, { db }) => {
+export const saveZap: Handler<typeof op.catalog.translateZapSave> = ({ key, fld, rus, ukr, width }, { db }) => {
   const d = directorySql(db);
   if (width !== undefined && width < 0) throw refuse('params.width', 'caption.width_negative');
   const row = key === undefined ? undefined : mustExist(d.zap.get(keyId(key, LABEL)), key, LABEL);
@@ -28,10 +29,10 @@ export const saveZap: Handler<'catalog.translate_zap.save'> = ({ key, fld, rus, 
   return saved('translate_zap', 1, row.id);
 };
 
-export const deleteZap: Handler<'catalog.translate_zap.delete'> = ({ key }, { db }) =>
+export const deleteZap: Handler<typeof op.catalog.translateZapDelete> = ({ key }, { db }) =>
   deleteByKey(directorySql(db).deleteZap, 'translate_zap', LABEL, key);
 
-export const saveKupm: Handler<'catalog.translate_kupm.save'> = ({ key, fld, rus, ukr }, { db }) => {
+export const saveKupm: Handler<typeof op.catalog.translateKupmSave> = ({ key, fld, rus, ukr }, { db }) => {
   const d = directorySql(db);
   const row = key === undefined ? undefined : mustExist(d.kupm.get(keyId(key, LABEL)), key, LABEL);
   const field = checkField(fld, d.kupmByField.get(fld.trim()), row?.id);
@@ -40,5 +41,5 @@ export const saveKupm: Handler<'catalog.translate_kupm.save'> = ({ key, fld, rus
   return saved('translate_kupm', 1, row.id);
 };
 
-export const deleteKupm: Handler<'catalog.translate_kupm.delete'> = ({ key }, { db }) =>
+export const deleteKupm: Handler<typeof op.catalog.translateKupmDelete> = ({ key }, { db }) =>
   deleteByKey(directorySql(db).deleteKupm, 'translate_kupm', LABEL, key);

@@ -1,4 +1,5 @@
 /** Counterparties (suppliers, customers): a unique name and requisites for printed documents. */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { deleteByKey, keyId, mustExist, saved } from './records.js';
@@ -8,7 +9,7 @@ const CATALOG = 'contrag';
 const LABEL = 'counterparty';
 
 /** Omitted requisites keep what the record has. */
-export const saveCounterparty: Handler<'catalog.contrag.save'> = ({ key, nt, rekv }, { db }) => {
+export const saveCounterparty: Handler<typeof op.catalog.contragSave> = ({ key, nt, rekv }, { db }) => {
   const d = directorySql(db);
   const name = nt.trim();
   if (name === '') throw refuse('params.nt', 'counterparty.name_required');
@@ -25,15 +26,15 @@ export const saveCounterparty: Handler<'catalog.contrag.save'> = ({ key, nt, rek
   return saved(CATALOG, 1, row.id);
 };
 
-export const deleteCounterparty: Handler<'catalog.contrag.delete'> = ({ key }, { db }) =>
+export const deleteCounterparty: Handler<typeof op.catalog.contragDelete> = ({ key }, { db }) =>
   deleteByKey(directorySql(db).deleteCounterparty, CATALOG, LABEL, key);
 
-export const templateContractors: Handler<'pos.template_contractors'> = (_p, { db }) => ({
+export const templateContractors: Handler<typeof op.pos.templateContractors> = (_p, { db }) => ({
   rows: directorySql(db).counterpartyNames.all(),
 });
 
 /** The requisites as one block of text, the way the template prints them. */
-export const templateContractorRekv: Handler<'pos.template_contractor_rekv'> = ({ nt }, { db }) => {
+export const templateContractorRekv: Handler<typeof op.pos.templateContractorRekv> = ({ nt }, { db }) => {
   const c = directorySql(db).counterpartyByName.get(nt.trim());
   return { rows: c ? [{ details: c.rekv }] : [] };
 };

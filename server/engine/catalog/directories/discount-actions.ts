@@ -1,4 +1,5 @@
 /** Discount actions: a percent off for a period, read by the sales half when it prices a line. */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -8,7 +9,7 @@ import { directorySql } from './statements.js';
 const CATALOG = 'discount_actions';
 const LABEL = 'discount action';
 
-export const saveDiscountAction: Handler<'catalog.discount_actions.save'> = (p, { db }) => {
+export const saveDiscountAction: Handler<typeof op.catalog.discountActionsSave> = (p, { db }) => {
   const d = directorySql(db);
   const disc = dec(p.disc);
   if (disc.lte(0) || disc.gt(100)) throw refuse('params.disc', 'action.discount_range');
@@ -32,5 +33,5 @@ export const saveDiscountAction: Handler<'catalog.discount_actions.save'> = (p, 
   return saved(CATALOG, 1, row.id);
 };
 
-export const deleteDiscountAction: Handler<'catalog.discount_actions.delete'> = ({ key }, { db }) =>
+export const deleteDiscountAction: Handler<typeof op.catalog.discountActionsDelete> = ({ key }, { db }) =>
   deleteByKey(directorySql(db).deleteAction, CATALOG, LABEL, key);

@@ -1,4 +1,5 @@
 /** Users of the shop. The login card is unique: scanning it must name one person. */
+import type { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, toDb } from '../../decimal.js';
@@ -19,7 +20,7 @@ export function checkUserCard(db: Db, card: string, userId: number | undefined):
 }
 
 /** Omitted optional members keep what the record has; a new user gets kf 1 and no till. */
-export const saveUser: Handler<'catalog.users.save'> = (p, { db }) => {
+export const saveUser: Handler<typeof op.catalog.usersSave> = (p, { db }) => {
   const d = directorySql(db);
   const row = p.key === undefined ? undefined : mustExist(d.user.get(keyId(p.key, LABEL)), p.key, LABEL);
   const name = p.nt.trim();
@@ -46,5 +47,5 @@ export const saveUser: Handler<'catalog.users.save'> = (p, { db }) => {
   return saved(CATALOG, 1, row.id);
 };
 
-export const deleteUser: Handler<'catalog.users.delete'> = ({ key }, { db }) =>
+export const deleteUser: Handler<typeof op.catalog.usersDelete> = ({ key }, { db }) =>
   deleteByKey(directorySql(db).deleteUser, CATALOG, LABEL, key);

@@ -1,4 +1,5 @@
 /** Reading a product card: its main columns (`goods.card_main`) and every part (`goods.card_open`). */
+import type { op } from '../../../../shared/contract/index.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { fifoRow } from '../stock/rows.js';
@@ -30,12 +31,12 @@ function cardColumns(r: CardRow) {
 }
 
 /** The card without a storage named: its quantity is the main storage's. */
-export const cardMain: Handler<'goods.card_main'> = ({ code }, { db }) => {
+export const cardMain: Handler<typeof op.goods.cardMain> = ({ code }, { db }) => {
   const card = goodsSql(db).card.get(MAIN_STORAGE, code);
   return { rows: card ? [cardColumns(card)] : [] };
 };
 
-export const cardOpen: Handler<'goods.card_open'> = ({ code, sk }, { db }) => {
+export const cardOpen: Handler<typeof op.goods.cardOpen> = ({ code, sk }, { db }) => {
   const g = goodsSql(db);
   const card = g.card.get(sk, code);
   const rows: Record<string, string>[] = [{ tag: 'STATE', found: card ? '1' : '0' }];

@@ -6,6 +6,7 @@
 
 import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, prefixList } from '../../../../shared/barcodes/ean.js';
 import { type CodeLookup, matchCode, ONE_PIECE } from '../../../../shared/catalog/find-code-rules.js';
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -16,7 +17,7 @@ import { type CardRow, goodsSql } from './statements.js';
 /** Goods carry no card facts; the columns are there so every row has the same shape. */
 const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: fmtDb(0, 'pct') };
 
-export const findCode: Handler<'pos.find_code'> = (p, { db }) => {
+export const findCode: Handler<typeof op.pos.findCode> = (p, { db }) => {
   const code = p.code.trim();
   if (code === '') return { rows: [] };
   if (!p.allow_alpha && !/^\d+$/.test(code)) {

@@ -1,12 +1,13 @@
 /** Free codes for new cards: a three-digit article, an internal EAN-13 under a prefix. */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import type { Handler } from '../../handlers.js';
 import { goodsSql } from './statements.js';
 
 /** The lowest article 001..999 no card uses. */
-export const makeArt: Handler<'generators.make_art'> = (_p, { db }) => {
+export const makeArt: Handler<typeof op.generators.makeArt> = (_p, { db }) => {
   let next = 1;
   for (const { art } of goodsSql(db).usedArticles.all()) {
     if (Number(art) > next) break;
@@ -20,7 +21,7 @@ export const makeArt: Handler<'generators.make_art'> = (_p, { db }) => {
  * The code after the highest one under the prefix (among product and extra codes), with its
  * check digit; numbering starts at 1, so a prefix alone never becomes a code by accident.
  */
-export const makeOwn: Handler<'generators.make_own'> = ({ prefix }, { db }) => {
+export const makeOwn: Handler<typeof op.generators.makeOwn> = ({ prefix }, { db }) => {
   const g = goodsSql(db);
   const free = 12 - prefix.length;
   const highest = g.highestCode.get({ pattern: prefix + '[0-9]'.repeat(13 - prefix.length) })?.code;

@@ -1,5 +1,6 @@
 /** The price-tag work table: what the calling user is about to print, replaced on every prepare. */
 
+import type { op } from '../../../../shared/contract/index.js';
 import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { toDb } from '../../decimal.js';
@@ -7,7 +8,7 @@ import type { Handler } from '../../handlers.js';
 import { goodsSql } from './statements.js';
 
 /** A product listed twice gets the tags of both lines; `affected` counts the products. */
-export const priceTagsPrepare: Handler<'pos.price_tags_prepare_main_tmp'> = ({ rows }, { db, user, now, timeZone }) => {
+export const priceTagsPrepare: Handler<typeof op.pos.priceTagsPrepareMainTmp> = ({ rows }, { db, user, now, timeZone }) => {
   const g = goodsSql(db);
   rows.forEach((r, i) => {
     if (!g.exists.get(r.code)) throw refuse(`params.rows[${i}].code`, 'product.unknown', { code: r.code });

@@ -6,6 +6,7 @@
  * decision keeps the card's price. Cancelling drops the staged lines and touches nothing else.
  */
 
+import type { op } from '../../../../shared/contract/index.js';
 import { localDateTime } from '../../../../shared/time/zone.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
@@ -23,7 +24,7 @@ const done = (affected: number, detail: string) => ({ status: { affected: String
  * `from_nn` the line is staged in that import document for invoice `nn`; without, it goes into
  * invoice `nn` at once. Quantities of a product already there add up.
  */
-export const importMainAddLine: Handler<'nakl.import_main_add_line'> = (p, ctx) => {
+export const importMainAddLine: Handler<typeof op.nakl.importMainAddLine> = (p, ctx) => {
   const { db } = ctx;
   const n = naklSql(db);
   const product = productOf(db, p.code);
@@ -69,7 +70,7 @@ function importOf(db: Db, tempNn: string) {
 }
 
 /** `nn` sends the lines to another invoice than the one the import was staged for. */
-export const importConfirm: Handler<'nakl.import_confirm'> = ({ temp_nn, nn, actions }, ctx) => {
+export const importConfirm: Handler<typeof op.nakl.importConfirm> = ({ temp_nn, nn, actions }, ctx) => {
   const { db } = ctx;
   const n = naklSql(db);
   const imp = importOf(db, temp_nn);
@@ -108,7 +109,7 @@ export const importConfirm: Handler<'nakl.import_confirm'> = ({ temp_nn, nn, act
 };
 
 /** `nn`, when given, must be the invoice the import was for: a guard against cancelling the wrong one. */
-export const importCancel: Handler<'nakl.import_cancel'> = ({ temp_nn, nn }, { db }) => {
+export const importCancel: Handler<typeof op.nakl.importCancel> = ({ temp_nn, nn }, { db }) => {
   const n = naklSql(db);
   const imp = importOf(db, temp_nn);
   if (nn !== '' && nn !== imp.nn) throw refuse('params.nn', 'import.other_invoice', { temp_nn, nn: imp.nn, given: nn });

@@ -4,6 +4,7 @@
  * cost; a shortage is written off FIFO, oldest batches first, like a sale.
  */
 
+import type { op } from '../../../../shared/contract/index.js';
 import { localDateTime } from '../../../../shared/time/zone.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fromDb } from '../../decimal.js';
@@ -17,7 +18,7 @@ import { naklSql } from './statements.js';
  * what arrived (its batches are stock already), so taking them as a count would silently set the
  * stock to the delivered quantities. Posting a count again ("renew") sets stock to it again.
  */
-export const renewInventoryRest: Handler<'nakl.renew_inventory_rest'> = ({ nn }, { db, now, timeZone }) => {
+export const renewInventoryRest: Handler<typeof op.nakl.renewInventoryRest> = ({ nn }, { db, now, timeZone }) => {
   const n = naklSql(db);
   const invoice = findInvoice(db, nn);
   if (invoice.kind !== 'inventory') throw refuse('params.nn', 'invoice.not_count', { nn });

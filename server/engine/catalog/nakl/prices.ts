@@ -1,4 +1,5 @@
 /** Sale prices of an invoice: a percent up or down, and where they differ from the cards. */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmt, fmtDb, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -7,7 +8,7 @@ import { markupOf } from './pricing.js';
 import { naklSql } from './statements.js';
 
 /** Every line's price times (1 + percent/100), to the kopeck; the cards keep theirs. */
-export const adjustPricesPercent: Handler<'nakl.adjust_prices_percent'> = ({ nn, percent }, { db }) => {
+export const adjustPricesPercent: Handler<typeof op.nakl.adjustPricesPercent> = ({ nn, percent }, { db }) => {
   const n = naklSql(db);
   findInvoice(db, nn);
   const pct = dec(percent);
@@ -24,7 +25,7 @@ export const adjustPricesPercent: Handler<'nakl.adjust_prices_percent'> = ({ nn,
 };
 
 /** Lines whose price differs from the card or whose quantity differs from the storage's stock. */
-export const priceDiff: Handler<'nakl.price_diff'> = ({ nn }, { db }) => {
+export const priceDiff: Handler<typeof op.nakl.priceDiff> = ({ nn }, { db }) => {
   const invoice = findInvoice(db, nn);
   const rows = naklSql(db)
     .linesAgainstCards.all(invoice.sk, nn)

@@ -1,4 +1,5 @@
 /** Editing invoice lines one by one or in bulk. */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { dec, fmtDb, fromDb, toDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -13,7 +14,7 @@ const done = (affected: number, detail: string) => ({ status: { affected: String
  * price and cost and the shop's rate, an existing line keeps its own. A price of zero with a
  * markup (nac) is priced from the cost. An empty currency keeps the line's (hryvnias when new).
  */
-export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
+export const saveLine: Handler<typeof op.nakl.saveLine> = (p, ctx) => {
   const { db } = ctx;
   const n = naklSql(db);
   const product = productOf(db, p.code);
@@ -55,7 +56,7 @@ export const saveLine: Handler<'nakl.save_line'> = (p, ctx) => {
 };
 
 /** Codes already on the invoice are left as they are; each new line starts from the card. */
-export const addLines: Handler<'nakl.add_lines'> = ({ nn, codes, default_quant }, ctx) => {
+export const addLines: Handler<typeof op.nakl.addLines> = ({ nn, codes, default_quant }, ctx) => {
   const { db } = ctx;
   const n = naklSql(db);
   const products = codes.map((code, i) => productOf(db, code, `params.codes[${i}]`));
@@ -78,7 +79,7 @@ export const addLines: Handler<'nakl.add_lines'> = ({ nn, codes, default_quant }
 };
 
 /** Only a line nobody has counted or received anything on may be dropped this way. */
-export const cancelEmptyLine: Handler<'nakl.cancel_empty_line'> = ({ code, nn }, { db }) => {
+export const cancelEmptyLine: Handler<typeof op.nakl.cancelEmptyLine> = ({ code, nn }, { db }) => {
   const invoice = findInvoice(db, nn);
   const line = naklSql(db).line.get(nn, code);
   if (!line) throw refuse('params.code', 'invoice.no_line', { nn, code });

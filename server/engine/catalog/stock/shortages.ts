@@ -2,6 +2,7 @@
  * goods.shortages: the sales closed beyond what the books held (fifo.ts, the stock policy), for the
  * manager to reconcile with a count or a delivery. Newest first.
  */
+import type { op } from '../../../../shared/contract/index.js';
 import { localDateTime } from '../../../../shared/time/zone.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -10,7 +11,7 @@ import { stockSql } from './statements.js';
 /** `check:12` is receipt 12 (a sale's reference in the move trail); anything else names no receipt. */
 const checkOf = (ref: string): string => /^check:(\d+)$/.exec(ref)?.[1] ?? '';
 
-export const shortages: Handler<'goods.shortages'> = ({ code, limit }, { db, timeZone }) => ({
+export const shortages: Handler<typeof op.goods.shortages> = ({ code, limit }, { db, timeZone }) => ({
   rows: stockSql(db)
     .shortages.all({ code, limit })
     .map((r) => ({

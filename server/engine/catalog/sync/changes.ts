@@ -3,6 +3,7 @@
  * then an END row with the cursor to ask from next. A till starts at 0 (everything) and asks again
  * from the last END while online, so it holds a full copy that is never older than its last call.
  */
+import type { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -72,7 +73,7 @@ function rowOf(sql: ReturnType<typeof syncSql>, c: ChangeRow) {
   }
 }
 
-export const catalogChanges: Handler<'goods.catalog_changes'> = ({ since, limit }, { db }) => {
+export const catalogChanges: Handler<typeof op.goods.catalogChanges> = ({ since, limit }, { db }) => {
   const sql = syncSql(db);
   const page = sql.after.all(since, limit + 1);
   const more = page.length > limit;

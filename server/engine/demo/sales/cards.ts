@@ -4,6 +4,7 @@
  */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
+import { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { dec, toDb } from '../../decimal.js';
 import { invoke } from '../../operations.js';
@@ -39,7 +40,7 @@ export function seedCards(db: Db, rnd: Prng, now: Date, count: number): DemoCard
     const [first, sex] = rnd.pick(FIRST_NAMES);
     const tier = rnd.pick(TIERS);
     const credit = i % 4 === 0;
-    invoke(ctx, 'discounts.import_card_ignore', {
+    invoke(ctx, op.discounts.importCardIgnore, {
       code: card,
       df: rnd.pick(LAST_NAMES),
       di: first,

@@ -1,4 +1,5 @@
 /** Card holders coming back to pay what they owe: in cash at the first till, or from their bonus. */
+import { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, fmt, fromDb } from '../../decimal.js';
 import { invoke } from '../../operations.js';
@@ -11,7 +12,7 @@ export function repayDebtsOfDay(db: Db, rnd: Prng, at: Date, akas: string, cashi
   const ctx = contextAt(db, cashier, at);
   if (method === 'bonus') {
     const payer = debtors.find((d) => d.bonus >= 10_000);
-    if (payer) invoke(ctx, 'pos.debt_pay_bonus', { card: payer.card });
+    if (payer) invoke(ctx, op.pos.debtPayBonus, { card: payer.card });
     return;
   }
   for (const d of debtors.slice(0, 2)) {
@@ -23,6 +24,6 @@ export function repayDebtsOfDay(db: Db, rnd: Prng, at: Date, akas: string, cashi
     if (half.lte(0)) continue;
     // Some pay half in round hryvnias, some settle those receipts in full.
     const only = fiscal.map((r) => r.check_number).join(',');
-    invoke(ctx, 'pos.debt_pay_cash', { akas, card: d.card, only_nc: only, ...(rnd.chance(50) ? { amount: fmt(half) } : {}) });
+    invoke(ctx, op.pos.debtPayCash, { akas, card: d.card, only_nc: only, ...(rnd.chance(50) ? { amount: fmt(half) } : {}) });
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
+import { op } from '../../../../shared/contract/index.js';
 import { localDate } from '../../../../shared/time/zone.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { receiveBatch } from '../../catalog/index.js';
@@ -34,7 +35,7 @@ export const FIRST_AID_PLASTER = FIRST_AID[0].code;
 
 export function seedFiscalSetup(db: Db, at: Date, manager: string): void {
   const ctx = contextAt(db, manager, at);
-  invoke(ctx, 'settings.fiscal_identity_save', { ...DEMO_SELLER });
+  invoke(ctx, op.settings.fiscalIdentitySave, { ...DEMO_SELLER });
   const sql = demoSql(db);
   sql.exciseLetters.run();
   sql.beerWithoutStamps.run();

@@ -3,7 +3,9 @@
  * checkout_apply_sale_line (card and action discounts), excise stamps scanned, then closed by
  * checkout_close_sale, so stock, cash, debt, bonus and the PRRO queue follow the real rules.
  */
+
 import type { ParamsOf } from '../../../../shared/contract/index.js';
+import { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { D, dec, fmt, fromDb } from '../../decimal.js';
 import { invoke } from '../../operations.js';
@@ -15,8 +17,8 @@ import { contextAt } from './clock.js';
 import { firstRow } from './first-row.js';
 import { demoSql, type StockedGoods } from './statements.js';
 
-type Rows = ParamsOf<'pos.checkout_close_sale'>['rows'];
-type Payments = ParamsOf<'pos.checkout_close_sale'>['payments'];
+type Rows = ParamsOf<typeof op.pos.checkoutCloseSale>['rows'];
+type Payments = ParamsOf<typeof op.pos.checkoutCloseSale>['payments'];
 
 export interface Sale {
   readonly checkNumber: number;
@@ -98,7 +100,7 @@ export class DemoTill {
       const rest = total.minus(cert);
       // The certificate was sold some time before and registered then; it is redeemed once.
       const certNumber = `СЕРТ-${String(++this.certSeq).padStart(4, '0')}`;
-      invoke(ctx, 'pos.certificate_issue', { number: certNumber, amount: fmt(cert), comment: 'подарунковий сертифікат' });
+      invoke(ctx, op.pos.certificateIssue, { number: certNumber, amount: fmt(cert), comment: 'подарунковий сертифікат' });
       return {
         payments: [
           { type: 'cert', amount: fmt(cert), cert_number: certNumber },
@@ -123,7 +125,7 @@ export class DemoTill {
     const card = this.rnd.chance(40) ? this.rnd.pick(this.rnd.chance(40) ? this.cards.onCredit : this.cards.all) : '';
     const rows: Rows = [];
     for (const p of picks) {
-      const applied = invoke(ctx, 'pos.checkout_apply_sale_line', {
+      const applied = invoke(ctx, op.pos.checkoutApplySaleLine, {
         ndoc,
         kasm,
         code: p.goods.code,
@@ -133,13 +135,13 @@ export class DemoTill {
       // The card comes with the first scan, so no line is repriced later: the answer is final.
       const line = firstRow<{ quantity: string; price: string; discount: string; sum: string }>(applied);
       for (let u = 0; p.goods.excise_input && u < p.quantity / 1000; u++) {
-        invoke(ctx, 'pos.excise_add_mark', { code: this.nextStamp(), etax: true, kasm });
+        invoke(ctx, op.pos.exciseAddMark, { code: this.nextStamp(), etax: true, kasm });
       }
       rows.push({ code: p.goods.code, quant: line.quantity, price: line.price, discount: line.discount, sum: line.sum });
     }
     const total = sum(rows.map((r) => dec(r.sum)));
     const { payments, nal } = this.payments(total, card, ctx);
-    const closed = invoke(ctx, 'pos.checkout_close_sale', {
+    const closed = invoke(ctx, op.pos.checkoutCloseSale, {
       kasm,
       ndoc,
       rows,
@@ -156,7 +158,7 @@ export class DemoTill {
     const ctx = contextAt(this.db, demoSql(this.db).cashierOf.get(kasm) ?? `касир ${kasm}`, at);
     const lines = this.pickLines().filter((p) => !p.goods.excise_input);
     const sums = lines.map((p) => {
-      const applied = invoke(ctx, 'pos.checkout_apply_sale_line', {
+      const applied = invoke(ctx, op.pos.checkoutApplySaleLine, {
         ndoc,
         kasm,
         code: p.goods.code,
@@ -166,7 +168,7 @@ export class DemoTill {
     });
     const total = sum(sums);
     const cash = total.div(2).toDecimalPlaces(0, D.ROUND_DOWN);
-    invoke(ctx, 'pos.checkout_store_mixed_payment', {
+    invoke(ctx, op.pos.checkoutStoreMixedPayment, {
       ndoc,
       nal: fmt(cash),
       bn: fmt(total.minus(cash)),
@@ -183,11 +185,11 @@ export class DemoTill {
     if (!bottle || this.stampSeq === 0) return;
     this.left.set(bottle.code, (this.left.get(bottle.code) ?? 0) - 1000);
     const ctx = contextAt(this.db, demoSql(this.db).cashierOf.get(kasm) ?? `касир ${kasm}`, at);
-    invoke(ctx, 'pos.excise_add_mark', { code: stampOf(1), etax: true, kasm, allow_duplicate: true });
+    invoke(ctx, op.pos.exciseAddMark, { code: stampOf(1), etax: true, kasm, allow_duplicate: true });
     const ndoc = `${kasm}-${String(++this.docSeq).padStart(6, '0')}`;
-    const applied = invoke(ctx, 'pos.checkout_apply_sale_line', { ndoc, kasm, code: bottle.code, quant: '1' });
+    const applied = invoke(ctx, op.pos.checkoutApplySaleLine, { ndoc, kasm, code: bottle.code, quant: '1' });
     const line = firstRow<{ quantity: string; price: string; discount: string; sum: string }>(applied);
-    invoke(ctx, 'pos.checkout_close_sale', {
+    invoke(ctx, op.pos.checkoutCloseSale, {
       kasm,
       ndoc,
       rows: [{ code: bottle.code, quant: line.quantity, price: line.price, discount: line.discount, sum: line.sum }],

@@ -4,7 +4,7 @@
  * with its Z-report once everything is sent. An old till program sends a few documents of its
  * own through the queue, with the mistakes such programs make, so the manager has real work.
  */
-import { PRRO } from '../../../../shared/contract/index.js';
+import { op, PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { renderDocument } from '../../../dps/format/render.js';
 import { type Simulator, simulatedFiscalServer } from '../../../dps/simulator/simulator.js';
@@ -45,11 +45,11 @@ export class DemoRegisters {
   }
 
   openShift(r: Register, at: Date, user: string): void {
-    invoke(contextAt(this.db, user, at), 'pos.shift_open', { kasm: r.kasm, cashier: this.cashierId(r), float: '500.00' });
+    invoke(contextAt(this.db, user, at), op.pos.shiftOpen, { kasm: r.kasm, cashier: this.cashierId(r), float: '500.00' });
   }
 
   closeShift(r: Register, at: Date, user: string): void {
-    invoke(contextAt(this.db, user, at), 'pos.shift_close', { kasm: r.kasm });
+    invoke(contextAt(this.db, user, at), op.pos.shiftClose, { kasm: r.kasm });
   }
 
   /**
@@ -92,7 +92,7 @@ export class DemoRegisters {
         .replace(/<ORDERDATE>(\d{2})(\d{2})(\d{4})<\/ORDERDATE>/, '<ORDERDATE>$3-$2-$1</ORDERDATE>');
       xml = Buffer.from(text, 'latin1');
     }
-    const answer = invoke(contextAt(this.db, user, at), 'pos.prro_inline_enqueue', {
+    const answer = invoke(contextAt(this.db, user, at), op.pos.prroInlineEnqueue, {
       kasm: String(r.kasm),
       numprro: r.numprro,
       xml_body_b64: xml.toString('base64'),
@@ -103,7 +103,7 @@ export class DemoRegisters {
 
   /** A manager corrects a rejected document and sends it again in its place in the chain. */
   requeue(id: number, xml: Buffer, at: Date, manager: string): void {
-    invoke(contextAt(this.db, manager, at), 'pos.prro_inline_requeue', {
+    invoke(contextAt(this.db, manager, at), op.pos.prroInlineRequeue, {
       id,
       created_at: at.toISOString(),
       fiscal_number: '',
@@ -112,7 +112,7 @@ export class DemoRegisters {
   }
 
   setStatus(id: number, status: number, at: Date, manager: string): void {
-    invoke(contextAt(this.db, manager, at), 'pos.prro_inline_set_status', { id, status });
+    invoke(contextAt(this.db, manager, at), op.pos.prroInlineSetStatus, { id, status });
   }
 
   withdraw(id: number, at: Date, manager: string): void {

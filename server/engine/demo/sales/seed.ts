@@ -10,7 +10,7 @@
  * chain (so till 3's shift cannot be closed and the till cannot sell until the manager acts);
  * one retrying; and today's last documents waiting for the tax server.
  */
-import { PRRO } from '../../../../shared/contract/index.js';
+import { op, PRRO } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { invoke } from '../../operations.js';
 import { patchHead } from '../../sales/kernel/register/head.js';
@@ -88,7 +88,7 @@ export function seedSalesDemo(db: Db, now: Date): void {
       registers.closeShift(r, new Date(end.getTime() + 10 * MINUTE), cashierOf(r));
     }
     registers.send(new Date(end.getTime() + 15 * MINUTE));
-    invoke(contextAt(db, manager, new Date(end.getTime() + 40 * MINUTE)), 'pos.template_report_get', { type: 'dayrep' });
+    invoke(contextAt(db, manager, new Date(end.getTime() + 40 * MINUTE)), op.pos.templateReportGet, { type: 'dayrep' });
   }
 
   // Today: one document's send failed in transport and waits to be retried.
@@ -99,7 +99,7 @@ export function seedSalesDemo(db: Db, now: Date): void {
   const invoice = sql.incomingInvoices.get();
   if (invoice) {
     // After today's last receipt at till 1: its register refuses a document dated before the last one.
-    invoke(contextAt(db, manager, new Date(now.getTime() - 2 * MINUTE)), 'finance.pay_contrag_invoice', {
+    invoke(contextAt(db, manager, new Date(now.getTime() - 2 * MINUTE)), op.finance.payContragInvoice, {
       nn: invoice,
       fromkas: first.akas,
       sum: '300.00',

@@ -6,7 +6,8 @@
  * approval pays exactly the card part, the card number comes masked, and one approval (a
  * terminal's RRN) is booked once.
  */
-import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import type { PaySysRow } from '../../../dps/format/content.js';
 import { refuse } from '../../../upstream/upstream.js';
@@ -14,7 +15,7 @@ import { statements } from '../../core/statements.js';
 import { type D, dec, fmt, toDb } from '../../decimal.js';
 import { fiscalText } from '../kernel/fiscal/text.js';
 
-type Given = NonNullable<ParsedParamsOf<'pos.checkout_close_sale'>['card_payment']>;
+type Given = NonNullable<ParsedParamsOf<typeof op.pos.checkoutCloseSale>['card_payment']>;
 
 export interface CardPayment {
   readonly amount: D;

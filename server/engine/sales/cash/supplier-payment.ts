@@ -3,7 +3,8 @@
  * invoice (up to what it still owes; all of it when no sum is given) or, without an invoice, to
  * a counterparty of the directory.
  */
-import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
@@ -21,7 +22,7 @@ function lastMovement(db: EngineContext['db'], akas: string): { movementId: numb
   return { movementId: sql.lastMovementOf.get(akas) as number, balance: fromDb(sql.box.get(akas)?.balance ?? 0, 'cur') };
 }
 
-type Params = ParsedParamsOf<'finance.pay_contrag_invoice'>;
+type Params = ParsedParamsOf<typeof op.finance.payContragInvoice>;
 
 interface Payee {
   readonly contrag: string;

@@ -3,6 +3,7 @@
  * per product and storage: a scan without quant adds one unit, a quant sets the quantity, and
  * quant 0 removes the line. Scanning a discount card reprices every line already rung up.
  */
+import type { op } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, dec, fmt, fromDb, toDb } from '../../decimal.js';
@@ -90,7 +91,7 @@ function manualFrom(p: { disc_percent: string; disc_price: string }, goods: Good
  * PIN and prices the line through applyLine; sent here directly, it needs a manager's
  * confirmation for manual_price at the till (header X-Manager-Confirmation), spent by the line.
  */
-export const applySaleLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) => {
+export const applySaleLine: Handler<typeof op.pos.checkoutApplySaleLine> = (p, ctx) => {
   if (optionalDec(p.disc_percent) !== undefined || optionalDec(p.disc_price) !== undefined) {
     if (ctx.confirmation === undefined) throw refuse('params.disc_price', 'sale.manual_price_manager');
     spendConfirmation(ctx.db, {
@@ -106,7 +107,7 @@ export const applySaleLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) =
 };
 
 /** The line priced and stored; a manual price or percent in `p` has been confirmed by a manager. */
-export const applyLine: Handler<'pos.checkout_apply_sale_line'> = (p, ctx) => {
+export const applyLine: Handler<typeof op.pos.checkoutApplySaleLine> = (p, ctx) => {
   const { db } = ctx;
   const sql = checkoutSql(db);
   const moment = momentOf(ctx);

@@ -3,6 +3,7 @@
  * the line the cashier reads out: "you had 40.00, now 52.30". For a closed receipt it is read from
  * the bonus ledger; for a sale document still open it is the projection of its priced lines.
  */
+import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { type D, fmt, fromDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -12,7 +13,7 @@ import { checkoutSql } from './statements.js';
 
 const delta = (before: D, after: D) => ({ rows: [{ old_balance: fmt(before), new_balance: fmt(after) }] });
 
-export const clientBonusDelta: Handler<'pos.checkout_client_bonus_delta'> = ({ card, ndoc }, { db }) => {
+export const clientBonusDelta: Handler<typeof op.pos.checkoutClientBonusDelta> = ({ card, ndoc }, { db }) => {
   const c = findCard(db, card, 'params.card');
   const sql = checkoutSql(db);
   const checkNumber = sql.receiptOfCard.get({ card, ndoc });

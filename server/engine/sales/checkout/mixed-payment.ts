@@ -3,6 +3,7 @@
  * back by the payment screen. The close takes its payments from its own request; this is the
  * draft the screen fills that request from.
  */
+import { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb, toDb } from '../../decimal.js';
 import type { HandlerGroup } from '../../handlers.js';
@@ -12,10 +13,10 @@ import { kopecksOrZero } from '../kernel/money.js';
 import { openSaleDoc } from './sale-doc.js';
 import { checkoutSql } from './statements.js';
 
-type MixedOps = 'pos.checkout_store_mixed_payment' | 'pos.checkout_mixed_payment';
+type MixedOps = typeof op.pos.checkoutStoreMixedPayment | typeof op.pos.checkoutMixedPayment;
 
 export const mixedPaymentHandlers: HandlerGroup<MixedOps> = {
-  'pos.checkout_store_mixed_payment': (p, ctx) => {
+  [op.pos.checkoutStoreMixedPayment]: (p, ctx) => {
     const moment = momentOf(ctx);
     const split = {
       cash: kopecksOrZero(p.nal, 'params.nal'),
@@ -44,7 +45,7 @@ export const mixedPaymentHandlers: HandlerGroup<MixedOps> = {
     return { status: { affected: '1' } };
   },
 
-  'pos.checkout_mixed_payment': ({ ndoc }, { db }) => {
+  [op.pos.checkoutMixedPayment]: ({ ndoc }, { db }) => {
     const s = checkoutSql(db).split.get(ndoc);
     if (!s) return { rows: [] };
     return {

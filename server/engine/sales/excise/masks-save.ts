@@ -5,6 +5,7 @@
  * The tills get the saved value through the catalogue's change log (the shop_settings triggers).
  */
 
+import type { op } from '../../../../shared/contract/index.js';
 import { isUsableMask } from '../../../../shared/excise/stamp-format.js';
 import { fitsCp1251 } from '../../../../shared/fiscal/cp1251.js';
 import { refuse } from '../../../upstream/upstream.js';
@@ -15,7 +16,7 @@ import { exciseSql } from './statements.js';
 /** How the masks are stored, and so a character no mask may hold. */
 const SEPARATOR = ';';
 
-export const saveStampMasks: Handler<'settings.excise_stamp_masks_save'> = ({ masks }, { db }) => {
+export const saveStampMasks: Handler<typeof op.settings.exciseStampMasksSave> = ({ masks }, { db }) => {
   masks.forEach((mask, i) => {
     const path = `params.masks[${i}]`;
     if (mask.includes(SEPARATOR)) throw refuse(path, 'excise.mask_separator', { mask });

@@ -5,7 +5,8 @@
  * card, cash (shared/fiscal/choices.ts, "returns"), each up to what it paid less earlier returns,
  * the cash part rounded.
  */
-import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../shared/contract/index.js';
 import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, fromDb, toKopecks } from '../../decimal.js';
@@ -13,7 +14,7 @@ import { roundCash } from '../kernel/fiscal/rounding.js';
 import { sum, ZERO } from '../kernel/money.js';
 import { type ReceiptHead, returnSql, type SoldLine } from '../kernel/returns/statements.js';
 
-type Params = ParsedParamsOf<'pos.checkout_return'>;
+type Params = ParsedParamsOf<typeof op.pos.checkoutReturn>;
 
 export type RefundForm = 'debt' | 'bonus' | 'cert' | 'bn' | 'nal';
 const ORDER: readonly RefundForm[] = ['debt', 'bonus', 'cert', 'bn', 'nal'];

@@ -5,7 +5,8 @@
  * back and bonus earned on the goods taken back; a certificate's part as a new certificate), and
  * issues the return receipt in the till's shift, naming the original receipt's fiscal number.
  */
-import type { ParsedParamsOf } from '../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, dec, fmt, fromDb, toDb, toKopecks } from '../../decimal.js';
 import type { EngineContext } from '../../handlers.js';
@@ -27,7 +28,7 @@ import { returnSql } from '../kernel/returns/statements.js';
 import { type FiscalWork, fiscalWork } from '../kernel/shifts/guard.js';
 import { planReturn, type ReturnLine, type ReturnPlan } from './plan.js';
 
-type Params = ParsedParamsOf<'pos.checkout_return'>;
+type Params = ParsedParamsOf<typeof op.pos.checkoutReturn>;
 
 /** Goods back into the batches the line took them from, newest batch first. */
 function restock(ctx: EngineContext, l: ReturnLine, returnId: number): D {

@@ -7,6 +7,7 @@
  * checked first (plan.ts), and a refusal thrown later still rolls the whole transaction back: a
  * refused close changes nothing.
  */
+import type { op } from '../../../../../shared/contract/index.js';
 import { fmt, toDb } from '../../../decimal.js';
 import type { EngineContext, Handler } from '../../../handlers.js';
 import { bookCardPayment } from '../../card-payments/card-payments.js';
@@ -76,4 +77,4 @@ function closeSale(p: CloseParams, ctx: EngineContext) {
   };
 }
 
-export const closeSaleHandler: Handler<'pos.checkout_close_sale'> = (p, ctx) => ({ rows: [closeSale(p, ctx)] });
+export const closeSaleHandler: Handler<typeof op.pos.checkoutCloseSale> = (p, ctx) => ({ rows: [closeSale(p, ctx)] });

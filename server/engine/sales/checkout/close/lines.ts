@@ -3,14 +3,15 @@
  * quant × price − discount in whole kopecks, no_discount goods carry no discount, and excise
  * goods are sold by the piece (one stamp per unit).
  */
-import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { isKopecks } from '../../kernel/money.js';
 import { checkoutSql, type GoodsRow } from '../statements.js';
 
-type Row = ParsedParamsOf<'pos.checkout_close_sale'>['rows'][number];
+type Row = ParsedParamsOf<typeof op.pos.checkoutCloseSale>['rows'][number];
 
 export interface SaleLine {
   readonly index: number;

@@ -5,13 +5,14 @@
  * records the difference (RNDSUM). Only cash can be handed over in excess (nal), and the change
  * comes from cash alone.
  */
-import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, fmt } from '../../../decimal.js';
 import { roundCash } from '../../kernel/fiscal/rounding.js';
 import { kopecksOrZero, positiveKopecks, sum, ZERO } from '../../kernel/money.js';
 
-type Params = ParsedParamsOf<'pos.checkout_close_sale'>;
+type Params = ParsedParamsOf<typeof op.pos.checkoutCloseSale>;
 
 export type PaymentType = Params['payments'][number]['type'];
 

@@ -4,7 +4,8 @@
  * letters, the payments with the cash rounded, the card's debt limit and bonus balance, gift
  * certificates, the consultants and the excise stamps.
  */
-import type { ParsedParamsOf } from '../../../../../shared/contract/index.js';
+
+import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
@@ -27,7 +28,7 @@ import { checkoutSql } from '../statements.js';
 import { readLines, type SaleLine } from './lines.js';
 import { type Payments, readPayments, receiptCard } from './payments.js';
 
-export type CloseParams = ParsedParamsOf<'pos.checkout_close_sale'>;
+export type CloseParams = ParsedParamsOf<typeof op.pos.checkoutCloseSale>;
 
 /**
  * Bonus accrues on the goods that take discounts, minus what was paid with bonus (no bonus on

@@ -7,7 +7,7 @@
  * A wrong PIN or a locked manager is an answer (outcome), not a refusal: the attempt must be
  * counted, and a refusal would roll the count back with the rest of the write.
  */
-import { findOperation, type ParsedParamsOf, validateParams } from '../../../../../shared/contract/index.js';
+import { findOperation, op, type ParsedParamsOf, validateParams } from '../../../../../shared/contract/index.js';
 import { localDateTime } from '../../../../../shared/time/zone.js';
 import { refusalOfIssue, refuse } from '../../../../upstream/upstream.js';
 import { checkPin, requireManager, userByCard } from '../../../catalog/users/pins/pins.js';
@@ -16,7 +16,7 @@ import type { Handler } from '../../../handlers.js';
 import { applyLine } from '../apply-line.js';
 import { manualPriceSql } from './statements.js';
 
-const APPLY = findOperation('pos.checkout_apply_sale_line');
+const APPLY = findOperation(op.pos.checkoutApplySaleLine);
 const NO_LINE = {
   confirmation_id: '',
   manager: '',
@@ -29,7 +29,7 @@ const NO_LINE = {
   sum: '0.00',
 };
 
-export const manualPrice: Handler<'pos.checkout_manual_price'> = (p, ctx) => {
+export const manualPrice: Handler<typeof op.pos.checkoutManualPrice> = (p, ctx) => {
   const { db } = ctx;
   if ((p.price === undefined) === (p.percent === undefined)) throw refuse('params.price', 'price.one_of');
   const manager = userByCard(db, p.manager_card, 'params.manager_card');
@@ -53,7 +53,7 @@ export const manualPrice: Handler<'pos.checkout_manual_price'> = (p, ctx) => {
   }
 
   // The line through the one pricing path every sale line takes.
-  const applied = validateParams<ParsedParamsOf<'pos.checkout_apply_sale_line'>>(APPLY?.params ?? {}, {
+  const applied = validateParams<ParsedParamsOf<typeof op.pos.checkoutApplySaleLine>>(APPLY?.params ?? {}, {
     ndoc: p.ndoc,
     code: p.code,
     kasm: p.kasm,

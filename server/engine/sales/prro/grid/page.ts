@@ -7,6 +7,7 @@
  * 2.5 MB of JSON were most of a full read.
  */
 
+import { op } from '../../../../../shared/contract/index.js';
 import type { GridSortKey } from '../../../../../shared/contract/operations/prro-manager.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import type { HandlerGroup } from '../../../handlers.js';
@@ -40,8 +41,8 @@ function pageRows(db: Db, args: GridArgs, ids: readonly number[]): JudgedRow[] {
   return ids.map((id) => byId.get(id)).filter((r): r is JudgedRow => r !== undefined);
 }
 
-export const gridPageHandlers: HandlerGroup<'pos.prro_error_grid_page'> = {
-  'pos.prro_error_grid_page': (p, ctx) => {
+export const gridPageHandlers: HandlerGroup<typeof op.pos.prroErrorGridPage> = {
+  [op.pos.prroErrorGridPage]: (p, ctx) => {
     const sql = gridSql(ctx.db);
     const args: GridArgs = { ...filterOf(p, ctx.user), start: p.start, end: p.end };
     const { total, breaks, ids, latest } = sql.summary.get(args) ?? { total: 0, breaks: 0, ids: null, latest: null };

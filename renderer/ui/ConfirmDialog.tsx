@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usCharacter } from '../features/sale/keyboard-layout.js';
 import { EntryTimer } from '../features/sale/scanner.js';
-import { useFocusTrap } from './use-focus-trap.js';
+import { Modal } from './Modal.js';
 
 /** A scanner's Enter follows its characters within this; a person's Enter to confirm does not. */
 const SCAN_ENTER_MS = 300;
@@ -40,67 +40,56 @@ export function ConfirmDialog(props: {
   const confirm = useRef<HTMLButtonElement>(null);
   const lastChar = useRef(Number.NEGATIVE_INFINITY);
   const scan = useRef({ timer: new EntryTimer(), start: '', text: '' });
-  const trap = useFocusTrap();
   useEffect(() => {
     confirm.current?.focus();
   }, []);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={trap}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-label={props.title}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            props.onCancel();
-          } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && e.key !== ' ') {
-            lastChar.current = e.timeStamp;
-            e.preventDefault();
-            if (props.onScan && scan.current.text === '') scan.current.start = props.takeScanStart?.() ?? '';
-            scan.current.timer.key(e.key, e.timeStamp, false, usCharacter(e.code, e.shiftKey));
-            scan.current.text += e.key;
-          } else if (e.key === 'Enter' && e.timeStamp - lastChar.current < SCAN_ENTER_MS) {
-            e.preventDefault();
-            e.stopPropagation();
-            // The end of a scan: the scanner's own characters (the layout's read back), held by the screen.
-            const { text } = scan.current.timer.finish(e.timeStamp, scan.current.text);
-            const code = `${scan.current.start}${text}`.trim();
-            scan.current = { timer: new EntryTimer(), start: '', text: '' };
-            if (code !== '') props.onScan?.(code);
-          }
-        }}
-      >
-        <h2>{props.title}</h2>
-        <div className="dialog-body">{props.children}</div>
-        <div className="dialog-actions">
-          <button type="button" onClick={props.onCancel} data-testid={props.cancelTestId ?? 'confirm-cancel'}>
-            {props.cancelLabel ?? t('common:actions.cancel')}
+    <Modal
+      role="alertdialog"
+      aria-label={props.title}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          props.onCancel();
+        } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && e.key !== ' ') {
+          lastChar.current = e.timeStamp;
+          e.preventDefault();
+          if (props.onScan && scan.current.text === '') scan.current.start = props.takeScanStart?.() ?? '';
+          scan.current.timer.key(e.key, e.timeStamp, false, usCharacter(e.code, e.shiftKey));
+          scan.current.text += e.key;
+        } else if (e.key === 'Enter' && e.timeStamp - lastChar.current < SCAN_ENTER_MS) {
+          e.preventDefault();
+          e.stopPropagation();
+          // The end of a scan: the scanner's own characters (the layout's read back), held by the screen.
+          const { text } = scan.current.timer.finish(e.timeStamp, scan.current.text);
+          const code = `${scan.current.start}${text}`.trim();
+          scan.current = { timer: new EntryTimer(), start: '', text: '' };
+          if (code !== '') props.onScan?.(code);
+        }
+      }}
+    >
+      <h2>{props.title}</h2>
+      <div className="dialog-body">{props.children}</div>
+      <div className="dialog-actions">
+        <button type="button" onClick={props.onCancel} data-testid={props.cancelTestId ?? 'confirm-cancel'}>
+          {props.cancelLabel ?? t('common:actions.cancel')}
+        </button>
+        {props.alternative ? (
+          <button type="button" disabled={props.busy} onClick={props.alternative.onClick} data-testid={props.alternative.testId}>
+            {props.alternative.label}
           </button>
-          {props.alternative ? (
-            <button
-              type="button"
-              disabled={props.busy}
-              onClick={props.alternative.onClick}
-              data-testid={props.alternative.testId}
-            >
-              {props.alternative.label}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            ref={confirm}
-            className="primary"
-            disabled={props.busy}
-            onClick={props.onConfirm}
-            data-testid={props.confirmTestId ?? 'confirm'}
-          >
-            {props.confirmLabel ?? t('common:actions.confirm')}
-          </button>
-        </div>
+        ) : null}
+        <button
+          type="button"
+          ref={confirm}
+          className="primary"
+          disabled={props.busy}
+          onClick={props.onConfirm}
+          data-testid={props.confirmTestId ?? 'confirm'}
+        >
+          {props.confirmLabel ?? t('common:actions.confirm')}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

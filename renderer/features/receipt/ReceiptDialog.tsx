@@ -14,7 +14,7 @@ import { printParams, type ReceiptTarget, receiptOf } from '../../../shared/pape
 import { type ReportTarget, reportOf, reportParams } from '../../../shared/paper/report.js';
 import { rowsOf, useRead } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { useFocusTrap } from '../../ui/use-focus-trap.js';
+import { Modal } from '../../ui/Modal.js';
 import { PaperView } from './PaperView.js';
 import { isReportTarget, type Paper, type PaperTarget, paperKey, paperMode } from './paper.js';
 import { paperNames } from './paper-names.js';
@@ -84,7 +84,6 @@ export function ReceiptDialog({ shown }: { shown: Shown }) {
   const onFresh = useRef(shown.targets.map((_, i) => (p: Paper) => setPapers((all) => all.map((x, j) => (j === i ? p : x)))));
   const action = useRef<HTMLButtonElement>(null);
   const lastChar = useRef(Number.NEGATIVE_INFINITY);
-  const trap = useFocusTrap();
   const title = t(titleKey(shown), { what: paperNames(t, shown.targets, papers) });
 
   // The focus comes here; the trap gives it back where it was (the code field, the journal's row) after.
@@ -102,76 +101,72 @@ export function ReceiptDialog({ shown }: { shown: Shown }) {
   const offline = papers.some((p) => paperMode(p) === 'offline');
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={trap}
-        className="dialog receipt-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        data-testid="receipt-dialog"
-        data-kind={shown.kind}
-        data-papers={shown.targets.map(paperKey).join(', ')}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            dismiss();
-          } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && e.key !== ' ') {
-            lastChar.current = e.timeStamp;
-            e.preventDefault();
-          } else if (e.key === 'Enter' && e.timeStamp - lastChar.current < SCAN_ENTER_MS) {
-            e.preventDefault();
-            e.stopPropagation();
-          }
-        }}
-      >
-        <h2>{title}</h2>
-        <div className="dialog-body receipt-dialog-body">
-          {shown.kind === 'failed' ? (
-            <div className="receipt-failure" role="alert" data-testid="receipt-failure" data-failure={shown.failure}>
-              <p>{t(`failure.${shown.failure}`, { printer: shown.printer })}</p>
-              {shown.failure === 'load' ? <ErrorMessage error={shown.error} /> : null}
-              {/* A sale's or a return's receipt is in the journal; the other papers are where they were asked for. */}
-              <p>{t(shown.targets.every((x) => 'checkNumber' in x || 'returnId' in x) ? 'later' : 'laterPaper')}</p>
-            </div>
-          ) : null}
-          {pending ? (
-            <p className="receipt-note" data-testid="receipt-pending">
-              {t('pending')}
-            </p>
-          ) : null}
-          {offline ? <p className="receipt-note">{t('offline')}</p> : null}
-          {papers.length > 0 ? (
-            <div className="receipt-screen">
-              {papers.map((p, i) => {
-                const target = shown.targets[i] as PaperTarget;
-                return (
-                  <div key={paperKey(target)} className="receipt-screen-paper">
-                    <Live target={target} paper={p} initial={shown.papers[i] as Paper} onFresh={onFresh.current[i] as Fresh} />
-                    <PaperView paper={p} width={shown.width} />
-                  </div>
-                );
-              })}
-            </div>
-          ) : null}
-        </div>
-        <div className="dialog-actions">
-          {printable ? (
-            <>
-              <button type="button" onClick={dismiss} data-testid="receipt-skip">
-                {t(shown.kind === 'preview' ? 'actions.skip' : 'actions.close')} <kbd>Esc</kbd>
-              </button>
-              <button type="button" ref={action} className="primary" onClick={print} data-testid="receipt-print-now">
-                {t(shown.kind === 'preview' ? 'actions.print' : 'actions.retry')} <kbd>Enter</kbd>
-              </button>
-            </>
-          ) : (
-            <button type="button" ref={action} className="primary" onClick={dismiss} data-testid="receipt-close">
-              {t('actions.close')} <kbd>Esc</kbd>
-            </button>
-          )}
-        </div>
+    <Modal
+      className="receipt-dialog"
+      role="dialog"
+      aria-label={title}
+      data-testid="receipt-dialog"
+      data-kind={shown.kind}
+      data-papers={shown.targets.map(paperKey).join(', ')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          dismiss();
+        } else if (e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && e.key !== ' ') {
+          lastChar.current = e.timeStamp;
+          e.preventDefault();
+        } else if (e.key === 'Enter' && e.timeStamp - lastChar.current < SCAN_ENTER_MS) {
+          e.preventDefault();
+          e.stopPropagation();
+        }
+      }}
+    >
+      <h2>{title}</h2>
+      <div className="dialog-body receipt-dialog-body">
+        {shown.kind === 'failed' ? (
+          <div className="receipt-failure" role="alert" data-testid="receipt-failure" data-failure={shown.failure}>
+            <p>{t(`failure.${shown.failure}`, { printer: shown.printer })}</p>
+            {shown.failure === 'load' ? <ErrorMessage error={shown.error} /> : null}
+            {/* A sale's or a return's receipt is in the journal; the other papers are where they were asked for. */}
+            <p>{t(shown.targets.every((x) => 'checkNumber' in x || 'returnId' in x) ? 'later' : 'laterPaper')}</p>
+          </div>
+        ) : null}
+        {pending ? (
+          <p className="receipt-note" data-testid="receipt-pending">
+            {t('pending')}
+          </p>
+        ) : null}
+        {offline ? <p className="receipt-note">{t('offline')}</p> : null}
+        {papers.length > 0 ? (
+          <div className="receipt-screen">
+            {papers.map((p, i) => {
+              const target = shown.targets[i] as PaperTarget;
+              return (
+                <div key={paperKey(target)} className="receipt-screen-paper">
+                  <Live target={target} paper={p} initial={shown.papers[i] as Paper} onFresh={onFresh.current[i] as Fresh} />
+                  <PaperView paper={p} width={shown.width} />
+                </div>
+              );
+            })}
+          </div>
+        ) : null}
       </div>
-    </div>
+      <div className="dialog-actions">
+        {printable ? (
+          <>
+            <button type="button" onClick={dismiss} data-testid="receipt-skip">
+              {t(shown.kind === 'preview' ? 'actions.skip' : 'actions.close')} <kbd>Esc</kbd>
+            </button>
+            <button type="button" ref={action} className="primary" onClick={print} data-testid="receipt-print-now">
+              {t(shown.kind === 'preview' ? 'actions.print' : 'actions.retry')} <kbd>Enter</kbd>
+            </button>
+          </>
+        ) : (
+          <button type="button" ref={action} className="primary" onClick={dismiss} data-testid="receipt-close">
+            {t('actions.close')} <kbd>Esc</kbd>
+          </button>
+        )}
+      </div>
+    </Modal>
   );
 }

@@ -4,14 +4,15 @@
  * the QR code's link), then choose what goes back.
  * Escape closes it from anywhere but an open question, which Escape answers first.
  */
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../rpc/hooks.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { Loading } from '../../ui/Loading.js';
+import { Modal } from '../../ui/Modal.js';
 import { DEFAULT_TIME_ZONE } from '../../ui/shop-time.js';
-import { useFocusTrap } from '../../ui/use-focus-trap.js';
 import { usePrintReceipt } from '../receipt/index.js';
 import { FindReceipt } from './FindReceipt.js';
 import { type ConfirmWithManager, confirmWithManager as defaultConfirm, type OnReturned } from './integration.js';
@@ -36,58 +37,53 @@ export function ReturnDialog({ initial, onClose, ...props }: Props) {
   const [checkNumber, setCheckNumber] = useState<number | null>(start);
   // A new return starts with an empty field, not on the receipt just returned.
   const [findText, setFindText] = useState(initial);
-  const trap = useFocusTrap();
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={trap}
-        className="dialog returns-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="returns-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !e.defaultPrevented) {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
-        data-testid="return-dialog"
-      >
-        <header className="returns-head">
-          <h2 id="returns-title">{t('title')}</h2>
-          <button type="button" onClick={onClose} data-testid="return-close">
-            <kbd>Esc</kbd> {t('close')}
-          </button>
-        </header>
-        {settings.data ? (
-          checkNumber === null ? (
-            <FindReceipt initial={findText} onFound={setCheckNumber} />
-          ) : (
-            <ReturnForm
-              key={checkNumber}
-              checkNumber={checkNumber}
-              kasm={settings.data.till.kasm}
-              timeZone={settings.data.timeZone || DEFAULT_TIME_ZONE}
-              confirmWithManager={props.confirmWithManager ?? defaultConfirm}
-              onReturned={props.onReturned ?? ((returnId) => void print({ returnId }))}
-              onOther={() => {
-                setFindText('');
-                setCheckNumber(null);
-              }}
-            />
-          )
-        ) : settings.error ? (
-          <ErrorMessage error={settings.error} />
+    <Modal
+      className="returns-dialog"
+      role="dialog"
+      aria-labelledby="returns-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      data-testid="return-dialog"
+    >
+      <header className="returns-head">
+        <h2 id="returns-title">{t('title')}</h2>
+        <button type="button" onClick={onClose} data-testid="return-close">
+          <kbd>Esc</kbd> {t('close')}
+        </button>
+      </header>
+      {settings.data ? (
+        checkNumber === null ? (
+          <FindReceipt initial={findText} onFound={setCheckNumber} />
         ) : (
-          <Loading />
-        )}
-        <KeyHints
-          className="returns-keys"
-          title={t('keys.title')}
-          hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
-        />
-      </div>
-    </div>
+          <ReturnForm
+            key={checkNumber}
+            checkNumber={checkNumber}
+            kasm={settings.data.till.kasm}
+            timeZone={settings.data.timeZone || DEFAULT_TIME_ZONE}
+            confirmWithManager={props.confirmWithManager ?? defaultConfirm}
+            onReturned={props.onReturned ?? ((returnId) => void print({ returnId }))}
+            onOther={() => {
+              setFindText('');
+              setCheckNumber(null);
+            }}
+          />
+        )
+      ) : settings.error ? (
+        <ErrorMessage error={settings.error} />
+      ) : (
+        <Loading />
+      )}
+      <KeyHints
+        className="returns-keys"
+        title={t('keys.title')}
+        hints={KEYS.map((k) => ({ keys: k.keys, label: t(`keys.${k.action}`) }))}
+      />
+    </Modal>
   );
 }

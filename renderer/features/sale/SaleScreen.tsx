@@ -3,40 +3,27 @@
  * scanner can type into it at any moment; everything else is a key away (KEYS) and shown in the
  * hint bar. Nothing here waits for the server: see sale-actions.ts.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getBridge } from '../../bridge/index.js';
 import { roundCash, useCashStep } from '../../money/cash-rounding.js';
 import { type Dec, toWire } from '../../money/money.js';
 import { useSettings, useStatus } from '../../rpc/hooks.js';
 import { useUi } from '../../state/ui-store.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { KeyHints } from '../../ui/KeyHints.js';
 import { StaleNotice } from '../../ui/Loading.js';
-import { tellDisplay } from '../customer-display/index.js';
 import { NoShiftNotice, ReceiptsWait } from '../fiscal-state/index.js';
 import { parseReceiptQr } from '../returns/qr.js';
-import { ReturnDialog } from '../returns/ReturnDialog.js';
 import type { ScanResult } from './actions/types.js';
-import { saleProblem } from './close-request.js';
-import { CashDialog } from './components/CashDialog.js';
-import { problemKey } from './components/CloseFailure.js';
 import { CloseReport } from './components/CloseReport.js';
 import { LinesTable } from './components/LinesTable.js';
-import { ManualPriceDialog } from './components/ManualPriceDialog.js';
 import { NoticeLine } from './components/NoticeLine.js';
-import { ParkedDialog } from './components/ParkedDialog.js';
-import { QuantityDialog } from './components/QuantityDialog.js';
 import { QuickKeysBar } from './components/QuickKeysBar.js';
 import { SaleSide } from './components/SaleSide.js';
 import { ScanInput } from './components/ScanInput.js';
-import { SearchDialog } from './components/SearchDialog.js';
-import { StampDialog } from './components/StampDialog.js';
 import { KEYS } from './keys.js';
 import { useNotice } from './notice-store.js';
 import { useSaleActions } from './sale-actions.js';
-import { maxQuantity, parseQuantity, saleTotal, stampsMissing } from './sale-lines.js';
+import { saleTotal, stampsMissing } from './sale-lines.js';
 import { useSale } from './sale-store.js';
 import type { EntryKind } from './scanner.js';
 import { fieldKeys } from './screen/field-keys.js';

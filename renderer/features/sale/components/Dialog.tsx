@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFocusTrap } from '../../../ui/use-focus-trap.js';
+import { Modal } from '../../../ui/Modal.js';
 
 /**
  * A modal of the sale: Escape closes it; the first control inside takes focus (autoFocus there);
@@ -12,27 +12,22 @@ export function Dialog(props: {
   readonly children: ReactNode;
   readonly actions: ReactNode;
 }) {
-  const trap = useFocusTrap();
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={trap}
-        className="dialog sale-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={props.title}
-        data-testid={props.testId}
-        onKeyDown={(e) => {
-          // A question asked over this dialog (ConfirmDialog) handles its own Escape.
-          if (e.key !== 'Escape' || (e.target as HTMLElement).closest('[role="alertdialog"]')) return;
-          e.stopPropagation();
-          props.onClose();
-        }}
-      >
-        <h2>{props.title}</h2>
-        <div className="dialog-body">{props.children}</div>
-        <div className="dialog-actions">{props.actions}</div>
-      </div>
-    </div>
+    <Modal
+      className="sale-dialog"
+      role="dialog"
+      aria-label={props.title}
+      data-testid={props.testId}
+      onKeyDown={(e) => {
+        // A question asked over this dialog (ConfirmDialog) handles its own Escape.
+        if (e.key !== 'Escape' || (e.target as HTMLElement).closest('[role="alertdialog"]')) return;
+        e.stopPropagation();
+        props.onClose();
+      }}
+    >
+      <h2>{props.title}</h2>
+      <div className="dialog-body">{props.children}</div>
+      <div className="dialog-actions">{props.actions}</div>
+    </Modal>
   );
 }

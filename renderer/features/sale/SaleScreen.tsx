@@ -122,6 +122,7 @@ export function SaleScreen() {
   };
   const onKey = fieldKeys({ t, setOpen, changeQuantity });
 
+  const dialogs = { open, openLine, close, actions, settings, follow, scanCode };
   return (
     <div className="sale-screen">
       <section className="sale-main" aria-label={t('title')}>
@@ -159,26 +160,9 @@ export function SaleScreen() {
         hints={Object.values(KEYS).map((k) => ({ keys: k.label, label: t(`keys.${k.hint}`) }))}
       />
 
-      <ScanDialogs
-        open={open}
-        openLine={openLine}
-        close={close}
-        actions={actions}
-        settings={settings}
-        follow={follow}
-        scanCode={scanCode}
-        held={held}
-        takeScanStart={takeScanStart}
-        ringHeld={ringHeld}
-      />
+      <ScanDialogs {...dialogs} held={held} takeScanStart={takeScanStart} ringHeld={ringHeld} />
       <LineDialogs
-        open={open}
-        openLine={openLine}
-        close={close}
-        actions={actions}
-        settings={settings}
-        follow={follow}
-        scanCode={scanCode}
+        {...dialogs}
         lines={lines}
         total={total}
         cashStep={cashStep}

@@ -2,8 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two projects: everything on SQLite, and the back office's tests once more on PostgreSQL (the
- * same files, on a cluster the `postgres` project starts for itself): the engine's own
- * (server/testing/engine-db.ts gives each test a schema of its own), and those that go through the
+ * same files, on a cluster the `postgres` project starts for itself): the back office's own
+ * (server/testing/back-office-db.ts gives each test a schema of its own), and those that go through the
  * service, which server/testing/harness.ts and data-harness.ts start on a database of its own.
  */
 export default defineConfig({

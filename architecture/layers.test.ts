@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { LAYERS, type Layer, SALES_AREAS, SALES_FLOWS } from './layers.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SALES = 'server/engine/sales';
+const SALES = 'server/back-office/sales';
 
 function exists(path: string): boolean {
   try {
@@ -117,14 +117,14 @@ describe('the layer rules (architecture/layers.ts)', () => {
 
   it('name the file and the import that breaks a rule', () => {
     // A kernel file reaching up into an area, an area into a flow or another area, the desk into
-    // the service or Node, the engine into what serves it: each is caught and named.
+    // the service or Node, the back office into what serves it: each is caught and named.
     expect(breaches(`${SALES}/kernel/shifts/guard.ts`, "import { x } from '../../prro/queue.js';")).toEqual([
       expect.stringContaining(`${SALES}/kernel/shifts/guard.ts: import '../../prro/queue.js' (${SALES}/prro/queue.ts)`),
     ]);
     expect(breaches(`${SALES}/cards/debt-fiscal.ts`, "export * from '../returns/plan.js';")).toHaveLength(1);
     expect(breaches(`${SALES}/cash/x.ts`, "const m = await import('../shifts/handlers.js');")).toHaveLength(1);
-    expect(breaches('renderer/app/App.tsx', "import '../../server/engine/operations.js';")).toHaveLength(1);
-    expect(breaches('server/engine/operations.ts', "import { x } from '../gateway/gateway.js';")).toHaveLength(1);
+    expect(breaches('renderer/app/App.tsx', "import '../../server/back-office/operations.js';")).toHaveLength(1);
+    expect(breaches('server/back-office/operations.ts', "import { x } from '../gateway/gateway.js';")).toHaveLength(1);
     expect(breaches('renderer/app/App.tsx', "import { readFileSync } from 'node:fs';")).toHaveLength(1);
     expect(breaches('shared/money/x.ts', "import { createHash } from 'crypto';")).toHaveLength(1);
     // …and what the rules allow passes.

@@ -14,10 +14,10 @@
  *   shared < shared-node < server < electron (which embeds the back office) ; renderer sees only
  *   shared, and neither it nor shared touches Node. bench and e2e drive everything from outside.
  *   Inside server: upstream (the port an answer goes out through) and dps (the tax server's
- *   formats, signing and simulator) know nothing of the engine; the engine (the back office)
+ *   formats, signing and simulator) know nothing of the back office; the back office (the back office)
  *   knows nothing of what serves it (gateway, http, clients, auth, the CLI).
  *
- * server/engine/sales, the sales engine: a kernel below areas below two flows.
+ * server/back-office/sales, the sales engine: a kernel below areas below two flows.
  *   - kernel/ holds what every area shares (the seller's identity, the register's chain, the
  *     shift guard, the cash ledger and tills, people's confirmations, the keys, the moment and
  *     money helpers). It imports no area.
@@ -40,16 +40,16 @@ export type Layer = {
 };
 
 const SHARED = ['shared', 'shared-node'];
-const SALES = 'server/engine/sales';
+const SALES = 'server/back-office/sales';
 const KERNEL = `${SALES}/kernel`;
 
 /** What anything in the sales engine may use from outside it. */
 const BELOW_SALES = [
   ...SHARED,
-  'server/engine/decimal.ts',
-  'server/engine/handlers.ts',
-  'server/engine/core',
-  'server/engine/catalog',
+  'server/back-office/decimal.ts',
+  'server/back-office/handlers.ts',
+  'server/back-office/core',
+  'server/back-office/catalog',
   'server/upstream',
   'server/dps',
 ];
@@ -110,14 +110,17 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   // ---- the service
   'server/upstream': { mayImport: ['shared'] },
   'server/dps': { mayImport: [...SHARED] },
-  'server/engine': { mayImport: [...SHARED, 'server/upstream', 'server/dps'] },
-  'server/engine/demo': {
-    mayImport: [...SHARED, 'server/engine', 'server/upstream', 'server/dps'],
+  'server/back-office': { mayImport: [...SHARED, 'server/upstream', 'server/dps'] },
+  'server/back-office/demo': {
+    mayImport: [...SHARED, 'server/back-office', 'server/upstream', 'server/dps'],
     why: "the demo shop: seeds through operations.ts as a till would, and writes the past days' registers and cards through the sales kernel",
   },
 
   // ---- inside the sales engine
-  [SALES]: { mayImport: [...SHARED, 'server/engine', 'server/upstream', 'server/dps'], why: 'index.ts registers every handler' },
+  [SALES]: {
+    mayImport: [...SHARED, 'server/back-office', 'server/upstream', 'server/dps'],
+    why: 'index.ts registers every handler',
+  },
   [KERNEL]: { mayImport: BELOW_SALES, why: 'what the areas share; it imports no area' },
   ...Object.fromEntries(SALES_AREAS.map((area) => [`${SALES}/${area}`, AREA])),
   ...Object.fromEntries(

@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemo } from '../server/engine/demo/index.js';
+import { seedDemo } from '../server/back-office/demo/index.js';
 import { openServiceDatabase } from '../server/service.js';
 import type { Db } from '../shared-node/sql/db.js';
 

@@ -42,7 +42,7 @@ if (mode === 'bare') {
 } else if (mode === 'floor') {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'bench-floor-')), 'floor.sqlite'));
   migrate(db, []);
-  // The service's ping reads this same table (server/engine/sales/diagnostics/ping.ts).
+  // The service's ping reads this same table (server/back-office/sales/diagnostics/ping.ts).
   const read = db.prepare('SELECT 1 FROM schema_migrations LIMIT 1').pluck();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -89,7 +89,7 @@ try {
   const post = await postgresShops(pg, bin, CLIENTS, GOODS);
   console.log(
     `PostgreSQL: ${CLIENTS} clients of ${GOODS} goods in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
-      `(shop-0 seeded through the engine in ${(post.seedMs / 1000).toFixed(1)} s, its schema copied by pg_dump | psql to the others in ${(post.copyMs / 1000).toFixed(1)} s, ` +
+      `(shop-0 seeded through the back office in ${(post.seedMs / 1000).toFixed(1)} s, its schema copied by pg_dump | psql to the others in ${(post.copyMs / 1000).toFixed(1)} s, ` +
       `VACUUM (ANALYZE) in ${(post.vacuumMs / 1000).toFixed(1)} s)`,
   );
   const idle0 = clusterCpu(pgData);
@@ -270,7 +270,7 @@ try {
       `the COMMIT's WAL flush p50 ${median(floor.pgCommit).toFixed(2)} ms. CPU a close: ${(close.cpuMs / n).toFixed(1)} ms this process, ${(close.pgCpuMs / n).toFixed(1)} ms PostgreSQL`,
   );
   console.log(
-    `  ${CLOSE_LINES}-line close, SQLite: p50 ${pct(liteClose.times, 50).toFixed(1)} ms; no round trips (the statements run in the process): the engine's CPU ` +
+    `  ${CLOSE_LINES}-line close, SQLite: p50 ${pct(liteClose.times, 50).toFixed(1)} ms; no round trips (the statements run in the process): the back office's CPU ` +
       `(${(liteClose.cpuMs / liteClose.times.length).toFixed(1)} ms a close, this process) and the FULL commit's fsync (one-row commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms)`,
   );
   for (const l of limits) console.log(l);

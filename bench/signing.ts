@@ -12,18 +12,18 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createBackOffice } from '../server/back-office/back-office.js';
+import { fmtDb } from '../server/back-office/decimal.js';
+import { configureKeys, keyRingOf } from '../server/back-office/sales/kernel/keys/ring.js';
+import { signWaiting } from '../server/back-office/sales/kernel/keys/sign.js';
+import { prroSql } from '../server/back-office/sales/kernel/register/statements.js';
+import { dispatchFiscalNow } from '../server/back-office/sales/prro/server/dispatch.js';
 import { signContent, verifySigned } from '../server/dps/signing/cms.js';
 import { generateKey } from '../server/dps/signing/dstu.js';
 import { issueCertificate, issueRoot, writeContainer } from '../server/dps/signing/issue.js';
 import { openSigner } from '../server/dps/signing/key.js';
 import { TrustStore } from '../server/dps/signing/trust.js';
 import { simulatedFiscalServer } from '../server/dps/simulator/simulator.js';
-import { fmtDb } from '../server/engine/decimal.js';
-import { createEmbeddedUpstream } from '../server/engine/engine.js';
-import { configureKeys, keyRingOf } from '../server/engine/sales/kernel/keys/ring.js';
-import { signWaiting } from '../server/engine/sales/kernel/keys/sign.js';
-import { prroSql } from '../server/engine/sales/kernel/register/statements.js';
-import { dispatchFiscalNow } from '../server/engine/sales/prro/server/dispatch.js';
 import { findOperation, type OperationSpec, op as ops, validateParams } from '../shared/contract/index.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
 import { benchShop } from './demo-stock.js';
@@ -90,7 +90,7 @@ function closeParams(i: number) {
   const total = fmtDb(lines.reduce((s, g) => s + g.price, 0));
   return { kasm: 1, rows, payments: [{ type: 'nal', amount: total }] };
 }
-const upstream = createEmbeddedUpstream(db);
+const upstream = createBackOffice(db);
 const close = findOperation(ops.pos.checkoutCloseSale) as OperationSpec;
 const load = findOperation(ops.settings.prroKeyLoad) as OperationSpec;
 const call = async (op: OperationSpec, params: unknown) => {

@@ -13,7 +13,7 @@ import { RENDERER_DIR } from '../e2e/shop.js';
 import { createCore } from '../electron/core/core.js';
 import { FileSecretStore } from '../electron/core/secrets/file-secret-store.js';
 import { startHost } from '../electron/host/host.js';
-import { seedDemo } from '../server/engine/demo/index.js';
+import { seedDemo } from '../server/back-office/demo/index.js';
 import { openServiceDatabase } from '../server/service.js';
 import { PRRO } from '../shared/contract/index.js';
 

@@ -55,7 +55,7 @@ interface Good {
 
 /**
  * What a line of `quantity` costs in kopecks, as the back office prices it from its own tables
- * (server/engine/sales/checkout/pricing.ts): the larger of the card's percent and the running
+ * (server/back-office/sales/checkout/pricing.ts): the larger of the card's percent and the running
  * discount actions' (those for card holders only with a card), none for goods marked no_discount.
  */
 function priced(shop: Shop, good: Good, quantity: string, card?: { discount_percent: number }): number {

@@ -3,7 +3,7 @@
  * request generated from the registry is first checked against the published OpenAPI request
  * schema, then sent through HTTP to the embedded back office of the demo shop, and the answer —
  * a success or a business refusal — is checked against the published response schema of its
- * status. No double: the gateway, the engine and SQLite answer as they do for a till.
+ * status. No double: the gateway, the back office and SQLite answer as they do for a till.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { invariantBreaches, NO_BREACHES } from './engine/sales/testing/invariants.js';
+import { invariantBreaches, NO_BREACHES } from './back-office/sales/testing/invariants.js';
+import { createTestDatabase, TEST_ENGINE } from './testing/back-office-db.js';
 import { cashSale, demoProducts, type Product, receiptsPerNdoc } from './testing/demo-sales.js';
-import { createTestDatabase, TEST_ENGINE } from './testing/engine-db.js';
 import { freePort, killAll, sleep } from './testing/processes.js';
 import { allowNegativeStock, createServiceKey, openShopDb, startServiceProcess } from './testing/service-process.js';
 

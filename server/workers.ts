@@ -1,6 +1,6 @@
 /**
  * `serve --workers N`: N service processes on one port (node:cluster shares the listening
- * socket). A process performs one back-office transaction at a time — the engine is synchronous,
+ * socket). A process performs one back-office transaction at a time — the back office is synchronous,
  * and on PostgreSQL it waits for each statement's answer — so a hosted service runs several to
  * keep PostgreSQL busy. Nothing a process keeps in memory is needed for correctness (docs/operations.md,
  * "More than one process"), so any process may take any request.

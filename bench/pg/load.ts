@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { fmtDb } from '../../server/engine/decimal.js';
+import { fmtDb } from '../../server/back-office/decimal.js';
 import { op as oper } from '../../shared/contract/index.js';
 
 export type Goods = readonly { code: string; price: number }[];

@@ -2,18 +2,18 @@
  * The shops bench:pg sells in, the same on both engines: the demo shop (deterministic catalogue)
  * with stock to last, as client shop-0 … shop-(N-1), each with a key of its own.
  *   - SQLite: a data folder; one template file seeded, then `clients import`ed N times.
- *   - PostgreSQL: shop-0 seeded through the engine (a PgDb: one round trip a statement), then its
+ *   - PostgreSQL: shop-0 seeded through the back office (a PgDb: one round trip a statement), then its
  *     schema copied by pg_dump | psql into each other client's (seeding each would take minutes);
  *     then VACUUM (ANALYZE) (vacuumdb), so that autovacuum has nothing left to do while the bench measures.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { KeyStore } from '../../server/auth/keys.js';
+import { seedDemo } from '../../server/back-office/demo/index.js';
 import { openServiceDatabase } from '../../server/clients/back-office.js';
 import { ClientRegistry, openRegistry } from '../../server/clients/registry.js';
 import { openStore } from '../../server/clients/store.js';
 import { importClient } from '../../server/clients/transfer.js';
-import { seedDemo } from '../../server/engine/demo/index.js';
 import type { TestPostgres } from '../../shared-node/pg/test-cluster.js';
 import { sellableGoods, stockToLast } from '../demo-stock.js';
 

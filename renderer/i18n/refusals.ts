@@ -291,7 +291,7 @@ const en: Record<Reason, string> = {
   'gateway.scope': 'The access key lacks the permission {{scope}}.',
 };
 
-/** Directories a `record` value names (server/engine/catalog/directories). */
+/** Directories a `record` value names (server/back-office/catalog/directories). */
 export const RECORD_LABELS = {
   uk: { user: 'користувач', counterparty: 'контрагент', 'caption setting': 'підпис поля', 'discount action': 'акція' },
   en: { user: 'user', counterparty: 'counterparty', 'caption setting': 'caption setting', 'discount action': 'discount action' },

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayMigrations } from '../gateway/schema.js';
-import { type EngineDb, openEngineDb } from '../testing/engine-db.js';
+import { type BackOfficeDb, openBackOfficeDb } from '../testing/back-office-db.js';
 import { hasScope, KeyStore, parseScopes } from './keys.js';
 import { RateLimiter } from './rate-limit.js';
 
-const opened: EngineDb[] = [];
+const opened: BackOfficeDb[] = [];
 afterEach(() => {
   for (const e of opened.splice(0)) e.close();
 });
 
 /** A key store on the test run's engine (a back office file's keys, or a schema's). */
 const freshStore = () => {
-  const e = openEngineDb(gatewayMigrations, 'keys');
+  const e = openBackOfficeDb(gatewayMigrations, 'keys');
   opened.push(e);
   return { db: e.db, store: new KeyStore(e.db) };
 };

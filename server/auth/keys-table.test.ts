@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REGISTRY_MIGRATIONS } from '../clients/registry.js';
 import { gatewayMigrations } from '../gateway/schema.js';
-import { type EngineDb, openEngineDb } from '../testing/engine-db.js';
+import { type BackOfficeDb, openBackOfficeDb } from '../testing/back-office-db.js';
 import { KeyStore } from './keys.js';
 import { createApiKeysTable } from './keys-table.js';
 
-const opened: EngineDb[] = [];
+const opened: BackOfficeDb[] = [];
 afterEach(() => {
   for (const e of opened.splice(0)) e.close();
 });
 
-const open = (migrations: Parameters<typeof openEngineDb>[0], name: string) => {
-  const e = openEngineDb(migrations, name);
+const open = (migrations: Parameters<typeof openBackOfficeDb>[0], name: string) => {
+  const e = openBackOfficeDb(migrations, name);
   opened.push(e);
   return e.db;
 };

@@ -1,6 +1,6 @@
 /**
  * One client's back office, open: its SQLite file with the business data and the idempotency
- * records (so a write and its record share a transaction), the engine upon it, the hourly purge,
+ * records (so a write and its record share a transaction), the back office upon it, the hourly purge,
  * and the fiscal dispatcher that signs its PRRO documents and sends them to the tax server (the
  * DPS's, or in a demo the simulator on loopback: fiscal-link.ts). The single-file service holds
  * one; a data folder holds one per client, opened when first asked for.
@@ -12,10 +12,10 @@ import { type Db, dialectOf } from '../../shared-node/sql/db.js';
 import { idleCheckpoint } from '../../shared-node/sqlite/idle-checkpoint.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase, type Db as SqliteDb } from '../../shared-node/sqlite/open.js';
-import { pruneCatalogChanges } from '../engine/catalog/index.js';
-import { seedDemo } from '../engine/demo/index.js';
-import { createEmbeddedUpstream, ENGINE_MIGRATIONS } from '../engine/engine.js';
-import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
+import { BACK_OFFICE_MIGRATIONS, createBackOffice } from '../back-office/back-office.js';
+import { pruneCatalogChanges } from '../back-office/catalog/index.js';
+import { seedDemo } from '../back-office/demo/index.js';
+import { dispatchFiscal } from '../back-office/sales/prro/server/dispatch.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../idempotency/store.js';
 import type { Upstream } from '../upstream/upstream.js';
@@ -57,7 +57,7 @@ export interface BackOffice {
 export function openServiceDatabase(file: string): SqliteDb {
   // Key hashes and PIN hashes: readable by the service's user only.
   const db = openDatabase(privateDatabaseFile(file));
-  migrate(db, [...gatewayMigrations, ...ENGINE_MIGRATIONS]);
+  migrate(db, [...gatewayMigrations, ...BACK_OFFICE_MIGRATIONS]);
   // Fold the migrations (and a demo seed) out of the WAL: reads that must search a long WAL
   // cost several times more than reads of the main file.
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -84,7 +84,7 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
     logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
   }
   const idempotency = new IdempotencyStore(db, opts.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
-  const upstream = opts.upstream ?? createEmbeddedUpstream(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) });
+  const upstream = opts.upstream ?? createBackOffice(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) });
   const ping = db.prepare('SELECT 1 FROM schema_migrations LIMIT 1');
 
   // On SQLite the WAL is folded into the main file between a till's sales, not inside one's commit.

@@ -6,8 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PgDb } from '../../shared-node/pg/pg-db.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
+import { TEST_ENGINE } from '../testing/back-office-db.js';
 import { startTestDataService, type TestDataService } from '../testing/data-harness.js';
-import { TEST_ENGINE } from '../testing/engine-db.js';
 import { clientFile, registryFile } from './registry.js';
 
 const services: TestDataService[] = [];

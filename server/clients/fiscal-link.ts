@@ -9,6 +9,10 @@
  */
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, dialectOf } from '../../shared-node/sql/db.js';
+import { findSeller, fiscalTills } from '../back-office/sales/kernel/fiscal/identity.js';
+import { configureKeys, type KeyRing } from '../back-office/sales/kernel/keys/ring.js';
+import { ServiceSecret } from '../back-office/sales/kernel/keys/secret.js';
+import { keySql } from '../back-office/sales/kernel/keys/statements.js';
 import { createDpsExchange, type DpsExchange } from '../dps/exchange/dps-exchange.js';
 import { bundledTrust, trustWith } from '../dps/signing/bundled-trust.js';
 import { readCertificate } from '../dps/signing/certificate.js';
@@ -16,10 +20,6 @@ import { openSigner } from '../dps/signing/key.js';
 import { TrustStore } from '../dps/signing/trust.js';
 import { backOfficeRegistry } from '../dps/simulator/backoffice-registry.js';
 import { type HttpSimulator, startSimulator } from '../dps/simulator/http/server.js';
-import { findSeller, fiscalTills } from '../engine/sales/kernel/fiscal/identity.js';
-import { configureKeys, type KeyRing } from '../engine/sales/kernel/keys/ring.js';
-import { ServiceSecret } from '../engine/sales/kernel/keys/secret.js';
-import { keySql } from '../engine/sales/kernel/keys/statements.js';
 
 /** The DPS's fiscal server (ЄВПЕЗ), over TLS. */
 export const DPS_FISCAL_SERVER = 'https://fs.tax.gov.ua:8643/fs';

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_QUIET_MS } from '../../shared-node/sqlite/idle-checkpoint.js';
-import { TEST_SELLER } from '../engine/sales/testing/shop.js';
+import { TEST_SELLER } from '../back-office/sales/testing/shop.js';
 import { startTestService, type TestService } from '../testing/harness.js';
 
 let svc: TestService | undefined;

@@ -11,8 +11,8 @@ import { OPERATIONS } from '../../shared/contract/registry.js';
 import { validParams } from '../../shared/contract/testing/cases.js';
 import { PgDb } from '../../shared-node/pg/pg-db.js';
 import type { Db } from '../../shared-node/sql/db.js';
+import { userTables } from '../testing/back-office-db.js';
 import { openClientDb, startTestDataService, type TestDataService } from '../testing/data-harness.js';
-import { userTables } from '../testing/engine-db.js';
 
 const operations = OPERATIONS as readonly OperationSpec[];
 const reads = operations.filter((op) => op.kind === 'read');

@@ -1,7 +1,7 @@
 /**
  * Where a service of many clients keeps them: a data folder (`--data DIR`: a SQLite registry and a
  * file per client) or a PostgreSQL database (`--db postgres://…`: a registry schema and a schema
- * per client). Everything above this — the registry's rules, the pool, the gateway, the engine —
+ * per client). Everything above this — the registry's rules, the pool, the gateway, the back office —
  * is the same code for both.
  */
 
@@ -12,7 +12,7 @@ import type { PgConnection } from '../../shared-node/pg/sync-pg.js';
 import { isPostgresUrl, parsePgUrl } from '../../shared-node/pg/url.js';
 import type { Db } from '../../shared-node/sql/db.js';
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
-import { ENGINE_MIGRATIONS } from '../engine/engine.js';
+import { BACK_OFFICE_MIGRATIONS } from '../back-office/back-office.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { openServiceDatabase } from './back-office.js';
 import { clientFile, isClientId, openRegistry, REGISTRY_MIGRATIONS } from './registry.js';
@@ -23,7 +23,7 @@ export interface ClientStore {
   readonly where: string;
   /** The registry of clients and keys, created or upgraded. */
   openRegistry(): Db;
-  /** A client's back office database, created or upgraded (gateway and engine migrations). */
+  /** A client's back office database, created or upgraded (gateway and back office migrations). */
   openClient(id: string): Db;
 }
 
@@ -43,7 +43,7 @@ export function folderStore(dataDir: string): ClientStore {
 
 /** The registry's schema; a client's is its id (`c_` and 16 hex digits, made by the registry). */
 export const REGISTRY_SCHEMA = 'cashdesk_registry';
-export const CLIENT_MIGRATIONS = [...gatewayMigrations, ...ENGINE_MIGRATIONS];
+export const CLIENT_MIGRATIONS = [...gatewayMigrations, ...BACK_OFFICE_MIGRATIONS];
 export const CLIENT_ROWIDS = rowidColumnsOf(CLIENT_MIGRATIONS);
 const REGISTRY_ROWIDS = rowidColumnsOf(REGISTRY_MIGRATIONS);
 

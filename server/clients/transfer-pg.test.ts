@@ -18,7 +18,7 @@ import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { migrate } from '../../shared-node/sqlite/migrate.js';
 import { openDatabase } from '../../shared-node/sqlite/open.js';
 import { KeyStore } from '../auth/keys.js';
-import { seedDemo } from '../engine/demo/index.js';
+import { seedDemo } from '../back-office/demo/index.js';
 import { openServiceDatabase, startDataService, startService } from '../service.js';
 import { cashSale, demoProducts, type Product } from '../testing/demo-sales.js';
 import { ClientRegistry } from './registry.js';

@@ -1,7 +1,7 @@
 /**
  * The tax service's fiscal server as the back office sees it. Behind this port: the exchange with
  * the DPS's server (exchange/: documents signed with the register's КЕП, sent to fs.tax.gov.ua or
- * to the HTTP simulator on loopback), and, for the engine's own unit tests only, the simulator
+ * to the HTTP simulator on loopback), and, for the back office's own unit tests only, the simulator
  * answering in process. Calls may be asynchronous; the back office applies each answer in its own
  * transaction.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../shared-node/canonical-json.js';
 import { gatewayMigrations } from '../gateway/schema.js';
-import { migrateEngineDb, openEngineDb } from '../testing/engine-db.js';
+import { migrateBackOfficeDb, openBackOfficeDb } from '../testing/back-office-db.js';
 import { fingerprint, isValidIdempotencyKey, sameRequest } from './fingerprint.js';
 import { IdempotencyStore } from './store.js';
 
@@ -51,7 +51,7 @@ describe('fingerprints', () => {
 
 describe('the idempotency store', () => {
   it('keeps records for the retention time and then purges them', () => {
-    const { db, close } = openEngineDb(gatewayMigrations, 'idem');
+    const { db, close } = openBackOfficeDb(gatewayMigrations, 'idem');
     let now = 1_000_000;
     const store = new IdempotencyStore(db, 7 * 86400_000, () => now);
     const result = {
@@ -71,7 +71,7 @@ describe('the idempotency store', () => {
 
   it('keeps records made per API key before the upgrade: each earlier answer still replays to whoever got it', () => {
     const [first, ...rest] = gatewayMigrations;
-    const { db, close } = openEngineDb([first as (typeof gatewayMigrations)[number]], 'idem');
+    const { db, close } = openBackOfficeDb([first as (typeof gatewayMigrations)[number]], 'idem');
     const insert = db.prepare(
       'INSERT INTO idempotency_records (key_id, idem_key, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -81,7 +81,7 @@ describe('the idempotency store', () => {
     insert.run('tillA', 'shared', 'fpA', 'pos.a', 'done', result('a'), 1000);
     insert.run('tillB', 'shared', 'fpB', 'pos.b', 'done', result('b'), 2000);
     insert.run('tillA', 'alone', 'fpC', 'pos.c', 'unknown', null, 3000);
-    expect(migrateEngineDb(db, rest)).toEqual(['0002_idempotency_per_back_office', '0003_api_key_client']);
+    expect(migrateBackOfficeDb(db, rest)).toEqual(['0002_idempotency_per_back_office', '0003_api_key_client']);
     const store = new IdempotencyStore(db);
     expect(store.get('shared', 'tillA')).toMatchObject({ fingerprint: 'fpA', owner: '' });
     expect(store.get('shared', 'tillB')).toMatchObject({ fingerprint: 'fpB', owner: 'tillB' });

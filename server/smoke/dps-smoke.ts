@@ -22,18 +22,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findOperation, type OperationName, op as ops, validateParams } from '../../shared/contract/index.js';
+import { receiveBatch } from '../back-office/catalog/stock/fifo.js';
+import { dec } from '../back-office/decimal.js';
+import type { BackOfficeContext } from '../back-office/handlers.js';
+import { perform } from '../back-office/operations.js';
+import { configureKeys, keyRingOf } from '../back-office/sales/kernel/keys/ring.js';
+import { dispatchFiscal } from '../back-office/sales/prro/server/dispatch.js';
 import { openServiceDatabase } from '../clients/back-office.js';
 import { DPS_FISCAL_SERVER } from '../clients/fiscal-link.js';
 import { createDpsExchange, DPS_TAX_NUMBER, type DpsExchange } from '../dps/exchange/dps-exchange.js';
 import type { FiscalServer } from '../dps/port.js';
 import { trustWith } from '../dps/signing/bundled-trust.js';
 import { KeyError, openSigner } from '../dps/signing/key.js';
-import { receiveBatch } from '../engine/catalog/stock/fifo.js';
-import { dec } from '../engine/decimal.js';
-import type { EngineContext } from '../engine/handlers.js';
-import { perform } from '../engine/operations.js';
-import { configureKeys, keyRingOf } from '../engine/sales/kernel/keys/ring.js';
-import { dispatchFiscal } from '../engine/sales/prro/server/dispatch.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** The one product of the testing day: 1.00 a piece. */
@@ -124,7 +124,7 @@ async function testingDay(exchange: DpsExchange, d: DayInput): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dps-smoke-'));
   const db = openServiceDatabase(join(dir, 'smoke.sqlite'));
   try {
-    const ctx: EngineContext = { db, user: 'dps-smoke', now: () => new Date(), timeZone: 'Europe/Kyiv' };
+    const ctx: BackOfficeContext = { db, user: 'dps-smoke', now: () => new Date(), timeZone: 'Europe/Kyiv' };
     const call = (name: OperationName, params: Record<string, unknown>) => {
       const op = findOperation(name);
       if (!op) throw new Error(name);

@@ -1,6 +1,6 @@
 /**
  * A real service of several clients on a free loopback port, with an all-scopes key per client,
- * on the test run's engine (engine-db.ts): a data folder in a temp folder, or — in the `postgres`
+ * on the test run's engine (back-office-db.ts): a data folder in a temp folder, or — in the `postgres`
  * project — a PostgreSQL database of its own in the project's cluster, dropped at close. Every
  * write gets a fresh Idempotency-Key unless one is given.
  */
@@ -16,7 +16,7 @@ import type { Db } from '../../shared-node/sql/db.js';
 import { type Client, clientFile } from '../clients/registry.js';
 import { CLIENT_MIGRATIONS } from '../clients/store.js';
 import { type DataServiceConfig, type RunningDataService, startDataService } from '../service.js';
-import { createTestDatabase, TEST_ENGINE } from './engine-db.js';
+import { createTestDatabase, TEST_ENGINE } from './back-office-db.js';
 import { type CallOptions, rpcCall } from './harness.js';
 
 /** What the service answered, success or error, as tests read it. */

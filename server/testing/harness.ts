@@ -1,6 +1,6 @@
 /**
  * A real service on one back office, on a free loopback port, for tests that go through HTTP: on
- * a real SQLite file in a temp folder, or — in the `postgres` test project (engine-db.ts) — on a
+ * a real SQLite file in a temp folder, or — in the `postgres` test project (back-office-db.ts) — on a
  * schema of a PostgreSQL database of its own, dropped at close. Every write sent with `ok`/`call`
  * gets a fresh Idempotency-Key unless one is given.
  */
@@ -14,7 +14,7 @@ import { openMigrated, rowidColumnsOf } from '../../shared-node/pg/migrate.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { CLIENT_MIGRATIONS } from '../clients/store.js';
 import { type RunningService, type ServiceConfig, startService } from '../service.js';
-import { createTestDatabase, TEST_ENGINE } from './engine-db.js';
+import { createTestDatabase, TEST_ENGINE } from './back-office-db.js';
 
 export interface CallOptions {
   readonly idempotencyKey?: string | null;

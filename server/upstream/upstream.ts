@@ -22,7 +22,7 @@ export interface RawResult {
 
 export interface CallContext {
   readonly requestId: string;
-  /** Name of the API key that called: the engine's "current user" (PRRO scope `user`, `only_user`). */
+  /** Name of the API key that called: the back office's "current user" (PRRO scope `user`, `only_user`). */
   readonly user: string;
   /** The signed-in cashier of the till that sent the write (header X-Cashier), if any. */
   readonly cashier?: number;

@@ -12,7 +12,7 @@ INSERT OR IGNORE INTO box (name) VALUES ('main');`,
 ];
 const ROWIDS = rowidColumnsOf(MIGRATIONS);
 
-describe('the engine’s database on PostgreSQL (PgDb)', () => {
+describe('the back office’s database on PostgreSQL (PgDb)', () => {
   let pg: TestPostgres;
   let schemas = 0;
   const open = () => {

@@ -1,8 +1,8 @@
 /**
- * The engine's Db (shared-node/sql/db.ts) on PostgreSQL: one connection (SyncPg, synchronous),
+ * The back office's Db (shared-node/sql/db.ts) on PostgreSQL: one connection (SyncPg, synchronous),
  * one schema (the client's, first on the search_path), statements rewritten once by dialect.ts.
  * Transactions behave as better-sqlite3's do: the outermost is BEGIN … COMMIT, an inner one is a
- * SAVEPOINT, and a throw rolls back to where it began. IMMEDIATE (every write of the engine) is
+ * SAVEPOINT, and a throw rolls back to where it began. IMMEDIATE (every write of the back office) is
  * SERIALIZABLE: two writers that race on the same stock, card or cash box — two tills, or two
  * service processes — are not both let through; the loser (40001) runs again from the start.
  */
@@ -14,7 +14,7 @@ import { type PgConnection, PgError, SyncPg } from './sync-pg.js';
 const RETRY = new Set(['40001', '40P01']);
 const MOST_ATTEMPTS = 30;
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
-/** Waits synchronously: the engine's transaction is synchronous code. */
+/** Waits synchronously: the back office's transaction is synchronous code. */
 const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
 
 export class PgDb implements Db {

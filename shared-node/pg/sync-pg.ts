@@ -1,5 +1,5 @@
 /**
- * PostgreSQL for code written against a synchronous database (the back office's engine calls
+ * PostgreSQL for code written against a synchronous database (the back office's code calls
  * SQLite synchronously inside one transaction). Each SyncPg is one connection, held by an I/O
  * thread of its own (io-worker.mjs) that runs node-postgres; `query` posts the statement there and
  * blocks this thread on Atomics.wait until the answer is posted back, then takes it with

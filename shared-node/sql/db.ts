@@ -1,5 +1,5 @@
 /**
- * The database the back office's engine is written against: the part of better-sqlite3's
+ * The database the back office's code is written against: the part of better-sqlite3's
  * synchronous API it uses (prepared statements, `pluck`, transactions that nest as savepoints).
  * A better-sqlite3 database is one as it is; `shared-node/pg/pg-db.ts` is the same API over
  * PostgreSQL. Business rules therefore run unchanged on either engine.

@@ -1,7 +1,7 @@
 /**
  * Checkpoints a WAL database while nobody waits. SQLite's own autocheckpoint runs inside the commit
  * that pushes the WAL past 1,000 pages, so every ~13th 20-line close also copies a thousand pages
- * into the main file and fsyncs it: that close is the p99 (bench:engine's profile). A till writes
+ * into the main file and fsyncs it: that close is the p99 (bench:back-office's profile). A till writes
  * in bursts a cashier's pace apart, so a small PASSIVE checkpoint a moment after the last write
  * keeps the WAL short and the autocheckpoint never fires in a commit. Under a load that never
  * pauses the timer never fires and the autocheckpoint stays the bound on the WAL, as before.

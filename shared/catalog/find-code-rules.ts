@@ -4,7 +4,7 @@
  * card when it starts with a card prefix. One match per reading, in that order, so the cash desk
  * can ask when a code means two things.
  *
- * Written once for both places that answer it: the back office (server/engine/catalog/goods/
+ * Written once for both places that answer it: the back office (server/back-office/catalog/goods/
  * find-code.ts, over its SQL) and the till's offline catalogue copy (electron/core/catalog/
  * local-catalog.ts, over its memory), so a code the service finds is found the same way while the
  * service cannot be reached. Each side implements the small lookup port and turns a match into

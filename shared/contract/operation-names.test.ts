@@ -19,8 +19,8 @@ const ALLOWED: readonly RegExp[] = [
   /^shared\/contract\/registry\.ts$/,
   /^shared\/contract\/operations\//,
   // The server's registration of operations: the handler files and an area's index.
-  /^server\/engine\/.*handlers\.ts$/,
-  /^server\/engine\/[^/]+\/index\.ts$/,
+  /^server\/back-office\/.*handlers\.ts$/,
+  /^server\/back-office\/[^/]+\/index\.ts$/,
   // Tests, their helpers and the end-to-end specs.
   /\.(test|spec)\.tsx?$/,
   /(^|\/)testing\//,

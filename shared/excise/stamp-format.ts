@@ -1,6 +1,6 @@
 /**
  * The one rule of what an excise stamp looks like, used by the till (renderer and core) and by the
- * back office (server/engine/sales/excise). Duplicate stamps are fined heavily, and the first
+ * back office (server/back-office/sales/excise). Duplicate stamps are fined heavily, and the first
  * defence is never to take something else for a stamp: a product's barcode scanned at the wrong
  * moment, or a number typed by hand.
  *

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncMigrations } from '../../../server/engine/catalog/index.js';
-import { type Call, caller, openTestDb, type TestDb } from '../../../server/engine/catalog/testing.js';
-import { seedDemo } from '../../../server/engine/demo/index.js';
-import { salesMigrations } from '../../../server/engine/sales/index.js';
+import { syncMigrations } from '../../../server/back-office/catalog/index.js';
+import { type Call, caller, openTestDb, type TestDb } from '../../../server/back-office/catalog/testing.js';
+import { seedDemo } from '../../../server/back-office/demo/index.js';
+import { salesMigrations } from '../../../server/back-office/sales/index.js';
 import { withCheckDigit } from '../../../shared/barcodes/ean.js';
 import type { ResultRowOf } from '../../../shared/contract/index.js';
 import { LocalCatalog } from './local-catalog.js';
@@ -27,7 +27,7 @@ const serviceRows = (code: string) => (call('pos.find_code', { code }).rows ?? [
 const one = <T>(sql: string): T => shop.db.prepare(sql).get() as T;
 
 beforeAll(() => {
-  // The back office's migrations as it runs them (server/engine/engine.ts): the change log last.
+  // The back office's migrations as it runs them (server/back-office/back-office.ts): the change log last.
   shop = openTestDb([...salesMigrations, ...syncMigrations]);
   seedDemo(shop.db, { now: new Date('2025-03-14T09:30:00Z') });
   call = caller(shop.db);

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { invariantBreaches } from '../../../server/engine/sales/testing/invariants.js';
+import { invariantBreaches } from '../../../server/back-office/sales/testing/invariants.js';
 import { demoProducts, receiptsPerNdoc } from '../../../server/testing/demo-sales.js';
 import { type Child, killAll, sleep, spawnScript } from '../../../server/testing/processes.js';
 import { allowNegativeStock, createServiceKey, startServiceProcess } from '../../../server/testing/service-process.js';
@@ -58,7 +58,7 @@ export interface CrashReport {
   readonly drained: DrainReport | undefined;
   /** `PRAGMA integrity_check` of the back office and of the desk's outbox. */
   readonly integrity: { readonly backOffice: string; readonly outbox: string };
-  /** The bookkeeping invariants that break (server/engine/sales/testing/invariants.ts); empty: the books balance. */
+  /** The bookkeeping invariants that break (server/back-office/sales/testing/invariants.ts); empty: the books balance. */
   readonly booksBreaches: Readonly<Record<string, number>>;
   /** Every check that failed, in words; empty: the run held. */
   readonly problems: readonly string[];

@@ -27,7 +27,7 @@ export interface Settings {
   readonly till: TillIdentity;
   readonly language: Language;
   readonly quickKeys: readonly QuickKey[];
-  /** The shop's time zone, as the back office's (server/engine: Europe/Kyiv unless configured). */
+  /** The shop's time zone, as the back office's (server/back-office: Europe/Kyiv unless configured). */
   readonly timeZone: string;
   /** Minutes idle before the till locks; 0: never. */
   readonly idleLockMinutes: number;

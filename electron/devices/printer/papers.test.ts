@@ -1,14 +1,22 @@
 /**
  * Every paper the till prints, sent as ESC/POS to an emulated network printer (a TCP listener as
- * on port 9100) from a real back office (the engine's test shop and its simulated tax server), and
+ * on port 9100) from a real back office (the back office's test shop and its simulated tax server), and
  * read back from the bytes: each carries the HTML paper's items, every amount on it is one its
  * fiscal document carries (a report's drawer figures are the books', as the HTML paper's are), the
  * QR code the printer draws holds the document's link, and the drawer opens for cash only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addCard,
+  BREAD,
+  CHEESE,
+  MILK,
+  type Shop,
+  standardShop,
+  TEST_SELLER,
+} from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
 import { readDocument } from '../../../server/dps/format/read.js';
-import { addCard, BREAD, CHEESE, MILK, type Shop, standardShop, TEST_SELLER } from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import type { PrinterDevice } from '../../../shared/bridge/api.js';
 import type { PaperTarget } from '../../../shared/paper/paper.js';
 import { PAPER } from '../../../shared/paper/words.js';

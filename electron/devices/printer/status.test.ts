@@ -6,8 +6,8 @@
  * drawer's real-time pulse), and the test page prints the alphabet in every candidate table.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BREAD, type Shop, standardShop } from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
+import { BREAD, type Shop, standardShop } from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
 import { DEFAULT_PRINTER_DEVICE } from '../../../shared/bridge/api.js';
 import { hasSocat, type PtyPair, ptyPair } from '../testing/pty-pair.js';
 import { printable } from './escpos/code-page.js';

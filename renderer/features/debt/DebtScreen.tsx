@@ -1,6 +1,6 @@
 /**
  * F3, card debts: the overdue list, a card's open receipts, and repayment in cash into the
- * till's cash box or from the card's bonus (server/engine/sales/cards is what answers).
+ * till's cash box or from the card's bonus (server/back-office/sales/cards is what answers).
  */
 
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * Which open receipts a repayment settles and how much: exact decimals, the same rules the back
- * office applies (server/engine/sales/cards/debt-ledger.ts), checked before anything is sent so
+ * office applies (server/back-office/sales/cards/debt-ledger.ts), checked before anything is sent so
  * the cashier hears about a wrong amount at once and in their own words.
  */
 
@@ -46,7 +46,7 @@ export interface CashToTake {
 }
 
 /**
- * The cash a repayment takes, as the back office takes it (server/engine/sales/cards/debt-handlers.ts):
+ * The cash a repayment takes, as the back office takes it (server/back-office/sales/cards/debt-handlers.ts):
  * the amount settles the chosen receipts in order (the oldest first), and each receipt's part is
  * rounded by the NBU rule, as its own repayment receipt says. So the question states the cash the
  * cashier takes into the drawer, not the debt before rounding.

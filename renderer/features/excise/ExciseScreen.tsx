@@ -1,6 +1,6 @@
 /**
  * F4, excise stamps: what the till knows of its pending stamps, releasing them, and the
- * duplicates report (server/engine/sales/excise is what answers).
+ * duplicates report (server/back-office/sales/excise is what answers).
  */
 
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The arithmetic of a mixed payment, pure so it can be pinned by tests. The parts together pay
  * the receipt to the kopeck; only cash may be handed over in excess and the change comes from
- * cash alone (the back office refuses anything else: server/engine/sales/checkout/close/payments.ts);
+ * cash alone (the back office refuses anything else: server/back-office/sales/checkout/close/payments.ts);
  * debt and bonus need the buyer's discount card, debt stays within the room the card's limit
  * leaves above its current debt and bonus within its balance. Where the till could not learn the
  * card's figures (offline, never looked up) neither is offered: the close would be refused later,

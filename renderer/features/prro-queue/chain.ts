@@ -1,6 +1,6 @@
 /**
  * A document's place in its register's hash chain, as pos.prro_error_grid_page judges it over
- * every document the filter lists (server/engine/sales/prro/grid/statements.ts): the browser
+ * every document the filter lists (server/back-office/sales/prro/grid/statements.ts): the browser
  * holds only the pages it has read, so it cannot judge a row whose predecessor is on another page.
  */
 

@@ -2,7 +2,7 @@
  * Why a document is listed, read from its last error as the back office words it: a refusal the
  * exchange read from the tax server (server/dps/exchange/refusal.ts: "Код помилки: N Name" and the
  * server's own description on the next line, or a sentence for an HTTP status alone), the
- * dispatcher's words for a document that waits (server/engine/sales/prro/server/words.ts: each
+ * dispatcher's words for a document that waits (server/back-office/sales/prro/server/words.ts: each
  * begins "очікує"), or any other sentence (no connection, for one). The manager reads the server's
  * description first; the code and its name are for whoever reports it.
  */

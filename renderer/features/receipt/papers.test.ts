@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The till's papers beyond the customer's sale receipt, rendered from what the back office really
- * answers (the engine's test shop, its simulated tax server): a service deposit and withdrawal, a
+ * answers (the back office's test shop, its simulated tax server): a service deposit and withdrawal, a
  * collection, a debt repaid, and a shift's X- and Z-report. And the one sign of rounding: a
  * receipt rounded up and one rounded down print their rounding as paid less due, and the X- and
  * Z-report print their sum, with the same sign, though the documents write it the other way.
@@ -18,8 +18,8 @@ import {
   type Shop,
   standardShop,
   TEST_SELLER,
-} from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
+} from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
 import type { PaperWidth } from '../../../shared/bridge/api.js';
 import { type PrintRow, type Receipt, receiptOf } from '../../../shared/paper/receipt.js';
 import { type ReportRow, reportOf } from '../../../shared/paper/report.js';

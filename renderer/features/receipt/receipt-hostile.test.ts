@@ -8,9 +8,9 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addBatch, addProduct, type Shop, standardShop } from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
 import { readDocument } from '../../../server/dps/format/read.js';
-import { addBatch, addProduct, type Shop, standardShop } from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { verificationUrl } from '../../../shared/fiscal/verification.js';
 import { type PrintRow, type Receipt, receiptOf } from '../../../shared/paper/receipt.js';
 import { paperLines, readQr, showPaper } from './read-paper.testing.js';

@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
 /**
  * Each kind of receipt a till gives, rendered from what the back office really answers (the
- * engine's test shop, a real SQLite file, its simulated tax server) and read as a tax inspector
+ * back office's test shop, a real SQLite file, its simulated tax server) and read as a tax inspector
  * reads it: the mandatory items of form ФКЧ-1, every amount the one the fiscal document carries
  * (SUM, NORNDSUM, RNDSUM, PARTPAYSUM, the payment rows), and a QR code that says the same.
  * A .ts file without JSX, because only *.test.ts files may reach into server/.
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckContent } from '../../../server/dps/format/content.js';
-import { readDocument } from '../../../server/dps/format/read.js';
-import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
-import { cp1251, queueDoc } from '../../../server/engine/sales/testing/fiscal.js';
+import { cp1251, queueDoc } from '../../../server/back-office/sales/testing/fiscal.js';
 import {
   addCard,
   BREAD,
@@ -21,8 +18,11 @@ import {
   standardShop,
   TEST_SELLER,
   VODKA,
-} from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
+} from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
+import type { CheckContent } from '../../../server/dps/format/content.js';
+import { readDocument } from '../../../server/dps/format/read.js';
+import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
 import { type PrintRow, type Receipt, receiptOf } from '../../../shared/paper/receipt.js';
 import { PAPER } from '../../../shared/paper/words.js';
 import { paperLines, readQr, showPaper } from './read-paper.testing.js';

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * The receipt rendered from what the back office really answers (the engine's test shop, a real
+ * The receipt rendered from what the back office really answers (the back office's test shop, a real
  * SQLite file, its simulated tax server), checked against the mandatory items of form ФКЧ-1 on
  * both paper widths, with its QR code read back by a QR reader. A .ts file without JSX, because
  * only *.test.ts files may reach into server/ (electron/main/boundaries.test.ts).
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/back-office/sales/testing/shop.js';
+import { sendToTaxServer } from '../../../server/back-office/sales/testing/tax-server.js';
 import { simulatedFiscalServer } from '../../../server/dps/simulator/simulator.js';
-import { BREAD, CHEESE, type Shop, standardShop, TEST_SELLER, VODKA } from '../../../server/engine/sales/testing/shop.js';
-import { sendToTaxServer } from '../../../server/engine/sales/testing/tax-server.js';
 import { type PrintRow, type Receipt, receiptOf, type TemplatePart } from '../../../shared/paper/receipt.js';
 import { PAPER } from '../../../shared/paper/words.js';
 import { readQr, showPaper } from './read-paper.testing.js';

@@ -1,6 +1,6 @@
 /**
  * What a return pays back, worked out at the till before it is sent, with exact decimals and the
- * back office's own rule (server/engine/sales/returns/plan.ts; shared/fiscal/choices.ts,
+ * back office's own rule (server/back-office/sales/returns/plan.ts; shared/fiscal/choices.ts,
  * "returns"): each line at the receipt's prices (the last units pay back what is left of the
  * line); the money by the receipt's own forms in the order debt, bonus, certificate, card, cash,
  * each up to what it paid less earlier returns; the cash part rounded by the NBU rule, never to

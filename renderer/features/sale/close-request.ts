@@ -1,6 +1,6 @@
 /**
  * What a close sends (pos.checkout_close_sale), and what stops a sale from being paid before
- * anything is sent. The back office checks the same again (server/engine/sales/checkout/close):
+ * anything is sent. The back office checks the same again (server/back-office/sales/checkout/close):
  * each row's sum is quantity × price − discount, the payments cover the lines to the kopeck,
  * only cash is handed over in excess, and excise goods carry one stamp per unit.
  */

@@ -1,7 +1,7 @@
 /**
  * The lines of a sale in progress and their arithmetic, as pure functions over plain data (the
  * store keeps them; tests pin them). Money is exact (Dec) and every sum is whole kopecks, priced
- * the way the back office prices a line (server/engine/sales/checkout/pricing.ts): the sum is
+ * the way the back office prices a line (server/back-office/sales/checkout/pricing.ts): the sum is
  * quantity × price less the discount percent, rounded half-up to kopecks, and the discount is
  * what that takes off the gross, so sum = quantity × price − discount holds as the close checks.
  */

@@ -1,6 +1,6 @@
 /**
  * The in-process test double's convenience, and nothing more: when the simulator runs inside the
- * back office's own database (the engine's tests, the demo's seed), the register it knows is
+ * back office's own database (the back office's tests, the demo's seed), the register it knows is
  * whatever the back office's books name — a till with that fiscal number and the seller of
  * fiscal_seller — and the offline session's limit is the shop's own setting. The only SQL here
  * that reads the back office's tables; the simulator itself knows none of them. (The demo may

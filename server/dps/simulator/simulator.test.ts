@@ -1,5 +1,5 @@
 /**
- * The in-process face of the simulator, on a database of its own tables only (the engine's tests
+ * The in-process face of the simulator, on a database of its own tables only (the back office's tests
  * run it on the back office's): synchronous answers to unsigned XML, judged as the HTTP face
  * judges, with the registry and the offline limit it is given.
  */

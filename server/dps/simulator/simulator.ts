@@ -1,5 +1,5 @@
 /**
- * A stand-in for the tax service's fiscal server, answering in process: for the engine's own unit
+ * A stand-in for the tax service's fiscal server, answering in process: for the back office's own unit
  * tests and the demo's seed, which dispatch synchronously and take unsigned XML. It judges each
  * document exactly as the HTTP simulator does (ledger.ts, judge.ts) and answers with the real
  * server's error texts, so the PRRO error screen shows what a manager would see.

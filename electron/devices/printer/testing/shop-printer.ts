@@ -1,10 +1,10 @@
 /**
- * An ESC/POS printer of the till wired to a real back office (the engine's test shop) and an
+ * An ESC/POS printer of the till wired to a real back office (the back office's test shop) and an
  * emulated printer, for the tests: the printer reads each paper through the shop as the core's
  * RPC client would, and the emulator records what it was sent.
  */
 
-import type { Shop } from '../../../../server/engine/sales/testing/shop.js';
+import type { Shop } from '../../../../server/back-office/sales/testing/shop.js';
 import { DEFAULT_PRINTER_DEVICE, type PrinterDevice } from '../../../../shared/bridge/api.js';
 import { EscposPrinter } from '../escpos-printer.js';
 import type { ReadRows } from '../paper-source.js';

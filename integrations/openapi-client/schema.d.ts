@@ -4699,6 +4699,7 @@ export interface components {
                 rows: {
                     kasm: string;
                     numprro: string;
+                    akas: string;
                     shift_id: string;
                     cashier: string;
                     opened_at: string | "" | null;

@@ -128,6 +128,7 @@ const posFiscal = [
         [
           'kasm',
           'numprro',
+          'akas',
           'shift_id',
           'cashier',
           'opened_at',
@@ -155,6 +156,7 @@ const posFiscal = [
     projectDefined: [
       WHY.shift,
       'one row; shift_id, cashier and opened_at are empty / null without an open shift; hours with one decimal',
+      "akas: the till's cash box, whose money cash_balance is (a till reads its own cash box from here on its first start)",
       'register_mode online|offline; offline_warning and offline_exhausted: session, month or empty',
       'stopped_docs: of unsent_docs, those the tax server refused (rejected) or that wait behind a refusal (blocked): they move only once a manager requeues or withdraws the refused one (PRRO queue)',
       "refused_doc_id, refused_doc_type, refused_reason: the register's first refused document and the tax server's words; empty when none",

@@ -120,6 +120,7 @@ export const shiftHandlers: HandlerGroup<ShiftOps> = {
         {
           kasm: String(kasm),
           numprro: till.numprro,
+          akas: till.akas,
           shift_id: shift ? String(shift.id) : '',
           cashier: shift?.cashier ?? '',
           opened_at: shift ? shownAt(shift.opened_at, ctx.timeZone) : null,

@@ -31,6 +31,10 @@ const enqueueMalformed = () =>
     doc_type: 'receipt',
   });
 
+it("names the till's register and its cash box, whose money cash_balance is (a new till reads them from here)", () => {
+  expect(state()).toMatchObject({ kasm: '1', numprro: '4000123456', akas: 'KAS1' });
+});
+
 it('says nothing stands still while the documents only wait to be sent', () => {
   sell();
   expect(state()).toMatchObject({ stopped_docs: '0', refused_doc_id: '', refused_doc_type: '', refused_reason: '' });

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BridgeEvent, CashdeskApi, QueueItem, TerminalSettings } from '../../../shared/bridge/api.js';
 import type { Logger } from '../../../shared-node/log/logger.js';
-import { type Core, type CoreOptions, createCore } from '../core.js';
+import { type Core, createCore } from '../core.js';
+import type { CoreOptions } from '../options.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 

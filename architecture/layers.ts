@@ -14,7 +14,7 @@
  *   shared < shared-node < server < electron (which embeds the back office) ; renderer sees only
  *   shared, and neither it nor shared touches Node. bench and e2e drive everything from outside.
  *   Inside server: upstream (the port an answer goes out through) and dps (the tax server's
- *   formats, signing and simulator) know nothing of the back office; the back office (the back office)
+ *   formats, signing and simulator) know nothing of the back office; the back office
  *   knows nothing of what serves it (gateway, http, clients, auth, the CLI).
  *
  * server/back-office/sales, the sales engine: a kernel below areas below two flows.
@@ -88,6 +88,14 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   electron: {
     mayImport: [...SHARED, 'server', 'build/bundle.ts'],
     why: 'the till embeds the back office (server/); launch.ts builds before it starts',
+  },
+  'electron/core': {
+    mayImport: [...SHARED, 'electron/devices', 'server/service.ts', 'server/auth/keys.ts'],
+    why: "the desk reads the back office only through the contract; it starts its own service (embedded.ts) and asks whether a key is that service's",
+  },
+  'electron/core/crash': {
+    mayImport: [...SHARED, 'electron/core', 'server/testing', 'server/back-office/sales/testing'],
+    why: 'the crash test drives a real service and audits its file',
   },
   renderer: { mayImport: ['shared'], node: false, why: 'the desk runs in the browser, behind the bridge' },
   'renderer/vite.config.ts': { mayImport: ['shared'], why: "Vite's own configuration, run by Node" },

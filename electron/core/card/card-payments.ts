@@ -30,7 +30,7 @@ import type { TerminalLink } from './terminal-link.js';
 export interface CardPaymentsOptions {
   readonly store: CardStore;
   readonly link: TerminalLink;
-  /** The outbox item's outcome, waited for as the bridge's write waits (core.ts). */
+  /** The outbox item's outcome, waited for as the bridge's write waits (bridge/write.ts). */
   readonly delivered: (outboxId: number, waitMs: number) => Promise<WriteOutcome>;
   /** The terminal's state or the pending payment changed (the status bar), and the outbox got a write. */
   readonly changed: (outboxId?: number) => void;

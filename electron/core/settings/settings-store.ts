@@ -22,7 +22,7 @@ import {
 } from '../../../shared/bridge/api.js';
 
 export interface Settings {
-  /** Empty: the embedded service. Changed only with its key (core.ts, serviceSet). */
+  /** Empty: the embedded service. Changed only with its key (bridge/service.ts, serviceSet). */
   readonly serviceUrl: string;
   readonly till: TillIdentity;
   readonly language: Language;

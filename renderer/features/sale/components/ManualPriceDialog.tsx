@@ -4,6 +4,8 @@
  * goes straight to the service, never into the outbox. Without a connection nothing can be
  * confirmed, and the dialog says so instead of pretending.
  */
+
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dec, dec, parseAmount } from '../../../money/money.js';
@@ -29,7 +31,6 @@ export function ManualPriceDialog(props: {
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('sale');
-  const zone = useShopTimeZone();
   const { line } = props;
   const [kind, setKind] = useState<Kind>('price');
   const [value, setValue] = useState('');
@@ -41,15 +42,7 @@ export function ManualPriceDialog(props: {
   const [answer, setAnswer] = useState<Exclude<ManualResult, { kind: 'confirmed' }> | null>(null);
 
   const amount = parseAmount(value);
-  const listPrice = dec(line.price);
-  const valueProblem =
-    kind === 'price'
-      ? amount === undefined || !amount.gt(0) || amount.gt(listPrice) || amount.decimalPlaces() > 2
-        ? t('manual.badPrice', { price: line.price })
-        : undefined
-      : amount === undefined || !amount.gt(0) || amount.gt(100) || amount.decimalPlaces() > 2
-        ? t('manual.badPercent')
-        : undefined;
+  const valueProblem = problemOfValue(kind, amount, line.price, t);
   const cardProblem = card.trim() === '' ? t('manual.needManager') : undefined;
   const pinProblem = /^\d{4,12}$/.test(pin) ? undefined : t('manual.needPin');
 
@@ -98,20 +91,7 @@ export function ManualPriceDialog(props: {
           {t('manual.offline')}
         </p>
       )}
-      <fieldset className="manual-kind">
-        {(['price', 'percent'] as const).map((k) => (
-          <label key={k}>
-            <input
-              type="radio"
-              name="manual-kind"
-              checked={kind === k}
-              onChange={() => setKind(k)}
-              data-testid={`manual-kind-${k}`}
-            />
-            {k === 'price' ? t('manual.kindPrice') : t('manual.kindPercent')}
-          </label>
-        ))}
-      </fieldset>
+      <KindChoice kind={kind} onChange={setKind} />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -155,17 +135,49 @@ export function ManualPriceDialog(props: {
         />
         <button type="submit" hidden tabIndex={-1} />
       </form>
-      {answer?.kind === 'wrongPin' ? (
-        <p className="error" role="alert" data-testid="manual-answer">
-          {t('manual.wrongPin', { count: answer.attemptsLeft })}
-        </p>
-      ) : null}
-      {answer?.kind === 'locked' ? (
-        <p className="error" role="alert" data-testid="manual-answer">
-          {t('manual.locked', { time: shopTime(answer.until, zone) })}
-        </p>
-      ) : null}
-      {answer?.kind === 'failed' ? <ErrorMessage error={answer.error} testId="manual-answer" /> : null}
+      {answer ? <ManualAnswer answer={answer} /> : null}
     </Dialog>
+  );
+}
+
+/** What is wrong with the typed price (above nothing, not above the list price) or percent, in the cashier's words. */
+function problemOfValue(kind: Kind, amount: Dec | undefined, price: string, t: TFunction<'sale'>): string | undefined {
+  const most = kind === 'price' ? dec(price) : dec(100);
+  if (amount?.gt(0) && !amount.gt(most) && amount.decimalPlaces() <= 2) return undefined;
+  return kind === 'price' ? t('manual.badPrice', { price }) : t('manual.badPercent');
+}
+
+function KindChoice(props: { readonly kind: Kind; readonly onChange: (kind: Kind) => void }) {
+  const { t } = useTranslation('sale');
+  return (
+    <fieldset className="manual-kind">
+      {(['price', 'percent'] as const).map((k) => (
+        <label key={k}>
+          <input
+            type="radio"
+            name="manual-kind"
+            checked={props.kind === k}
+            onChange={() => props.onChange(k)}
+            data-testid={`manual-kind-${k}`}
+          />
+          {k === 'price' ? t('manual.kindPrice') : t('manual.kindPercent')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The service's answer to a confirmation that did not price the line. */
+function ManualAnswer(props: { readonly answer: Exclude<ManualResult, { kind: 'confirmed' }> }) {
+  const { t } = useTranslation('sale');
+  const zone = useShopTimeZone();
+  const { answer } = props;
+  if (answer.kind === 'failed') return <ErrorMessage error={answer.error} testId="manual-answer" />;
+  return (
+    <p className="error" role="alert" data-testid="manual-answer">
+      {answer.kind === 'wrongPin'
+        ? t('manual.wrongPin', { count: answer.attemptsLeft })
+        : t('manual.locked', { time: shopTime(answer.until, zone) })}
+    </p>
   );
 }

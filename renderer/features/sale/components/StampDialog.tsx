@@ -80,16 +80,6 @@ export function StampDialog(props: {
     input.current?.focus();
   };
 
-  // A stamp the back office has seen before is a duplicate (its reason says so); any other refusal is worded by its reason.
-  const example = maskExample(props.masks[0] ?? '');
-  const key = !said
-    ? ''
-    : said.queued
-      ? 'stamp.queued'
-      : said.kind === 'refused' && !isDuplicate(said.error)
-        ? 'stamp.refusedOther'
-        : MESSAGE[said.kind];
-  const tone = said?.kind === 'added' || said?.kind === 'product' ? 'ok' : said?.kind === 'typed' ? 'warn' : 'bad';
   /** Typed by hand: what is not a stamp is said at once, before any confirmation is asked. */
   const typedStamp = (stamp: string): boolean => {
     if (stampFormatProblem(stamp, props.masks) === undefined) return true;
@@ -159,12 +149,7 @@ export function StampDialog(props: {
           }}
         />
       </div>
-      {said ? (
-        <div className={`stamp-message ${tone}`} role="alert" data-testid="stamp-message" data-kind={said.kind}>
-          <p>{t(key, { stamp: said.stamp, example })}</p>
-          {said.error ? <ErrorMessage error={said.error} testId="stamp-reason" /> : null}
-        </div>
-      ) : null}
+      {said ? <StampMessage said={said} masks={props.masks} /> : null}
       {confirming ? (
         <ConfirmDialog
           title={t('stamp.manualTitle')}
@@ -183,5 +168,25 @@ export function StampDialog(props: {
         </ConfirmDialog>
       ) : null}
     </Dialog>
+  );
+}
+
+/** What became of the last stamp, in the cashier's words and colour. */
+function StampMessage(props: { readonly said: Said; readonly masks: readonly string[] }) {
+  const { t } = useTranslation('sale');
+  const { said } = props;
+  const example = maskExample(props.masks[0] ?? '');
+  // A stamp the back office has seen before is a duplicate (its reason says so); any other refusal is worded by its reason.
+  const key = said.queued
+    ? 'stamp.queued'
+    : said.kind === 'refused' && !isDuplicate(said.error)
+      ? 'stamp.refusedOther'
+      : MESSAGE[said.kind];
+  const tone = said.kind === 'added' || said.kind === 'product' ? 'ok' : said.kind === 'typed' ? 'warn' : 'bad';
+  return (
+    <div className={`stamp-message ${tone}`} role="alert" data-testid="stamp-message" data-kind={said.kind}>
+      <p>{t(key, { stamp: said.stamp, example })}</p>
+      {said.error ? <ErrorMessage error={said.error} testId="stamp-reason" /> : null}
+    </div>
   );
 }

@@ -128,6 +128,17 @@ describe('a data folder of many clients from the command line', () => {
     expect(fail(['keys', 'list', '--db', join(data, 'x.sqlite'), '--client', 'north']).status).toBe(2);
     expect(fail(['serve', '--db', join(data, 'x.sqlite'), '--data', data]).status).toBe(2);
     expect(fail(['serve', '--db', join(data, 'x.sqlite'), '--idle-close', '5']).status).toBe(2);
+    // A budget of PostgreSQL connections goes with PostgreSQL, and must leave each process two.
+    expect(fail(['serve', '--data', data, '--pg-connections', '10'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-connections goes with --db postgres://'),
+    });
+    expect(
+      fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--workers', '3', '--pg-connections', '5']),
+    ).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('each of 3 processes 1: each needs at least 2'),
+    });
   });
 
   it("takes a till's file in as a client, and writes a client out as a file", () => {

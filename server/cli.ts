@@ -30,7 +30,8 @@ const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST
                [--max-inflight-mb N] [--request-timeout N]
                [--idle-close S] [--max-open N]            (the last two with MANY only)
                [--workers N]                              (N service processes on one port)
-               [--pg-connections N]                       (postgres:// only: all processes together, default 60)
+               [--pg-connections N]                       (postgres:// only: all processes together, default 60
+                                                           or CASHDESK_PG_CONNECTIONS)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME
@@ -191,18 +192,23 @@ function serveConfig(values: ServeValues, workers: number): ServiceConfig | Data
       };
 }
 
-/** `--pg-connections N`, the budget of every process together, as this process's share. */
-function pgConnectionsOf(value: string | undefined, where: { db: string } | { data: string }, workers: number) {
+/**
+ * `--pg-connections N` (else the environment's CASHDESK_PG_CONNECTIONS, for a deployment that sets
+ * it once), the budget of every process together, as this process's share.
+ */
+function pgConnectionsOf(flag: string | undefined, where: { db: string } | { data: string }, workers: number) {
   const postgres = 'data' in where && isPostgresUrl(where.data);
   if (!postgres) {
-    if (value !== undefined) throw new UsageError('--pg-connections goes with --db postgres://…');
+    if (flag !== undefined) throw new UsageError('--pg-connections goes with --db postgres://…');
     return undefined;
   }
-  const budget = positiveInt(value, '--pg-connections', DEFAULT_PG_CONNECTIONS);
+  const env = process.env.CASHDESK_PG_CONNECTIONS;
+  const [value, name] = flag !== undefined ? [flag, '--pg-connections'] : [env || undefined, 'CASHDESK_PG_CONNECTIONS'];
+  const budget = positiveInt(value, name, DEFAULT_PG_CONNECTIONS);
   try {
     return connectionsPerProcess(budget, workers);
   } catch (err) {
-    throw new UsageError(`--pg-connections: ${(err as Error).message}`);
+    throw new UsageError(`${name}: ${(err as Error).message}`);
   }
 }
 

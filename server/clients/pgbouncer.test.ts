@@ -59,6 +59,25 @@ describe.skipIf(missing)(`the service behind PgBouncer in transaction mode${miss
   const shopDb = (shop: string) =>
     PgDb.connect(parsePgUrl(cluster.url), shops[shop]?.id as string, rowidColumnsOf(CLIENT_MIGRATIONS));
 
+  /** Waits until the receipts have their fiscal numbers (the fiscal dispatch runs after a close, apart from it). */
+  async function untilFiscalized(shop: string, checks: readonly number[]): Promise<void> {
+    const db = shopDb(shop);
+    try {
+      const fiscalized = db
+        .prepare(
+          "SELECT count(*) AS n FROM receipts r JOIN prro_docs d ON d.id = r.prro_doc_id WHERE r.check_number = ? AND d.fiscal_number <> ''",
+        )
+        .pluck();
+      for (let i = 0; i < 600; i++) {
+        if (checks.every((c) => Number(fiscalized.get(c)) === 1)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${shop}: receipts ${checks.join(', ')} got no fiscal number within 60 s`);
+    } finally {
+      db.close();
+    }
+  }
+
   /** One send until it is answered for good: the same key under way elsewhere, or a busy upstream, is sent again. */
   async function send(shop: string, method: string, params: unknown, idem: string): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt++) {
@@ -124,6 +143,11 @@ describe.skipIf(missing)(`the service behind PgBouncer in transaction mode${miss
         );
       }),
     );
+    // A sale is returned once the tax server (the demo's simulator) gave it its fiscal number.
+    for (const shop of SHOPS) {
+      const checks = (closed[shop] as Record<string, unknown>[]).slice(0, RETURNS).map((s) => Number(s.check_number));
+      await untilFiscalized(shop, checks);
+    }
     const returned: Record<string, Record<string, unknown>[]> = {};
     await Promise.all(
       SHOPS.map(async (shop) => {

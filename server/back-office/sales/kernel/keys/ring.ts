@@ -14,6 +14,7 @@ import { bundledTrust } from '../../../../dps/signing/bundled-trust.js';
 import type { Signer } from '../../../../dps/signing/cms.js';
 import { openSigner } from '../../../../dps/signing/key.js';
 import type { TrustStore } from '../../../../dps/signing/trust.js';
+import { markDispatchDue } from '../register/dispatch-due.js';
 import type { ServiceSecret } from './secret.js';
 import { type KeyRow, keySql } from './statements.js';
 
@@ -94,6 +95,8 @@ export class KeyRing implements KeyProvider {
 
   unlock(numprro: string, signer: Signer, since: Date = new Date()): void {
     this.unlocked.set(numprro, { signer, since });
+    // What the register's locked key held back can be signed and sent now.
+    markDispatchDue(this.db);
   }
 
   lock(numprro: string): boolean {

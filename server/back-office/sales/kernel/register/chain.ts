@@ -18,6 +18,7 @@ import { chainHashOf } from '../keys/sign.js';
 import { checkSignedSize } from '../keys/size.js';
 import type { Moment } from '../moment.js';
 import { deviceIdOf } from './device.js';
+import { markDispatchDue } from './dispatch-due.js';
 import type { DocType } from './doc-types.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
 import { headTime } from './head-time.js';
@@ -161,6 +162,7 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
   });
   sql.setCounters.run(orderNum, place?.n ?? reg.session_doc_count, d.till.numprro);
   if (place && financial(d.docType)) sql.touchSession.run(d.moment.iso, d.till.numprro, session.id);
+  markDispatchDue(db);
   return {
     id: Number(info.lastInsertRowid),
     orderNum,
@@ -183,7 +185,8 @@ export interface ForeignDocument {
 /**
  * Puts a client's own document at the end of the chain. The chain gives it its place (ORDERNUM,
  * and the offline fields when the register is offline) by changing its head; what it says is the
- * client's, and the tax server is the one to refuse it, with its reason.
+ * client's, and the tax server is the one to refuse it, with its reason. Like the queue's other
+ * changes it marks no dispatch (dispatch-due.ts): it goes at the dispatcher's next round.
  */
 export function enqueueBody(db: Db, d: ForeignDocument): number {
   const sql = prroSql(db);

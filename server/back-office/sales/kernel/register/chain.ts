@@ -14,6 +14,7 @@ import { readDocument } from '../../../../dps/format/read.js';
 import { renderDocument } from '../../../../dps/format/render.js';
 import { XmlError } from '../../../../dps/format/xml.js';
 import type { FiscalTill, Seller } from '../fiscal/identity.js';
+import { keyRingOf } from '../keys/ring.js';
 import { chainHashOf } from '../keys/sign.js';
 import { checkSignedSize } from '../keys/size.js';
 import type { Moment } from '../moment.js';
@@ -162,6 +163,7 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
   });
   sql.setCounters.run(orderNum, place?.n ?? reg.session_doc_count, d.till.numprro);
   if (place && financial(d.docType)) sql.touchSession.run(d.moment.iso, d.till.numprro, session.id);
+  keyRingOf(db).documentChanged();
   markDispatchDue(db);
   return {
     id: Number(info.lastInsertRowid),
@@ -228,6 +230,7 @@ export function enqueueBody(db: Db, d: ForeignDocument): number {
     ...(reg.mode === 'offline' ? { intoSession: { id: reg.offline_session_id, seed: reg.offline_seed } } : {}),
   });
   if (reg.mode === 'offline' && financial(d.docType)) sql.touchSession.run(d.moment.iso, d.till.numprro, reg.offline_session_id);
+  keyRingOf(db).documentChanged();
   return Number(info.lastInsertRowid);
 }
 
@@ -257,6 +260,8 @@ export function replaceTail(db: Db, r: Replacement): void {
   const sql = prroSql(db);
   const tail = sql.chainFrom.all(r.numprro, r.from);
   sql.liftFrom.run(r.numprro, r.from);
+  // A document re-placed reads otherwise: its signature goes (statements.ts, place).
+  keyRingOf(db).documentChanged();
   let num = r.number ?? r.from;
   if (r.first) {
     sql.setCounters.run(num - 1, 0, r.numprro);

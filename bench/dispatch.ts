@@ -40,9 +40,9 @@ import type { Db as SqliteDb } from '../shared-node/sqlite/open.js';
 import { sellableGoods, stockToLast } from './demo-stock.js';
 
 const OPTIONS = {
-  BENCH_WRITES: { value: 400, about: 'non-fiscal writes per round' },
-  BENCH_SALES: { value: 20, about: 'sales per round (the contrast: each signed and sent at once when on)' },
-  BENCH_ROUNDS: { value: 6, about: 'rounds per configuration, alternating on/off' },
+  BENCH_WRITES: { value: 200, about: 'non-fiscal writes per round' },
+  BENCH_SALES: { value: 5, about: 'sales per round (the contrast: each signed and sent at once when on)' },
+  BENCH_ROUNDS: { value: 12, about: 'rounds per configuration, alternating on/off' },
   BENCH_GOODS: { value: 500, about: 'goods in each demo shop' },
   BENCH_POSTGRES: { value: 1, about: '0: SQLite only (PostgreSQL is measured too when it is installed)' },
 };

@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiKey } from '../server/auth/keys.js';
@@ -44,9 +44,10 @@ const OPTIONS = {
   BENCH_SALES: { value: 5, about: 'sales per round (the contrast: each signed and sent at once when on)' },
   BENCH_ROUNDS: { value: 12, about: 'rounds per configuration, alternating on/off' },
   BENCH_GOODS: { value: 500, about: 'goods in each demo shop' },
-  BENCH_POSTGRES: { value: 1, about: '0: SQLite only (PostgreSQL is measured too when it is installed)' },
 };
 const opt = (name: keyof typeof OPTIONS) => Number(process.env[name] ?? OPTIONS[name].value);
+/** Which engines to measure (PostgreSQL only where it is installed). */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const WRITES = opt('BENCH_WRITES');
 const SALES = opt('BENCH_SALES');
 const ROUNDS = opt('BENCH_ROUNDS');
@@ -56,6 +57,12 @@ const TARGET = 1.1;
 
 console.log('npm run bench:dispatch — options (environment variables):');
 for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(name as keyof typeof OPTIONS)}  ${o.about}`);
+console.log(`  BENCH_ENGINES=${ENGINES.join(',')}  engines measured`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 
 const performWrite = writePerformer(30_000);
 const KEY: ApiKey = { id: 'bench', name: 'bench', scopes: 'all', client: '' };
@@ -158,11 +165,14 @@ async function cpuPer(count: number, f: () => Promise<void>): Promise<number> {
   return (c.user + c.system) / count;
 }
 
-const median = (xs: number[]) => {
+/** The p-th percentile, interpolated between the sorted values. */
+const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+  const at = (s.length - 1) * p;
+  const lo = Math.floor(at);
+  return (s[lo] as number) + ((s[Math.ceil(at)] as number) - (s[lo] as number)) * (at - lo);
 };
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 async function measure(engine: string, on: Shop, off: Shop): Promise<boolean> {
   // Warm-up: the simulator up and the demo's waiting documents sent, each path's statements prepared.
@@ -186,13 +196,20 @@ async function measure(engine: string, on: Shop, off: Shop): Promise<boolean> {
       }
     }
   }
-  const ratio = (k: 'card' | 'sale') => median(rows[k].on.map((x, i) => x / (rows[k].off[i] as number)));
+  const ratios = (k: 'card' | 'sale') => rows[k].on.map((x, i) => x / (rows[k].off[i] as number));
+  const ratio = (k: 'card' | 'sale') => median(ratios(k));
   const us = (xs: number[]) => `${median(xs).toFixed(0).padStart(6)} µs`;
   console.log(`\n${engine}: CPU of this process per write (median of ${ROUNDS} rounds; ratio: median of the rounds' on ÷ off)`);
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('  write                                          on (dispatcher)       off    on ÷ off');
   const cardRatio = ratio('card');
   console.log(
-    `  pos.card_setting_save (no fiscal document)   ${us(rows.card.on)}   ${us(rows.card.off)}    ×${cardRatio.toFixed(3)}   target ≤ ×${TARGET.toFixed(2)}: ${cardRatio <= TARGET ? 'met' : 'NOT met'}`,
+    `  pos.card_setting_save (no fiscal document)   ${us(rows.card.on)}   ${us(rows.card.off)}    ×${cardRatio.toFixed(3)}   target ≤ ×${TARGET.toFixed(2)}: ${cardRatio <= TARGET ? 'met' : 'NOT met'}` +
+      ` (the rounds' ratios: quartiles ×${quantile(ratios('card'), 0.25).toFixed(3)}–×${quantile(ratios('card'), 0.75).toFixed(3)})`,
   );
   console.log(
     `  checkout_close_sale, 1 line (its document)   ${us(rows.sale.on)}   ${us(rows.sale.off)}    ×${ratio('sale').toFixed(3)}   (contrast: signed and sent at once when on)`,
@@ -204,17 +221,19 @@ const results: boolean[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'bench-dispatch-'));
 try {
   let t0 = performance.now();
-  const on = shopOf(openServiceDatabase(join(dir, 'on.sqlite')), true);
-  const off = shopOf(openServiceDatabase(join(dir, 'off.sqlite')), false);
-  console.log(`\nSQLite: two demo shops of ${GOODS} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  try {
-    results.push(await measure('SQLite (WAL, synchronous=FULL)', on, off));
-  } finally {
-    await on.close();
-    await off.close();
+  if (ENGINES.includes('sqlite')) {
+    const on = shopOf(openServiceDatabase(join(dir, 'on.sqlite')), true);
+    const off = shopOf(openServiceDatabase(join(dir, 'off.sqlite')), false);
+    console.log(`\nSQLite: two demo shops of ${GOODS} goods seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    try {
+      results.push(await measure('SQLite (WAL, synchronous=FULL)', on, off));
+    } finally {
+      await on.close();
+      await off.close();
+    }
   }
 
-  if (opt('BENCH_POSTGRES') && postgresBin()) {
+  if (ENGINES.includes('postgres') && postgresBin()) {
     const pg = await startTestPostgres({ durable: true });
     try {
       t0 = performance.now();
@@ -232,7 +251,7 @@ try {
       await pg.stop();
     }
   } else {
-    console.log('\nPostgreSQL not measured (not installed, or BENCH_POSTGRES=0)');
+    console.log('\nPostgreSQL not measured (not installed, or not in BENCH_ENGINES)');
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -38,6 +38,7 @@ import { type Db, dialectOf } from '../shared-node/sql/db.js';
 import { idleCheckpoint } from '../shared-node/sqlite/idle-checkpoint.js';
 import type { Db as SqliteDb } from '../shared-node/sqlite/open.js';
 import { sellableGoods, stockToLast } from './demo-stock.js';
+import { StatementTap } from './pg/measure.js';
 
 const OPTIONS = {
   BENCH_WRITES: { value: 200, about: 'non-fiscal writes per round' },
@@ -174,6 +175,18 @@ const quantile = (xs: number[], p: number) => {
 };
 const median = (xs: number[]) => quantile(xs, 0.5);
 
+/** Statements sent to PostgreSQL per non-fiscal write (each one round trip), counted where SyncPg sends them. */
+async function statementsPerWrite(shop: Shop): Promise<number> {
+  const tap = new StatementTap();
+  tap.install();
+  try {
+    for (let i = 0; i < 50; i++) await cardWrite(shop);
+    return tap.count / 50;
+  } finally {
+    tap.uninstall();
+  }
+}
+
 async function measure(engine: string, on: Shop, off: Shop): Promise<boolean> {
   // Warm-up: the simulator up and the demo's waiting documents sent, each path's statements prepared.
   for (const shop of [on, off]) {
@@ -211,6 +224,11 @@ async function measure(engine: string, on: Shop, off: Shop): Promise<boolean> {
     `  pos.card_setting_save (no fiscal document)   ${us(rows.card.on)}   ${us(rows.card.off)}    ×${cardRatio.toFixed(3)}   target ≤ ×${TARGET.toFixed(2)}: ${cardRatio <= TARGET ? 'met' : 'NOT met'}` +
       ` (the rounds' ratios: quartiles ×${quantile(ratios('card'), 0.25).toFixed(3)}–×${quantile(ratios('card'), 0.75).toFixed(3)})`,
   );
+  if (dialectOf(on.db) === 'postgres') {
+    console.log(
+      `  PostgreSQL statements per non-fiscal write, counted after the rounds: on ${await statementsPerWrite(on)}, off ${await statementsPerWrite(off)}`,
+    );
+  }
   console.log(
     `  checkout_close_sale, 1 line (its document)   ${us(rows.sale.on)}   ${us(rows.sale.off)}    ×${ratio('sale').toFixed(3)}   (contrast: signed and sent at once when on)`,
   );

@@ -54,7 +54,7 @@ interface CommonConfig {
   readonly logger?: Logger;
   readonly now?: () => Date;
   readonly timeZone?: string;
-  /** How often the fiscal dispatcher goes over the PRRO queue besides after each write. */
+  /** How often the fiscal dispatcher goes over the PRRO queue besides after a write that made work for it. */
   readonly simulatorIntervalMs?: number;
   /** The tax server (the DPS's by default; the simulator in a demo), more CAs, the secret for unattended keys. */
   readonly fiscal?: FiscalOptions;

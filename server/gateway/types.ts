@@ -11,8 +11,8 @@ import type { Upstream } from '../upstream/upstream.js';
 export interface BackOfficePort {
   readonly idempotency: IdempotencyStore;
   readonly upstream: Upstream;
-  /** Told after a write was performed (not a replay), e.g. to send new fiscal documents at once. */
-  afterWrite?(method: string): void;
+  /** Told after a write was performed (not a replay), e.g. to checkpoint the WAL once writes pause. */
+  afterWrite?(): void;
 }
 
 /**

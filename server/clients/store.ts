@@ -79,7 +79,9 @@ export function postgresStore(url: string): PostgresStore {
 
 /** The same store reached through a pooler in transaction mode: each schema pinned per transaction (pooled-pg.ts). */
 function pooledPostgresStore(url: string): ClientStore {
-  const connection = parsePgUrl(url);
+  // No named statements: PgBouncer in transaction mode gives each transaction any server connection,
+  // where a name prepared on another is unknown (1.21+ can track them; Debian 12 ships 1.18).
+  const connection = { ...parsePgUrl(url), prepared: false };
   return {
     kind: 'postgres',
     where: `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}?pool_mode=transaction`,

@@ -70,6 +70,9 @@ const bin = postgresBin();
 if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
 const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
 const fsType = execFileSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' }).trim();
+// Every client of the many-clients configuration open at once in each of two processes, as before
+// the service had a connection budget (60 by default): the spawned services inherit this.
+process.env.CASHDESK_PG_CONNECTIONS ??= String(2 * (CLIENTS + 1));
 const pg = await startTestPostgres({
   durable: true,
   maxConnections: 2 * CLIENTS + 50,

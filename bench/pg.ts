@@ -25,7 +25,7 @@ import { SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../shared-node/pg/url.js';
 import { floors, OneAtATime } from './pg/latency.js';
-import { ops, warmUp } from './pg/load.js';
+import { ops, sequential, warmUp } from './pg/load.js';
 import { clusterCpu, cpuSince, loadavg, median, PgCounters, pct, StatementTap } from './pg/measure.js';
 import { postgresShops, sqliteShops } from './pg/shops.js';
 import { type RoundResult, round, startTarget, stopTarget, type Target } from './pg/throughput.js';
@@ -94,6 +94,16 @@ console.log(
 );
 console.log(`SQLite: WAL, synchronous=FULL, in ${dir} (the same disk)`);
 
+/** A round trip's statements, alike ones in a row counted once: `UPDATE stock_batches … ×20`. */
+function runsOf(heads: readonly string[]): string {
+  const runs: { head: string; n: number }[] = [];
+  for (const head of heads) {
+    const last = runs.at(-1);
+    if (last?.head === head) last.n++;
+    else runs.push({ head, n: 1 });
+  }
+  return runs.map((r) => (r.n > 1 ? `${r.head} ×${r.n}` : r.head)).join(' | ');
+}
 const ms = (x: number, width = 7) => `${x.toFixed(2).padStart(width)} ms`;
 const cleanup: (() => Promise<void> | void)[] = [];
 try {
@@ -138,6 +148,11 @@ try {
     `\n1. One request at a time through HTTP (both services in this process, one keep-alive socket), client shop-0; ${WARMUP} warm-up calls each`,
   );
   await timing.run([single.findCode, single.cardOpen], single.close, CLOSES, LAT_ROUNDS, WARMUP);
+  // One more close with each of its round trips written down: which reads a close still waits for.
+  tap.trips = [];
+  await sequential(services.PostgreSQL.url, post.keys[0] as string, single.close, 1, 0, CLOSES * 2 + WARMUP * 4);
+  const trips = tap.trips;
+  tap.trips = undefined;
   tap.uninstall();
   cleanup.length = 0;
   await services.SQLite.close();
@@ -177,10 +192,19 @@ try {
     `  a ${CLOSE_LINES}-line close on PostgreSQL sends ${perClose.toFixed(1)} statements (${kinds}) in ${tripsPerClose.toFixed(1)} round trips; ` +
       `a round trip waited for: median ${statementMs.toFixed(3)} ms; PostgreSQL planned and executed a statement in ${serverMs.toFixed(3)} ms (mean, pg_stat_statements)`,
   );
+  // The close's own round trips end with its COMMIT; after it the service's fiscal dispatch, woken by
+  // the close's new document, walks the registers' queues on the same connection.
+  const ownTrips = trips.findIndex((heads) => heads.includes('COMMIT')) + 1;
+  const ratio = pct(close.times, 50) / pct(liteClose.times, 50);
   console.log(
-    `  round trips per ${CLOSE_LINES}-line close on PostgreSQL: ${tripsPerClose.toFixed(1)} (target ≤ ${ROUND_TRIPS_TARGET}: ${tripsPerClose <= ROUND_TRIPS_TARGET ? 'met' : 'not met'}); ` +
-      `p50 ${pct(close.times, 50).toFixed(1)} ms = ${(pct(close.times, 50) / pct(liteClose.times, 50)).toFixed(1)}× SQLite's ${pct(liteClose.times, 50).toFixed(1)} ms`,
+    `  round trips per ${CLOSE_LINES}-line close on PostgreSQL: ${ownTrips} to its COMMIT (the idempotency record and the close; target ≤ ${ROUND_TRIPS_TARGET}: ${ownTrips > 0 && ownTrips <= ROUND_TRIPS_TARGET ? 'met' : 'not met'}), ` +
+      `${trips.length - ownTrips} more after it (the fiscal dispatch the close's document wakes); ${tripsPerClose.toFixed(1)} a close over the timed closes, both together; ` +
+      `p50 ${pct(close.times, 50).toFixed(1)} ms = ${ratio.toFixed(1)}× SQLite's ${pct(liteClose.times, 50).toFixed(1)} ms (target ≤ 3×: ${ratio <= 3 ? 'met' : 'not met'})`,
   );
+  console.log(
+    `  the round trips of one more ${CLOSE_LINES}-line close on PostgreSQL, each with its statements in order (×n: n alike in a row):`,
+  );
+  for (const [i, heads] of trips.entries()) console.log(`    ${String(i + 1).padStart(2)}. ${runsOf(heads)}`);
   console.log(
     `  floors: PostgreSQL round trip (SELECT 1 over SyncPg) p50 ${floor.roundTrip.toFixed(3)} ms; one-row COMMIT p50 ${median(floor.pgCommit).toFixed(2)} ms p99 ${pct(floor.pgCommit, 99).toFixed(2)} ms; ` +
       `SQLite one-row FULL commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms p99 ${pct(floor.sqliteCommit, 99).toFixed(2)} ms`,

@@ -82,6 +82,8 @@ export class StatementTap {
   /** Of each round trip. */
   readonly times: number[] = [];
   readonly texts = new Map<string, number>();
+  /** When set, each round trip's statements (their first words) in order: what one close waits for. */
+  trips: string[][] | undefined;
   private original: { query: SyncPg['query']; pipeline: SyncPg['pipeline'] } | undefined;
 
   install(): void {
@@ -96,10 +98,9 @@ export class StatementTap {
         this.times.push(performance.now() - t0);
         this.roundTrips++;
         this.count += sqls.length;
-        for (const sql of sqls) {
-          const head = sql.replace(/\s+/g, ' ').slice(0, 60);
-          this.texts.set(head, (this.texts.get(head) ?? 0) + 1);
-        }
+        const heads = sqls.map((sql) => sql.replace(/\s+/g, ' ').slice(0, 60));
+        for (const head of heads) this.texts.set(head, (this.texts.get(head) ?? 0) + 1);
+        this.trips?.push(heads);
       }
     };
     SyncPg.prototype.query = function (this: SyncPg, sql: string, params?: readonly unknown[]) {

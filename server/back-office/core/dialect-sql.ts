@@ -10,6 +10,12 @@ export const idsOfJsonArray = (db: Db, param: string): string =>
     ? `SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(${param} AS json))`
     : `SELECT value FROM json_each(${param})`;
 
+/** The strings of a JSON array parameter (`["a", "b"]`) as a one-column subquery: a list in one parameter. */
+export const textsOfJsonArray = (db: Db, param: string): string =>
+  dialectOf(db) === 'postgres'
+    ? `SELECT value FROM json_array_elements_text(CAST(${param} AS json))`
+    : `SELECT value FROM json_each(${param})`;
+
 /** A statement answering a row when the table named by its one parameter exists. */
 export const tableExistsSql = (db: Db): string =>
   dialectOf(db) === 'postgres'

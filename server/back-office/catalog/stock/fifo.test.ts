@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BusinessRefusal } from '../../../upstream/upstream.js';
 import { D, fmt } from '../../decimal.js';
 import { addProduct, openTestDb, stockMismatches, type TestDb } from '../testing.js';
-import { adjustBatch, receiveBatch, takeFifo } from './fifo.js';
+import { adjustBatch, receiveBatch, takeFifo, takeFifoMany } from './fifo.js';
 
 let t: TestDb;
 const code = '4820000000011';
@@ -134,6 +134,82 @@ describe('takeFifo', () => {
     expect(() => takeFifo(t.db, { code, sk: 0, quantity: new D('0'), shortage: 'record', ref: 'x', on: '2025-03-01' })).toThrow(
       'must be greater than zero',
     );
+  });
+});
+
+describe('takeFifoMany: the takes of a whole receipt, read together', () => {
+  const other = '4820000000028';
+  const sale = (ref: string) => ({ sk: 0, shortage: 'record' as const, ref, on: '2025-03-01', at: '2025-03-01T10:00:00.000Z' });
+  const item = (c: string, quantity: string) => ({ code: c, quantity: new D(quantity) });
+  const shortages = () => t.db.prepare('SELECT code, quantity, stock_before FROM stock_shortages ORDER BY id').all();
+
+  it('takes two lines of one product one after the other: the second from what the first left', () => {
+    receive('N1', '10', '3', '2025-01-01');
+    receive('N2', '12', '5', '2025-02-01');
+    const [a, b] = takeFifoMany(t.db, sale('check:1'), [item(code, '2'), item(code, '4')]);
+    expect(fmt(a?.cost as D)).toBe('20.00');
+    // 1 left of N1 at 10, then 3 of N2 at 12.
+    expect(fmt(b?.cost as D)).toBe('46.00');
+    expect(b?.batches.map((x) => fmt(x.quantity, 'unit'))).toEqual(['1.000', '3.000']);
+    expect(batches()).toEqual([
+      { document_number: 'N1', quantity: 0 },
+      { document_number: 'N2', quantity: 2000 },
+    ]);
+    expect(stock()).toBe(2000);
+    expect(shortages()).toEqual([]);
+    expect(stockMismatches(t.db)).toEqual([]);
+  });
+
+  it('records a shortage on the line that goes beyond the books, judged on what the lines before it left', () => {
+    addProduct(t.db, { code: other, cost: '5' });
+    receive('N1', '10', '2', '2025-01-01');
+    takeFifoMany(t.db, sale('check:2'), [item(code, '1.5'), item(other, '1'), item(code, '1.5')]);
+    expect(shortages()).toEqual([
+      { code: other, quantity: 1000, stock_before: 0 },
+      { code, quantity: 1000, stock_before: 500 },
+    ]);
+    expect(batches()).toEqual([{ document_number: 'N1', quantity: -1000 }]);
+    expect(stock()).toBe(-1000);
+    expect(stockMismatches(t.db)).toEqual([]);
+  });
+
+  it('opens one batch for a product never delivered and hangs its later lines on it too', () => {
+    const [a, b] = takeFifoMany(t.db, sale('check:3'), [item(code, '2'), item(code, '1')]);
+    expect([fmt(a?.cost as D), fmt(b?.cost as D)]).toEqual(['18.00', '9.00']);
+    expect(batches()).toEqual([{ document_number: 'check:3', quantity: -3000 }]);
+    expect(stock()).toBe(-3000);
+    expect(shortages()).toEqual([
+      { code, quantity: 2000, stock_before: 0 },
+      { code, quantity: 1000, stock_before: -2000 },
+    ]);
+    expect(stockMismatches(t.db)).toEqual([]);
+  });
+
+  it('takes beyond stock from the newest batch even when it is already empty, after the older ones', () => {
+    receive('N1', '10', '2', '2025-01-01');
+    receive('N2', '11', '1', '2025-02-01');
+    takeFifo(t.db, { code, sk: 0, quantity: new D('1'), shortage: 'refuse', ref: 'x', on: '2025-03-01' });
+    // N2 bought at 11 was not touched; N1 has 1 left. Empty N2 by hand, as a sale of it would.
+    t.db.prepare("UPDATE stock_batches SET quantity = 0 WHERE document_number = 'N2'").run();
+    t.db.prepare('UPDATE goods_stock SET quantity = 1000 WHERE code = ?').run(code);
+    const [r] = takeFifoMany(t.db, sale('check:4'), [item(code, '3')]);
+    expect(fmt(r?.cost as D)).toBe('32.00'); // 1 × 10 from N1, 2 × 11 owed by N2
+    expect(batches()).toEqual([
+      { document_number: 'N1', quantity: 0 },
+      { document_number: 'N2', quantity: -2000 },
+    ]);
+  });
+
+  it('refuses a write-off at the first line the books cannot cover, naming its product', () => {
+    addProduct(t.db, { code: other, cost: '5' });
+    receive('N1', '10', '2', '2025-01-01');
+    expect(() =>
+      takeFifoMany(t.db, { sk: 0, shortage: 'refuse', ref: 'x', on: '2025-03-01' }, [
+        item(code, '1'),
+        item(other, '1'),
+        item(code, '2'),
+      ]),
+    ).toThrow('not enough stock of 4820000000028: 0.000 left, 1.000 asked');
   });
 });
 

@@ -19,10 +19,9 @@ export interface FifoTake {
   readonly batches: { batchId: number; quantity: D; cost: D }[];
 }
 
-export interface TakeArgs {
-  readonly code: string;
+/** What a take of goods is for, the same for every product taken together. */
+export interface TakeTerms {
   readonly sk: number;
-  readonly quantity: D;
   /**
    * What a take beyond the books does: `refuse` it (a write-off), or `record` a shortage and take
    * it all the same (a sale: see the stock policy above).
@@ -36,52 +35,107 @@ export interface TakeArgs {
   readonly on: string;
 }
 
-export function takeFifo(db: Db, args: TakeArgs): FifoTake {
-  const s = stockSql(db);
-  const { code, sk, ref } = args;
-  const card = s.goodsStock.get(sk, code);
-  if (!card) throw refuse('params.rows', 'product.unknown', { code });
-  const want = toDb(args.quantity, 'unit');
-  if (want <= 0) throw refuse('params.rows', 'stock.quantity_not_positive', { code });
-  // Judged on the whole stock, not the positive batches: a batch already negative owes its units.
-  const have = card.stock ?? 0;
-  if (have < want) {
-    if (args.shortage === 'refuse') {
-      throw refuse('params.rows', 'stock.not_enough', {
-        code,
-        left: fmt(fromDb(have, 'unit'), 'unit'),
-        asked: fmt(fromDb(want, 'unit'), 'unit'),
-      });
+export interface TakeItem {
+  readonly code: string;
+  readonly quantity: D;
+}
+
+export interface TakeArgs extends TakeTerms, TakeItem {}
+
+/** A product's stock as the takes change it, in the database's scaled integers (statements.ts). */
+interface Held {
+  readonly cardCost: number;
+  stock: number;
+  /** Its batches still holding stock, oldest first, then its newest whatever it holds. */
+  readonly batches: { id: number; cost: number; quantity: number }[];
+}
+
+/** Every product's stock and batches, read once for all the takes (statements.ts takeStart). */
+function readHeld(db: Db, sk: number, codes: readonly string[]): Map<string, Held> {
+  const held = new Map<string, Held>();
+  for (const r of stockSql(db).takeStart.all({ sk, codes: JSON.stringify([...new Set(codes)]) })) {
+    let h = held.get(r.code);
+    if (!h) {
+      h = { cardCost: r.card_cost, stock: r.stock ?? 0, batches: [] };
+      held.set(r.code, h);
     }
-    // What the books lacked for this take: all of it when stock was already at or below zero.
-    const short = want - Math.max(have, 0);
-    s.recordShortage.run({ code, sk, quantity: short, stock_before: have, ref, at: args.at ?? new Date().toISOString() });
+    if (r.batch_id !== null) h.batches.push({ id: r.batch_id, cost: r.batch_cost ?? 0, quantity: r.batch_quantity ?? 0 });
   }
+  return held;
+}
 
-  const taken: { batchId: number; quantity: D; cost: D }[] = [];
-  const take = (batchId: number, unitCost: number, q: number) => {
-    const cost = fromDb(unitCost, 'cur').mul(fromDb(q, 'unit'));
-    s.changeBatch.run(-q, batchId);
-    s.recordMove.run(batchId, -q, toDb(cost, 'cur'), ref);
-    taken.push({ batchId, quantity: fromDb(q, 'unit'), cost });
-  };
+/**
+ * Takes each item from its product's oldest batches, one item after another as if each were taken
+ * alone (two items of one product: the second takes what the first left), with one read for them
+ * all; the writes wait for the next read or the COMMIT (a pipelined PostgreSQL sends them together).
+ * Returns each item's take, in the items' order.
+ */
+export function takeFifoMany(db: Db, terms: TakeTerms, items: readonly TakeItem[]): FifoTake[] {
+  const s = stockSql(db);
+  const { sk, ref } = terms;
+  const held = readHeld(
+    db,
+    sk,
+    items.map((i) => i.code),
+  );
+  return items.map(({ code, quantity }) => {
+    const h = held.get(code);
+    if (!h) throw refuse('params.rows', 'product.unknown', { code });
+    const want = toDb(quantity, 'unit');
+    if (want <= 0) throw refuse('params.rows', 'stock.quantity_not_positive', { code });
+    // Judged on the whole stock, not the positive batches: a batch already negative owes its units.
+    const have = h.stock;
+    if (have < want) {
+      if (terms.shortage === 'refuse') {
+        throw refuse('params.rows', 'stock.not_enough', {
+          code,
+          left: fmt(fromDb(have, 'unit'), 'unit'),
+          asked: fmt(fromDb(want, 'unit'), 'unit'),
+        });
+      }
+      // What the books lacked for this take: all of it when stock was already at or below zero.
+      const short = want - Math.max(have, 0);
+      s.recordShortage.run({ code, sk, quantity: short, stock_before: have, ref, at: terms.at ?? new Date().toISOString() });
+    }
 
-  let rest = want;
-  for (const b of s.openBatches.all(code, sk)) {
-    if (rest === 0) break;
-    const q = Math.min(b.quantity, rest);
-    take(b.id, b.cost, q);
-    rest -= q;
-  }
-  if (rest > 0) {
-    // Selling what the books do not have: the newest batch goes negative, so the next count or
-    // delivery shows the debt and stock still sums up.
-    const newest = s.newestBatch.get(code, sk);
-    if (newest) take(newest.id, newest.cost, rest);
-    else take(openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(card.cost, 'cur'), on: args.on }), card.cost, rest);
-  }
-  s.addStock.run(code, sk, -want);
-  return { cost: taken.reduce((sum, t) => sum.add(t.cost), new D(0)), batches: taken };
+    const taken: { batchId: number; quantity: D; cost: D }[] = [];
+    const take = (b: Held['batches'][number], q: number) => {
+      const cost = fromDb(b.cost, 'cur').mul(fromDb(q, 'unit'));
+      b.quantity -= q;
+      s.changeBatch.run(-q, b.id);
+      s.recordMove.run(b.id, -q, toDb(cost, 'cur'), ref);
+      taken.push({ batchId: b.id, quantity: fromDb(q, 'unit'), cost });
+    };
+
+    let rest = want;
+    for (const b of h.batches) {
+      if (rest === 0) break;
+      if (b.quantity <= 0) continue;
+      const q = Math.min(b.quantity, rest);
+      take(b, q);
+      rest -= q;
+    }
+    if (rest > 0) {
+      // Selling what the books do not have: the newest batch goes negative, so the next count or
+      // delivery shows the debt and stock still sums up.
+      let newest = h.batches.at(-1);
+      if (!newest) {
+        const id = openBatch(db, { code, sk, documentNumber: ref, unitCost: fromDb(h.cardCost, 'cur'), on: terms.on });
+        newest = { id, cost: h.cardCost, quantity: 0 };
+        h.batches.push(newest);
+      }
+      take(newest, rest);
+    }
+    h.stock -= want;
+    s.addStock.run(code, sk, -want);
+    return { cost: taken.reduce((sum, t) => sum.add(t.cost), new D(0)), batches: taken };
+  });
+}
+
+/** One product's take: takeFifoMany with one item, so FIFO is written once. */
+export function takeFifo(db: Db, args: TakeArgs): FifoTake {
+  const { code, quantity, ...terms } = args;
+  return takeFifoMany(db, terms, [{ code, quantity }])[0] as FifoTake;
 }
 
 export interface ReceiveArgs {

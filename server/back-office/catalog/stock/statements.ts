@@ -1,5 +1,6 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
 import type { Db } from '../../../../shared-node/sql/db.js';
+import { textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {
@@ -11,23 +12,34 @@ export interface BatchRow {
   fiscal: number;
 }
 
+export interface TakeStartRow {
+  code: string;
+  card_cost: number;
+  stock: number | null;
+  batch_id: number | null;
+  batch_cost: number | null;
+  batch_quantity: number | null;
+}
+
 const prepare = (db: Db) => ({
-  /** A product's card cost with its stock in one storage (null: nothing ever there): one read per FIFO take. */
-  goodsStock: db.prepare<[number, string], { cost: number; stock: number | null }>(
-    'SELECT g.cost, s.quantity AS stock FROM goods g LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = ? WHERE g.code = ?',
+  /**
+   * What FIFO takes of many products in one storage start from, in one read: each product's card
+   * cost and stock (null: nothing ever there), its batches still holding stock oldest first, and
+   * its newest batch whatever it holds (a take beyond stock owes it there), always last. A product
+   * with no batch at all is one row with a null batch; a code not in the catalogue, no row.
+   */
+  takeStart: db.prepare<{ sk: number; codes: string }, TakeStartRow>(
+    `SELECT g.code, g.cost AS card_cost, s.quantity AS stock, b.id AS batch_id, b.cost AS batch_cost, b.quantity AS batch_quantity
+     FROM goods g
+     LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = @sk
+     LEFT JOIN stock_batches b ON b.code = g.code AND b.sk = @sk AND (b.quantity > 0 OR b.id = (
+       SELECT n.id FROM stock_batches n WHERE n.code = g.code AND n.sk = @sk ORDER BY n.received_on DESC, n.id DESC LIMIT 1))
+     WHERE g.code IN (${textsOfJsonArray(db, '@codes')})
+     ORDER BY g.code, b.received_on, b.id`,
   ),
   addStock: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)
      ON CONFLICT (code, sk) DO UPDATE SET quantity = goods_stock.quantity + excluded.quantity`,
-  ),
-  /** Oldest first: the order a sale takes from. */
-  openBatches: db.prepare<[string, number], BatchRow>(
-    `SELECT id, document_number, cost, quantity, received_on, fiscal FROM stock_batches
-     WHERE code = ? AND sk = ? AND quantity > 0 ORDER BY received_on, id`,
-  ),
-  newestBatch: db.prepare<[string, number], BatchRow>(
-    `SELECT id, document_number, cost, quantity, received_on, fiscal FROM stock_batches
-     WHERE code = ? AND sk = ? ORDER BY received_on DESC, id DESC LIMIT 1`,
   ),
   batchById: db.prepare<[number], BatchRow & { code: string; sk: number }>(
     'SELECT id, code, sk, document_number, cost, quantity, received_on, fiscal FROM stock_batches WHERE id = ?',

@@ -260,6 +260,53 @@ describe('a refused close', () => {
     expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
   });
 
+  it('takes lines of one product one after another from the batches the lines before left, and records the shortage on the line beyond them', () => {
+    const NEW = '4820000000059';
+    addProduct(shop.db, { code: NEW, name: 'Новинка', price: '10.00' });
+    close({
+      rows: [
+        { code: BREAD, quant: '8', price: '25.50', sum: '204.00' },
+        { code: NEW, quant: '2', price: '10.00', sum: '20.00' },
+        { code: BREAD, quant: '4', price: '25.50', sum: '102.00' },
+        { code: BREAD, quant: '20', price: '25.50', sum: '510.00' },
+        { code: NEW, quant: '1', price: '10.00', sum: '10.00' },
+      ],
+      payments: [{ type: 'nal', amount: '846.00' }],
+    });
+    // 8 × 15.00; 2 × 15.00 + 2 × 16.00; 18 × 16.00 and the 2 beyond the books owed by the newest batch at 16.00.
+    expect(linesOf(shop.db, 1).map((l) => [l.code, l.cost])).toEqual([
+      [BREAD, '120.00'],
+      [NEW, '0.00'],
+      [BREAD, '62.00'],
+      [BREAD, '320.00'],
+      [NEW, '0.00'],
+    ]);
+    expect(stockOf(shop.db, BREAD)).toBe('-2.000');
+    expect(batchesOf(shop.db, BREAD)).toEqual(['0.000', '-2.000']);
+    // The product never delivered gets one batch for both its lines.
+    expect(batchesOf(shop.db, NEW)).toEqual(['-3.000']);
+    expect(shop.db.prepare('SELECT code, quantity, stock_before FROM stock_shortages ORDER BY id').all()).toEqual([
+      { code: NEW, quantity: 2000, stock_before: 0 },
+      { code: BREAD, quantity: 2000, stock_before: 18000 },
+      { code: NEW, quantity: 1000, stock_before: -2000 },
+    ]);
+    const lineBatches = shop.db
+      .prepare(
+        `SELECT l.line_no, b.quantity FROM receipt_line_batches b JOIN receipt_lines l ON l.id = b.line_id
+         WHERE l.check_number = 1 ORDER BY l.line_no, b.batch_id`,
+      )
+      .all();
+    expect(lineBatches).toEqual([
+      { line_no: 1, quantity: 8000 },
+      { line_no: 2, quantity: 2000 },
+      { line_no: 3, quantity: 2000 },
+      { line_no: 3, quantity: 2000 },
+      { line_no: 4, quantity: 20000 },
+      { line_no: 5, quantity: 1000 },
+    ]);
+    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+  });
+
   it('is refused for a price finer than a kopeck, which the fiscal document could not state', () => {
     refusedWithoutChange(
       {

@@ -1,5 +1,6 @@
 /** SQL of sale documents in progress, closed receipts, and what pricing reads from the catalog. */
 import type { Db } from '../../../../shared-node/sql/db.js';
+import { textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface GoodsRow {
@@ -90,11 +91,12 @@ export interface NewReceiptLine {
 const LINE = `id, code, sk, quantity, price, discount_percent, discount, sum, bonus, skip_discount, bonus_kf,
   manual_percent, manual_price`;
 
+const GOODS = 'code, name, unit_type, price, no_discount, excise_input, weighted, uktzed, c2, category_id, tax_letters';
+
 const prepare = (db: Db) => ({
-  goods: db.prepare<[string], GoodsRow>(
-    `SELECT code, name, unit_type, price, no_discount, excise_input, weighted, uktzed, c2, category_id, tax_letters
-     FROM goods WHERE code = ?`,
-  ),
+  goods: db.prepare<[string], GoodsRow>(`SELECT ${GOODS} FROM goods WHERE code = ?`),
+  /** The goods of many codes (a JSON array) in one read: a close reads its lines' goods together. */
+  goodsOf: db.prepare<[string], GoodsRow>(`SELECT ${GOODS} FROM goods WHERE code IN (${textsOfJsonArray(db, '?')})`),
   /** The best discount action running for a product on a day (catalog's directory). */
   actionPercent: db
     .prepare<{ code: string; date: string; holder: number }, number | null>(
@@ -146,12 +148,6 @@ const prepare = (db: Db) => ({
        change, bonus_accrued, bank_destination, com1, com2, fiscal)
      VALUES (@check_number, @ndoc, @kasm, @sk, @user, @card, @created_at, @sale_date, @total, @discount, @cash_received,
        @change, @bonus_accrued, @bank_destination, @com1, @com2, 0)`,
-  ),
-  insertReceiptLine: db.prepare<[NewReceiptLine], void>(
-    `INSERT INTO receipt_lines (check_number, line_no, code, name, unit_type, c2, category_id, uktzed, excise_input,
-       quantity, price, discount, sum, cost)
-     VALUES (@check_number, @line_no, @code, @name, @unit_type, @c2, @category_id, @uktzed, @excise_input,
-       @quantity, @price, @discount, @sum, @cost)`,
   ),
   insertPayment: db.prepare<[number, string, number, string, string], void>(
     'INSERT INTO receipt_payments (check_number, type, amount, card, cert_number) VALUES (?, ?, ?, ?, ?)',

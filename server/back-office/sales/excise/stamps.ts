@@ -74,7 +74,8 @@ export interface PlannedStamp {
  */
 export function planStamps(db: Db, kasm: number, ndoc: string, lines: readonly StampedLine[]): PlannedStamp[][] {
   const sql = exciseSql(db);
-  const pool = sql.pendingFor.all({ kasm, ndoc });
+  // Only excise lines take pending stamps: a receipt without them need not read the pool.
+  const pool = lines.some((l) => l.excise) ? sql.pendingFor.all({ kasm, ndoc }) : [];
   const typed = new Set<string>();
   const plan: PlannedStamp[][] = lines.map((line) => {
     const path = `params.rows[${line.index}].excise_marks`;

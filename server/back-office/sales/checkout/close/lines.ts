@@ -23,9 +23,9 @@ export interface SaleLine {
   readonly marks: readonly string[];
 }
 
-function readLine(db: Db, r: Row, index: number): SaleLine {
+function readLine(goodsOf: ReadonlyMap<string, GoodsRow>, r: Row, index: number): SaleLine {
   const path = `params.rows[${index}]`;
-  const goods = checkoutSql(db).goods.get(r.code);
+  const goods = goodsOf.get(r.code);
   if (!goods) throw refuse(`${path}.code`, 'product.unknown_quoted', { code: r.code });
   const quantity = dec(r.quant);
   const price = dec(r.price);
@@ -48,4 +48,13 @@ function readLine(db: Db, r: Row, index: number): SaleLine {
   return { index, goods, quantity, price, discount, sum, marks: r.excise_marks };
 }
 
-export const readLines = (db: Db, rows: readonly Row[]): SaleLine[] => rows.map((r, i) => readLine(db, r, i));
+/** Every line's goods in one read (one round trip on PostgreSQL), then each line checked in order. */
+export function readLines(db: Db, rows: readonly Row[]): SaleLine[] {
+  const codes = JSON.stringify([...new Set(rows.map((r) => r.code))]);
+  const goodsOf = new Map(
+    checkoutSql(db)
+      .goodsOf.all(codes)
+      .map((g) => [g.code, g]),
+  );
+  return rows.map((r, i) => readLine(goodsOf, r, i));
+}

@@ -4,7 +4,7 @@
  * cash box (on the receipt's fiscal document), the card's ledgers and the certificate register.
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
-import { takeFifo } from '../../../catalog/index.js';
+import { type FifoTake, takeFifoMany } from '../../../catalog/index.js';
 import { type D, toDb } from '../../../decimal.js';
 import { BONUS_COMMENT, moveBonus } from '../../cards/bonus-ledger.js';
 import { recordPurchase } from '../../cards/cards.js';
@@ -14,24 +14,20 @@ import { bindStamps } from '../../excise/stamps.js';
 import { moveCash } from '../../kernel/cash/ledger.js';
 import type { Moment } from '../../kernel/moment.js';
 import { ZERO } from '../../kernel/money.js';
-import { checkoutSql } from '../statements.js';
 import { recordLineBatches } from './line-batches.js';
 import type { Plan } from './plan.js';
+import { insertReceiptLines } from './receipt-lines.js';
 
 export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string, moment: Moment): void {
-  const sql = checkoutSql(db);
-  plan.lines.forEach((l, i) => {
-    // A closed sale is never refused for stock: a shortage is recorded instead (catalog/stock/fifo.ts).
-    const { cost, batches } = takeFifo(db, {
-      code: l.goods.code,
-      sk: plan.sk,
-      quantity: l.quantity,
-      shortage: 'record',
-      ref: `check:${checkNumber}`,
-      at: moment.iso,
-      on: moment.date,
-    });
-    const info = sql.insertReceiptLine.run({
+  // A closed sale is never refused for stock: a shortage is recorded instead (catalog/stock/fifo.ts).
+  const takes = takeFifoMany(
+    db,
+    { sk: plan.sk, shortage: 'record', ref: `check:${checkNumber}`, at: moment.iso, on: moment.date },
+    plan.lines.map((l) => ({ code: l.goods.code, quantity: l.quantity })),
+  );
+  const ids = insertReceiptLines(
+    db,
+    plan.lines.map((l, i) => ({
       check_number: checkNumber,
       line_no: i + 1,
       code: l.goods.code,
@@ -45,10 +41,12 @@ export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string
       price: toDb(l.price, 'cur'),
       discount: toDb(l.discount, 'cur'),
       sum: toDb(l.sum, 'cur'),
-      cost: toDb(cost, 'cur'),
-    });
-    const line = { id: Number(info.lastInsertRowid), code: l.goods.code };
-    recordLineBatches(db, line.id, batches);
+      cost: toDb((takes[i] as FifoTake).cost, 'cur'),
+    })),
+  );
+  plan.lines.forEach((l, i) => {
+    const line = { id: ids.get(i + 1) as number, code: l.goods.code };
+    recordLineBatches(db, line.id, (takes[i] as FifoTake).batches);
     bindStamps(db, plan.stamps[i] ?? [], line, { kasm: plan.till.kasm, checkNumber, user, moment });
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
-import { fiscalSql, type RegisterTillRow } from './statements.js';
+import { fiscalSql, type RegisterTillRow, type SellerRow } from './statements.js';
 
 export interface Seller {
   readonly tin: string;
@@ -17,18 +17,19 @@ export interface Seller {
   readonly testing: boolean;
 }
 
+const sellerOf = (r: SellerRow): Seller => ({
+  tin: r.tin,
+  ipn: r.ipn,
+  vatPayer: r.vat_payer !== 0,
+  orgName: r.org_name,
+  pointName: r.point_name,
+  pointAddr: r.point_addr,
+  testing: r.testing !== 0,
+});
+
 export function findSeller(db: Db): Seller | undefined {
   const r = fiscalSql(db).seller.get();
-  if (!r) return undefined;
-  return {
-    tin: r.tin,
-    ipn: r.ipn,
-    vatPayer: r.vat_payer !== 0,
-    orgName: r.org_name,
-    pointName: r.point_name,
-    pointAddr: r.point_addr,
-    testing: r.testing !== 0,
-  };
+  return r ? sellerOf(r) : undefined;
 }
 
 export function requireSeller(db: Db, path: string): Seller {
@@ -57,6 +58,17 @@ const toFiscalTill = (t: RegisterTillRow): FiscalTill => ({
 export function fiscalTillOf(db: Db, kasm: number): FiscalTill | undefined {
   const t = fiscalSql(db).registerTill.get(kasm);
   return t && t.numprro !== '' ? toFiscalTill(t) : undefined;
+}
+
+/**
+ * The till's register and the seller, read together (fiscal work needs both): undefined for a till
+ * without a PRRO, refused when the seller is not set up.
+ */
+export function fiscalTillWithSeller(db: Db, kasm: number, path: string): { till: FiscalTill; seller: Seller } | undefined {
+  const r = fiscalSql(db).registerTillWithSeller.get(kasm);
+  if (!r || r.numprro === '') return undefined;
+  if (r.tin === null) throw refuse(path, 'fiscal.no_seller');
+  return { till: toFiscalTill(r), seller: sellerOf(r) };
 }
 
 /** The till with a PRRO whose drawer is this cash box, if any: its cash moves need documents. */

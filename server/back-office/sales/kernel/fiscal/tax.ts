@@ -47,11 +47,13 @@ export interface TaxTable {
 }
 
 export function taxTable(db: Db, vatPayer: boolean): TaxTable {
-  const sql = fiscalSql(db);
-  const rates = new Map(
-    sql.rates.all().map((r) => [r.letter, { letter: r.letter, type: r.type, name: r.name, prc: fromDb(r.prc, 'pct') }]),
-  );
-  return { rates, vatPayer, defaultLetters: sql.setting.get('default_tax_letters') ?? '' };
+  const rows = fiscalSql(db).taxTable.all();
+  const rates = new Map<string, TaxRate>();
+  for (const r of rows) {
+    if (r.letter === null) continue;
+    rates.set(r.letter, { letter: r.letter, type: r.type, name: r.name, prc: fromDb(r.prc, 'pct') });
+  }
+  return { rates, vatPayer, defaultLetters: rows[0]?.default_letters ?? '' };
 }
 
 /**

@@ -147,7 +147,7 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
     created_date: d.moment.date,
     xml_body_b64: body.toString('base64'),
     doc_hash: sha256Hex(body),
-    prev_doc_hash: sql.chainTail.get(d.till.numprro)?.doc_hash ?? '',
+    prev_doc_hash: null,
     offline_session_id: place ? String(session.id) : '',
     local_doc_number: place?.n ?? 0,
     local_num: orderNum,

@@ -10,20 +10,30 @@ import { dayStartUtc, firstOfNextMonth } from '../../../../../shared/time/zone.j
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type FiscalTill, requireSeller } from '../fiscal/identity.js';
-import { fiscalSql } from '../fiscal/statements.js';
+import { readSettings, type Settings } from '../fiscal/settings.js';
 import { type Moment, momentAt } from '../moment.js';
 import { issueDocument, registerOf, replaceTail } from './chain.js';
 import { type PrroDocRow, prroSql, type SessionRow } from './statements.js';
 
 const HOUR = 3_600_000;
 
-function limits(db: Db) {
-  const n = (key: string, fallback: number) => Number(fiscalSql(db).setting.get(key) ?? fallback);
+const LIMITS = {
+  session: ['offline_session_hours', 36],
+  month: ['offline_month_hours', 168],
+  warnSession: ['offline_warn_session_hours_left', 6],
+  warnMonth: ['offline_warn_month_hours_left', 24],
+} as const;
+
+/** The settings the offline limits are read from: fiscalWork reads them with its own in one statement. */
+export const OFFLINE_LIMIT_KEYS: readonly string[] = Object.values(LIMITS).map(([key]) => key);
+
+function limits(settings: Settings) {
+  const n = ([key, fallback]: readonly [string, number]) => Number(settings.get(key) ?? fallback);
   return {
-    session: n('offline_session_hours', 36),
-    month: n('offline_month_hours', 168),
-    warnSession: n('offline_warn_session_hours_left', 6),
-    warnMonth: n('offline_warn_month_hours_left', 24),
+    session: n(LIMITS.session),
+    month: n(LIMITS.month),
+    warnSession: n(LIMITS.warnSession),
+    warnMonth: n(LIMITS.warnMonth),
   };
 }
 
@@ -69,10 +79,15 @@ export interface OfflineClock {
   readonly exhausted: '' | 'session' | 'month';
 }
 
-export function offlineClock(db: Db, numprro: string, now: Moment): OfflineClock {
+export function offlineClock(
+  db: Db,
+  numprro: string,
+  now: Moment,
+  settings: Settings = readSettings(db, OFFLINE_LIMIT_KEYS),
+): OfflineClock {
   const reg = registerOf(db, numprro);
   const sql = prroSql(db);
-  const l = limits(db);
+  const l = limits(settings);
   const month = monthHours(db, numprro, now);
   const current = reg.mode === 'offline' ? sql.session.get(numprro, reg.offline_session_id) : undefined;
   const hours = current ? sessionHours(current, now.at) : 0;
@@ -91,9 +106,14 @@ export function offlineClock(db: Db, numprro: string, now: Moment): OfflineClock
   };
 }
 
-/** Refuses a new receipt-class document once an offline limit is reached. */
-export function checkOfflineLimits(db: Db, till: FiscalTill, now: Moment, path: string): OfflineClock {
-  const clock = offlineClock(db, till.numprro, now);
+/** What a new receipt-class document needs of the offline clock: the warning near a limit. */
+export type OfflineWarning = Pick<OfflineClock, 'warning'>;
+
+/** Refuses a new receipt-class document once an offline limit is reached; `settings` holds OFFLINE_LIMIT_KEYS. */
+export function checkOfflineLimits(db: Db, till: FiscalTill, now: Moment, path: string, settings: Settings): OfflineWarning {
+  // An online register has no session to limit or warn of: the month's sessions need not be read.
+  if (registerOf(db, till.numprro).mode !== 'offline') return { warning: '' };
+  const clock = offlineClock(db, till.numprro, now, settings);
   if (clock.exhausted === 'session') {
     throw refuse(path, 'fiscal.offline_session_exhausted', { kasm: till.kasm, hours: clock.sessionLimit });
   }

@@ -71,7 +71,8 @@ export interface NewDoc {
   created_date: string;
   xml_body_b64: string;
   doc_hash: string;
-  prev_doc_hash: string;
+  /** null: the hash of the register's last document, read by the INSERT itself (no round trip of its own). */
+  prev_doc_hash: string | null;
   offline_session_id: string;
   local_doc_number: number;
   local_num: number;
@@ -162,7 +163,9 @@ const prepare = (db: Db) => ({
     `INSERT INTO prro_docs (kasm, numprro, doc_type, created_at, created_date, xml_body_b64, doc_hash, prev_doc_hash,
        offline_session_id, local_doc_number, local_num, control_code, fiscal_number, user_id, status, check_number,
        updated_at, shift_id, content_json, ref)
-     VALUES (@kasm, @numprro, @doc_type, @created_at, @created_date, @xml_body_b64, @doc_hash, @prev_doc_hash,
+     VALUES (@kasm, @numprro, @doc_type, @created_at, @created_date, @xml_body_b64, @doc_hash,
+       coalesce(@prev_doc_hash, (SELECT t.doc_hash FROM prro_docs t WHERE t.numprro = @numprro AND t.status <> ${CANCELLED}
+         ORDER BY t.local_num DESC LIMIT 1), ''),
        @offline_session_id, @local_doc_number, @local_num, @control_code, @fiscal_number, @user_id, @status,
        @check_number, @updated_at, @shift_id, @content_json, @ref)`,
   ),

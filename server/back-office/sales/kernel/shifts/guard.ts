@@ -5,12 +5,13 @@
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
-import { type FiscalTill, fiscalTillOf, requireSeller, type Seller } from '../fiscal/identity.js';
+import { type FiscalTill, fiscalTillWithSeller, type Seller } from '../fiscal/identity.js';
+import { readSettings } from '../fiscal/settings.js';
 import { fiscalSql } from '../fiscal/statements.js';
 import { type Moment, shownAt } from '../moment.js';
 import { actingCashier } from '../people/actor.js';
 import { checkClock } from '../register/clock.js';
-import { checkOfflineLimits, type OfflineClock } from '../register/offline.js';
+import { checkOfflineLimits, OFFLINE_LIMIT_KEYS, type OfflineWarning } from '../register/offline.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 
 export interface FiscalWork {
@@ -20,29 +21,33 @@ export interface FiscalWork {
   /** Who the documents name as cashier: the signed-in cashier the write carries, else the shift's. */
   readonly cashier: string;
   /** The register's offline clock: its warning goes back to the till with the document. */
-  readonly clock: OfflineClock;
+  readonly clock: OfflineWarning;
 }
 
 const HOUR = 3_600_000;
 
-export const shiftMaxHours = (db: Db): number => Number(fiscalSql(db).setting.get('shift_max_hours') ?? 24);
+const SHIFT_MAX_HOURS = 'shift_max_hours';
+const maxHours = (value: string | undefined): number => Number(value ?? 24);
+export const shiftMaxHours = (db: Db): number => maxHours(fiscalSql(db).setting.get(SHIFT_MAX_HOURS));
 
 /**
  * The open shift of a fiscal till, checked; undefined for a till without a PRRO. `cashierId` is
  * the signed-in cashier of the write (header X-Cashier): a colleague may take over a shift's till.
  */
 export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cashierId?: number): FiscalWork | undefined {
-  const till = fiscalTillOf(db, kasm);
-  if (!till) return undefined;
-  const seller = requireSeller(db, path);
+  const fiscal = fiscalTillWithSeller(db, kasm, path);
+  if (!fiscal) return undefined;
+  const { till, seller } = fiscal;
   checkClock(db, till, now, path);
   const shift = shiftSql(db).open.get(kasm);
   if (!shift) throw refuse(path, 'shift.not_open', { kasm });
-  const max = shiftMaxHours(db);
+  // The shift's limit and the offline limits in one read.
+  const settings = readSettings(db, [SHIFT_MAX_HOURS, ...OFFLINE_LIMIT_KEYS]);
+  const max = maxHours(settings.get(SHIFT_MAX_HOURS));
   const hours = (now.at.getTime() - new Date(shift.opened_at).getTime()) / HOUR;
   if (hours >= max) {
     throw refuse(path, 'shift.too_long', { kasm, opened_at: shownAt(shift.opened_at, now.timeZone), hours: max });
   }
-  const clock = checkOfflineLimits(db, till, now, path);
+  const clock = checkOfflineLimits(db, till, now, path, settings);
   return { till, seller, shift, clock, cashier: actingCashier(db, cashierId) ?? shift.cashier };
 }

@@ -1,0 +1,16 @@
+/**
+ * Shop settings a rule reads together, in one statement (issue 24: each read is a round trip on
+ * PostgreSQL, and a close's fiscal checks read five). A key that is not set is absent: the rule
+ * keeps its own default.
+ */
+import type { Db } from '../../../../../shared-node/sql/db.js';
+import { fiscalSql } from './statements.js';
+
+export type Settings = ReadonlyMap<string, string>;
+
+export const readSettings = (db: Db, keys: readonly string[]): Settings =>
+  new Map(
+    fiscalSql(db)
+      .settings.all(JSON.stringify(keys))
+      .map((r) => [r.key, r.value]),
+  );

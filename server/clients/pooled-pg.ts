@@ -19,7 +19,7 @@
  * PgDb drop its session SET; until then this is only used behind a pooler.
  */
 import { migratePg } from '../../shared-node/pg/migrate.js';
-import { PgDb, quoteIdent, SESSION_PLANS } from '../../shared-node/pg/pg-db.js';
+import { PgDb, quoteIdent } from '../../shared-node/pg/pg-db.js';
 import type { PgConnection } from '../../shared-node/pg/sync-pg.js';
 import type { Db, RunResult, Statement, Transaction } from '../../shared-node/sql/db.js';
 import type { Migration } from '../../shared-node/sqlite/migrate.js';
@@ -63,8 +63,7 @@ export class SchemaPinnedDb implements Db {
 
   constructor(private readonly pg: PgDb) {
     this.schema = pg.schema;
-    // The session's plan settings too (pg-db.ts): the session itself is the pooler's.
-    this.pin = `SET LOCAL search_path TO ${quoteIdent(pg.schema)}; ${SESSION_PLANS.replace('SET ', 'SET LOCAL ')}`;
+    this.pin = `SET LOCAL search_path TO ${quoteIdent(pg.schema)}`;
   }
 
   prepare<BindParameters extends unknown[] | object = unknown[], Result = unknown>(

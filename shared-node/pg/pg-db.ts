@@ -16,18 +16,6 @@ import { type PgStatement, type RowidColumns, translateStatement } from './diale
 import { type PgConnection, PgError, type PipelinedStatement, SyncPg, type SyncPgResult } from './sync-pg.js';
 import { deferredRun, type Pending, WriteQueue } from './write-queue.js';
 
-/**
- * Scans by index wherever there is one. SERIALIZABLE remembers what a transaction read, and what
- * a sequential scan read is the whole table: the small per-till tables every close reads (tills,
- * cash boxes, registers, shifts), which PostgreSQL reads whole when they hold a page or two, made
- * every close conflict with any other till's that wrote its own row of them (its cash box's
- * balance, its register's next number), and one of the two ran again. Read through their keys,
- * each close has read only its own till's rows. The back office's statements are point reads and
- * ranges of an index; set for the session, not per transaction, because a named statement keeps
- * the plan it was first given.
- */
-export const SESSION_PLANS = 'SET enable_seqscan = off';
-
 /** Serialization failure and deadlock: the transaction lost a race and may simply run again. */
 const RETRY = new Set(['40001', '40P01']);
 const MOST_ATTEMPTS = 30;
@@ -41,8 +29,11 @@ const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
  */
 const MOST_NAMED = 2000;
 
-/** A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a caller reads. */
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+/**
+ * A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a
+ * caller reads. A LOCK TABLE too: it answers nothing, and the statement it goes with runs after it.
+ */
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|LOCK)\b/i;
 
 /** A statement as PgDb sends it: translated, with its name once it has one. */
 interface Translated extends PgStatement {
@@ -78,7 +69,7 @@ export class PgDb implements Db {
   private static session(connection: PgConnection, schema: string): SyncPg {
     const pg = new SyncPg(connection);
     try {
-      pg.query(`SET search_path TO ${quoteIdent(schema)}; ${SESSION_PLANS}`);
+      pg.query(`SET search_path TO ${quoteIdent(schema)}`);
     } catch (err) {
       pg.close();
       throw err;

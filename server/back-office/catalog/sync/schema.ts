@@ -117,25 +117,4 @@ CREATE CONSTRAINT TRIGGER catalog_changes_number AFTER INSERT ON catalog_changes
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_changes_number();
 `,
   },
-  {
-    // PostgreSQL alone: a transaction takes its own held changes out in one statement, found
-    // through the (tx, id) index. Read in id order, they were found by walking the primary key
-    // past every held change, another till's sale's too, and under SERIALIZABLE reading another
-    // transaction's row is a conflict with it: two tills' sales committing at once each read the
-    // other's, and one of them ran again.
-    id: '0302_catalog_sync_own_changes',
-    up: '',
-    postgres: `
-CREATE OR REPLACE FUNCTION catalog_changes_number() RETURNS trigger LANGUAGE plpgsql AS $number$
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '.catalog_changes'));
-  PERFORM set_config('cashdesk.catalog_numbering', 'on', true);
-  WITH own AS (DELETE FROM catalog_changes_pending WHERE tx = pg_current_xact_id() RETURNING id, kind, key)
-  INSERT INTO catalog_changes (kind, key) SELECT kind, key FROM own ORDER BY id;
-  PERFORM set_config('cashdesk.catalog_numbering', 'off', true);
-  RETURN NULL;
-END
-$number$;
-`,
-  },
 ];

@@ -1,16 +1,18 @@
 /**
  * Two tills of one shop closing at once on PostgreSQL, where every write is SERIALIZABLE and a
- * transaction that loses a race runs again (shared-node/pg/pg-db.ts): the closes of two tills touch
- * no row of each other's, so neither may lose. The test holds till 1's close open (its statements
- * sent, not committed) while till 2's runs whole on another connection and commits — the widest
- * overlap two transactions can have — then commits till 1's, and counts the transactions run
- * again. Till 2's connection waits at most 3 s for a lock, so a shared row fails the test rather
- * than hanging it. SQLite has one writer at a time: there the case cannot arise.
+ * transaction that loses a race runs again (shared-node/pg/pg-db.ts). Till 1's close is held open
+ * (its statements sent, not committed) while till 2 closes in a process of its own
+ * (till-process.ts), side by side; then till 1's commits. Till 2 waits for the shop's write turn
+ * (core/dialect-sql.ts) and then runs on what till 1 committed: both commit and neither runs
+ * again. Without the turn till 2 ran alongside and committed first, and till 1's close, which had
+ * read pages of the shop's indexes that till 2 wrote into, lost the race and ran again.
+ * SQLite has one writer at a time: there the case cannot arise.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { ParamsOf } from '../../../../shared/contract/index.js';
 import type { PgDb } from '../../../../shared-node/pg/pg-db.js';
 import { anotherConnection, TEST_ENGINE } from '../../../testing/back-office-db.js';
+import { killAll, spawnScript } from '../../../testing/processes.js';
 import { invoke } from '../../operations.js';
 import { type FloorShop, floorShop } from '../../testing/floor-shop.js';
 import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
@@ -19,19 +21,19 @@ import { BREAD, MILK } from '../testing/shop.js';
 type Close = ParamsOf<'pos.checkout_close_sale'>;
 
 let shop: FloorShop;
-let other: PgDb;
+let watcher: PgDb;
 beforeEach(() => {
   shop = floorShop();
-  other = anotherConnection(shop.db);
-  other.query("SET lock_timeout = '3s'");
-  // Statistics, as autovacuum keeps them in a shop that runs: without them PostgreSQL takes its
-  // small tables for bigger ones and plans other scans.
-  other.query('ANALYZE');
+  watcher = anotherConnection(shop.db);
+  // Statistics, as autovacuum keeps them in a shop that runs: PostgreSQL then reads the small
+  // per-till tables whole, as it does in a shop.
+  watcher.query('ANALYZE');
 });
 afterEach(() => {
-  other?.close();
+  watcher?.close();
   shop.close();
 });
+afterAll(killAll);
 
 const cash = (kasm: number, code: string, price: string): Close => ({
   kasm,
@@ -39,39 +41,54 @@ const cash = (kasm: number, code: string, price: string): Close => ({
   payments: [{ type: 'nal', amount: price }],
 });
 
-/** Till 1's close held open while till 2's runs whole; how many times till 1's ran, and the retries. */
-function side(first: Close, second: Close) {
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+/** Till 2's close in its own process, while till 1's is held open here. */
+async function side(first: Close, second: Close) {
   const db = shop.db as PgDb;
-  const atTill2 = { ...shop.ctx, db: other };
+  const retriesBefore = db.retries;
+  const tillTwoBefore = Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n);
   let runs = 0;
-  const numbers: string[] = [];
+  let seen: 'waiting' | 'committed' | 'neither' = 'neither';
+  let tillTwo: ReturnType<typeof spawnScript> | undefined;
+  let tillOne = '';
   db.transaction(() => {
     runs++;
-    numbers.push(
-      String((invoke(shop.ctx, 'pos.checkout_close_sale', first).rows as { check_number: string }[])[0]?.check_number),
-    );
-    if (runs === 1)
-      numbers.push(
-        String((invoke(atTill2, 'pos.checkout_close_sale', second).rows as { check_number: string }[])[0]?.check_number),
-      );
+    tillOne = String((invoke(shop.ctx, 'pos.checkout_close_sale', first).rows as { check_number: string }[])[0]?.check_number);
+    if (runs > 1) return;
+    tillTwo = spawnScript('till 2', 'server/back-office/sales/concurrent-tills/till-process.ts', [
+      inject('postgresUrl'),
+      db.schema,
+      JSON.stringify([...db.rowids]),
+      JSON.stringify(second),
+      shop.ctx.now().toISOString(),
+    ]);
+    // Till 1 holds its transaction (this thread waits) until till 2 waits for the turn or has committed.
+    for (let waited = 0; seen === 'neither' && waited < 60_000; waited += 50) {
+      Atomics.wait(sleepCell, 0, 0, 50);
+      const waiting = watcher.query(
+        "SELECT count(*) AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'write_turn' AND NOT l.granted",
+      )[0]?.n;
+      if (Number(waiting) > 0) seen = 'waiting';
+      else if (Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n) > tillTwoBefore)
+        seen = 'committed';
+    }
   }).immediate();
-  return { runs, retries: db.retries + other.retries, numbers };
+  const line = await (tillTwo as NonNullable<typeof tillTwo>).waitForLine((l) => l.startsWith('{'), 60_000);
+  const two = JSON.parse(line) as { checkNumber: string; retries: number };
+  return { seen, runs, retries: db.retries - retriesBefore + two.retries, numbers: [tillOne, two.checkNumber] };
 }
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two tills of one shop closing at once', () => {
-  it('both commit, neither runs again, each with a receipt number of its own', () => {
-    // A sale at each till first: the shop's receipts are numbered from here on.
-    side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
-    const before = { retries: (shop.db as PgDb).retries + other.retries };
-    const { runs, retries, numbers } = side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
-    expect({ runs, retries: retries - before.retries }).toEqual({ runs: 1, retries: 0 });
-    expect(new Set(numbers).size).toBe(2);
-    const receipts = shop.db.prepare('SELECT check_number, kasm, ndoc FROM receipts ORDER BY check_number').all() as {
-      check_number: number;
-      kasm: number;
-      ndoc: string;
-    }[];
-    expect(receipts.map((r) => String(r.check_number)).sort()).toEqual(expect.arrayContaining([...numbers].sort()));
+  it('the second waits for the shop’s write turn, then both commit and neither runs again', async () => {
+    // A sale at each till first, as in a shop that runs.
+    await side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
+    const { seen, runs, retries, numbers } = await side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
+    expect({ seen, runs, retries }).toEqual({ seen: 'waiting', runs: 1, retries: 0 });
+    // Till 2 came second: it took the next receipt number after till 1's.
+    expect(Number(numbers[1])).toBe(Number(numbers[0]) + 1);
+    const receipts = shop.db.prepare('SELECT check_number, ndoc FROM receipts').all() as { check_number: number; ndoc: string }[];
+    expect(receipts.map((r) => String(r.check_number))).toEqual(expect.arrayContaining(numbers));
     // A receipt closed without a sale document of its own is its own document.
     for (const r of receipts) expect(r.ndoc).toBe(String(r.check_number));
     expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);

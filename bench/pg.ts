@@ -24,6 +24,7 @@ import { silentLogger } from '../shared-node/log/logger.js';
 import { SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../shared-node/pg/url.js';
+import { CONTENTION_LOG_SETTINGS, contentionBench } from './pg/contention.js';
 import { floors, OneAtATime } from './pg/latency.js';
 import { ops, sequential, warmUp } from './pg/load.js';
 import { clusterCpu, cpuSince, loadavg, median, PgCounters, pct, StatementTap } from './pg/measure.js';
@@ -80,6 +81,8 @@ const pg = await startTestPostgres({
     shared_preload_libraries: 'pg_stat_statements',
     'pg_stat_statements.max': '50000',
     'pg_stat_statements.track_planning': 'on',
+    // Part 3 counts the races lost from the log, by SQLSTATE.
+    ...CONTENTION_LOG_SETTINGS,
   },
 });
 const pgData = join(pg.connection.host, 'data');
@@ -320,6 +323,14 @@ try {
       `(${(liteClose.cpuMs / liteClose.times.length).toFixed(1)} ms a close, this process) and the FULL commit's fsync (one-row commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms)`,
   );
   for (const l of limits) console.log(l);
+
+  // ---- 3. Concurrent tills of one shop (issue 24, item 3): bench/pg/contention.ts. ----
+  if (THROUGHPUT) {
+    console.log(
+      `\n3. Concurrent tills of one shop: 5 tills closing at once behind serve --workers 2 (npm run bench:contention alone)`,
+    );
+    await contentionBench(pg, bin, { seconds: 5 * SECONDS, lines: 6, goods: 500, workers: 2 });
+  }
   console.log(`load average at end: ${loadavg()}; ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
 } finally {
   for (const c of cleanup) await c();

@@ -1,7 +1,7 @@
 /**
  * Every operation of the back office, and the one way to perform one in-process: a read as is,
  * a write in one IMMEDIATE transaction (IMMEDIATE takes the write lock up front, so a busy
- * database fails fast instead of mid-write). The embedded upstream, the demo seed and the tests
+ * database fails fast instead of mid-write; on PostgreSQL the shop's write turn, dialect-sql.ts). The embedded upstream, the demo seed and the tests
  * all go through here, so demo data and test data obey exactly the rules a till's data does.
  */
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/index.js';
 import { type CommitHook, type RawResult, refusalOfIssue } from '../upstream/upstream.js';
 import { catalogHandlers } from './catalog/index.js';
+import { writeTurn } from './core/dialect-sql.js';
 import type { BackOfficeContext, Handlers, PreparedHandler } from './handlers.js';
 import { salesHandlers } from './sales/index.js';
 import { signBeforeWrite } from './sales/kernel/keys/sign.js';
@@ -30,7 +31,9 @@ const writes = new WeakMap<BackOfficeContext['db'], Write>();
 function writeOf(db: BackOfficeContext['db']): Write {
   let write = writes.get(db);
   if (!write) {
+    const turn = writeTurn(db);
     const tx = db.transaction((handler: Handler, params: unknown, ctx: BackOfficeContext, commit: CommitHook | undefined) => {
+      turn?.run();
       commit?.before?.();
       const raw = handler(params, ctx);
       commit?.commit(raw);

@@ -8,10 +8,10 @@ import type { Db as SqliteDb } from '../../shared-node/sqlite/open.js';
 
 /**
  * PostgreSQL's own bookkeeping, with no SQLite counterpart: changes of the catalogue waiting for
- * their transaction to commit (catalog/sync/schema.ts, 0301). Always empty outside a transaction,
- * so there is nothing in it to move.
+ * their transaction to commit (catalog/sync/schema.ts, 0301), and the shop's write turn, only
+ * ever locked (core/dialect-sql.ts). Always empty outside a transaction, so nothing to move.
  */
-export const POSTGRES_ONLY_TABLES: readonly string[] = ['catalog_changes_pending'];
+export const POSTGRES_ONLY_TABLES: readonly string[] = ['catalog_changes_pending', 'write_turn'];
 
 export interface TableShape {
   readonly name: string;

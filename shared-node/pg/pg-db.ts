@@ -29,8 +29,11 @@ const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
  */
 const MOST_NAMED = 2000;
 
-/** A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a caller reads. */
-const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+/**
+ * A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a
+ * caller reads. A LOCK TABLE too: it answers nothing, and the statement it goes with runs after it.
+ */
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|LOCK)\b/i;
 
 /** A statement as PgDb sends it: translated, with its name once it has one. */
 interface Translated extends PgStatement {
@@ -45,6 +48,11 @@ export class PgDb implements Db {
   private depth = 0;
   private savepoints = 0;
   private open = true;
+  /**
+   * Transactions that lost a race (40001, 40P01) and ran again, on this connection: what a bench
+   * or a test of contention counts (a refusal also rolls back, but is not run again, nor counted).
+   */
+  retries = 0;
 
   private constructor(
     private pg: SyncPg,
@@ -205,6 +213,7 @@ export class PgDb implements Db {
           return serializable(...args);
         } catch (err) {
           if (!(err instanceof PgError && RETRY.has(err.code)) || attempt >= MOST_ATTEMPTS) throw err;
+          this.retries++;
           // Another transaction won the same rows: everything this one did is rolled back, so it
           // runs again from the start on what that one committed, after a short random pause.
           pause(Math.random() * Math.min(50, 2 ** attempt));

@@ -2,7 +2,7 @@
  * The back office's SQL that is not the same on both engines and that the statement rewrite
  * (shared-node/pg/dialect.ts) cannot make the same: each fragment named, with its two forms.
  */
-import { type Db, dialectOf } from '../../../shared-node/sql/db.js';
+import { type Db, dialectOf, type Statement } from '../../../shared-node/sql/db.js';
 
 /** The integers of a JSON array parameter (`[3, 5, 8]`) as a one-column subquery. */
 export const idsOfJsonArray = (db: Db, param: string): string =>
@@ -21,3 +21,22 @@ export const tableExistsSql = (db: Db): string =>
   dialectOf(db) === 'postgres'
     ? 'SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?'
     : "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
+
+/**
+ * The shop's write turn, taken as a write's first statement: one write of a shop at a time, as
+ * SQLite's IMMEDIATE transaction takes its file's write lock up front (there, nothing to add).
+ *
+ * On PostgreSQL every write is SERIALIZABLE, and two tills' writes side by side conflict even when
+ * they share no row: SERIALIZABLE remembers reads by page (by table, for a small table scanned
+ * whole), and two closes each insert their receipt, lines and documents into the same last pages
+ * of the shop's indexes that the other's foreign keys and its own reads go through. One of the two
+ * then ran again — more than half of the closes of 5 tills (bench:contention). In turn, a write
+ * waits (a lock, no retry) for the shop's write before it, and starts from what that one committed.
+ *
+ * LOCK TABLE takes no snapshot: the transaction's snapshot is taken by the next statement, once
+ * the turn is granted, so the write sees every write before it. A lock in the database, not in a
+ * process: every process and every connection of the shop waits for the same turn, and other
+ * shops (other schemas) never wait for it. Reads take no turn.
+ */
+export const writeTurn = (db: Db): Statement<[], unknown> | undefined =>
+  dialectOf(db) === 'postgres' ? db.prepare<[], unknown>('LOCK TABLE write_turn IN EXCLUSIVE MODE') : undefined;

@@ -95,4 +95,11 @@ CREATE TABLE shop_settings (
 INSERT INTO shop_settings (key, value) VALUES ('allow_negative_stock', '0');
 `,
   },
+  {
+    // PostgreSQL alone: the shop's write turn (dialect-sql.ts, takeWriteTurn), a table that holds
+    // nothing and is only ever locked. SQLite's IMMEDIATE transaction is its write turn already.
+    id: '0101_write_turn',
+    up: '',
+    postgres: 'CREATE TABLE write_turn ();',
+  },
 ];

@@ -53,7 +53,6 @@ export interface SplitRow {
 }
 
 export interface NewReceipt {
-  check_number: number;
   ndoc: string;
   kasm: number;
   sk: number;
@@ -142,13 +141,21 @@ const prepare = (db: Db) => ({
        card = excluded.card, comment = excluded.comment, updated_at = excluded.updated_at`,
   ),
 
-  nextCheckNumber: db.prepare<[], number>('SELECT coalesce(max(check_number), 0) + 1 FROM receipts').pluck(),
+  /**
+   * The database numbers the receipt (its lastInsertRowid): SQLite one past the largest number, as
+   * a max()+1 read did; PostgreSQL from the column's identity, so two tills closing at once neither
+   * take the same number nor read the same last one (a SERIALIZABLE conflict that ran one of them
+   * again). A close PostgreSQL rolls back leaves its number unused; the fiscal numbers are the
+   * register's own, gapless per PRRO, and never come from here.
+   */
   insertReceipt: db.prepare<[NewReceipt], void>(
-    `INSERT INTO receipts (check_number, ndoc, kasm, sk, user, card, created_at, sale_date, total, discount, cash_received,
+    `INSERT INTO receipts (ndoc, kasm, sk, user, card, created_at, sale_date, total, discount, cash_received,
        change, bonus_accrued, bank_destination, com1, com2, fiscal)
-     VALUES (@check_number, @ndoc, @kasm, @sk, @user, @card, @created_at, @sale_date, @total, @discount, @cash_received,
+     VALUES (@ndoc, @kasm, @sk, @user, @card, @created_at, @sale_date, @total, @discount, @cash_received,
        @change, @bonus_accrued, @bank_destination, @com1, @com2, 0)`,
   ),
+  /** A receipt closed without a sale document of its own is its own document: its ndoc is its number. */
+  ndocIsCheckNumber: db.prepare<[number], void>('UPDATE receipts SET ndoc = CAST(check_number AS TEXT) WHERE check_number = ?'),
   insertPayment: db.prepare<[number, string, number, string, string], void>(
     'INSERT INTO receipt_payments (check_number, type, amount, card, cert_number) VALUES (?, ?, ?, ?, ?)',
   ),

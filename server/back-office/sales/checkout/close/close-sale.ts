@@ -24,13 +24,10 @@ function closeSale(p: CloseParams, ctx: BackOfficeContext) {
   const moment = momentOf(ctx);
   const plan = planClose(db, p, moment, { cashier: ctx.cashier, confirmation: ctx.confirmation });
   const sql = checkoutSql(db);
-  const checkNumber = sql.nextCheckNumber.get() as number;
-  const ndoc = plan.ndoc === '' ? String(checkNumber) : plan.ndoc;
   const destination = plan.payments.byType.bn.gt(0) ? nextBankDestination(db, plan.till) : undefined;
 
-  sql.insertReceipt.run({
-    check_number: checkNumber,
-    ndoc,
+  const receipt = sql.insertReceipt.run({
+    ndoc: plan.ndoc,
     kasm: plan.till.kasm,
     sk: plan.sk,
     user,
@@ -46,6 +43,10 @@ function closeSale(p: CloseParams, ctx: BackOfficeContext) {
     com1: p.com1,
     com2: p.com2,
   });
+  // Numbered by the database as it is inserted (statements.ts says why).
+  const checkNumber = Number(receipt.lastInsertRowid);
+  const ndoc = plan.ndoc === '' ? String(checkNumber) : plan.ndoc;
+  if (plan.ndoc === '') sql.ndocIsCheckNumber.run(checkNumber);
   writeLines(db, plan, checkNumber, user, moment);
   for (const x of plan.payments.items) sql.insertPayment.run(checkNumber, x.type, toDb(x.amount, 'cur'), x.card, x.certNumber);
   if (plan.cardPayment) bookCardPayment(db, plan.cardPayment, { checkNumber }, moment.iso);

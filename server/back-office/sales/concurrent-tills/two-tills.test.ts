@@ -1,0 +1,96 @@
+/**
+ * Two tills of one shop closing at once on PostgreSQL, where every write is SERIALIZABLE and a
+ * transaction that loses a race runs again (shared-node/pg/pg-db.ts). Till 1's close is held open
+ * (its statements sent, not committed) while till 2 closes in a process of its own
+ * (till-process.ts), side by side; then till 1's commits. Till 2 waits for the shop's write turn
+ * (core/dialect-sql.ts) and then runs on what till 1 committed: both commit and neither runs
+ * again. Without the turn till 2 ran alongside and committed first, and till 1's close, which had
+ * read pages of the shop's indexes that till 2 wrote into, lost the race and ran again.
+ * SQLite has one writer at a time: there the case cannot arise.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ParamsOf } from '../../../../shared/contract/index.js';
+import type { PgDb } from '../../../../shared-node/pg/pg-db.js';
+import { anotherConnection, TEST_ENGINE } from '../../../testing/back-office-db.js';
+import { killAll, spawnScript } from '../../../testing/processes.js';
+import { invoke } from '../../operations.js';
+import { type FloorShop, floorShop } from '../../testing/floor-shop.js';
+import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
+import { BREAD, MILK } from '../testing/shop.js';
+
+type Close = ParamsOf<'pos.checkout_close_sale'>;
+
+let shop: FloorShop;
+let watcher: PgDb;
+beforeEach(() => {
+  shop = floorShop();
+  watcher = anotherConnection(shop.db);
+  // Statistics, as autovacuum keeps them in a shop that runs: PostgreSQL then reads the small
+  // per-till tables whole, as it does in a shop.
+  watcher.query('ANALYZE');
+});
+afterEach(() => {
+  watcher?.close();
+  shop.close();
+});
+afterAll(killAll);
+
+const cash = (kasm: number, code: string, price: string): Close => ({
+  kasm,
+  rows: [{ code, quant: '1', price, sum: price }],
+  payments: [{ type: 'nal', amount: price }],
+});
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+/** Till 2's close in its own process, while till 1's is held open here. */
+async function side(first: Close, second: Close) {
+  const db = shop.db as PgDb;
+  const retriesBefore = db.retries;
+  const tillTwoBefore = Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n);
+  let runs = 0;
+  let seen: 'waiting' | 'committed' | 'neither' = 'neither';
+  let tillTwo: ReturnType<typeof spawnScript> | undefined;
+  let tillOne = '';
+  db.transaction(() => {
+    runs++;
+    tillOne = String((invoke(shop.ctx, 'pos.checkout_close_sale', first).rows as { check_number: string }[])[0]?.check_number);
+    if (runs > 1) return;
+    tillTwo = spawnScript('till 2', 'server/back-office/sales/concurrent-tills/till-process.ts', [
+      inject('postgresUrl'),
+      db.schema,
+      JSON.stringify([...db.rowids]),
+      JSON.stringify(second),
+      shop.ctx.now().toISOString(),
+    ]);
+    // Till 1 holds its transaction (this thread waits) until till 2 waits for the turn or has committed.
+    for (let waited = 0; seen === 'neither' && waited < 60_000; waited += 50) {
+      Atomics.wait(sleepCell, 0, 0, 50);
+      const waiting = watcher.query(
+        "SELECT count(*) AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'write_turn' AND NOT l.granted",
+      )[0]?.n;
+      if (Number(waiting) > 0) seen = 'waiting';
+      else if (Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n) > tillTwoBefore)
+        seen = 'committed';
+    }
+  }).immediate();
+  const line = await (tillTwo as NonNullable<typeof tillTwo>).waitForLine((l) => l.startsWith('{'), 60_000);
+  const two = JSON.parse(line) as { checkNumber: string; retries: number };
+  return { seen, runs, retries: db.retries - retriesBefore + two.retries, numbers: [tillOne, two.checkNumber] };
+}
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('two tills of one shop closing at once', () => {
+  it('the second waits for the shop’s write turn, then both commit and neither runs again', async () => {
+    // A sale at each till first, as in a shop that runs.
+    await side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
+    const { seen, runs, retries, numbers } = await side(cash(1, BREAD, '25.50'), cash(2, MILK, '42.00'));
+    expect({ seen, runs, retries }).toEqual({ seen: 'waiting', runs: 1, retries: 0 });
+    // Till 2 came second: it took the next receipt number after till 1's.
+    expect(Number(numbers[1])).toBe(Number(numbers[0]) + 1);
+    const receipts = shop.db.prepare('SELECT check_number, ndoc FROM receipts').all() as { check_number: number; ndoc: string }[];
+    expect(receipts.map((r) => String(r.check_number))).toEqual(expect.arrayContaining(numbers));
+    // A receipt closed without a sale document of its own is its own document.
+    for (const r of receipts) expect(r.ndoc).toBe(String(r.check_number));
+    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+  });
+});

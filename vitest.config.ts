@@ -47,6 +47,7 @@ export default defineConfig({
             // Tests that start a PostgreSQL of their own whatever the project (moving a client
             // between a file and PostgreSQL), and serve --workers's processes on a folder.
             'server/clients/transfer-pg.test.ts',
+            'server/clients/pgbouncer.test.ts',
             'server/workers.test.ts',
             // No back office behind them: the gateway and the HTTP server in front of a fake
             // upstream (the database holds only keys and idempotency records, which

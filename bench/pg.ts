@@ -2,13 +2,16 @@
  * npm run bench:pg — the back office on PostgreSQL next to SQLite, in the same run (issue 11):
  *   1. a 20-line pos.checkout_close_sale through HTTP, one request at a time: p50/p99 on a data
  *      folder (SQLite) and on PostgreSQL, in alternating rounds, both services in this process;
- *      with what a close costs on PostgreSQL: statements sent (each one round trip, counted where
- *      SyncPg sends them), the median statement, the bare round trip and the bare commit;
+ *      with what a close costs on PostgreSQL: statements sent and the round trips they went in
+ *      (counted where SyncPg sends them; PgDb pipelines a transaction's writes with the next read
+ *      or the COMMIT), the median round trip, the bare round trip and the bare commit;
  *   2. throughput of the mixed load of tills (find_code, card_open, a close in ten requests) over
  *      several connections, on spawned `serve` processes: one process, two processes on the same
  *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds.
  * PostgreSQL is a cluster of its own (initdb) with fsync on, as SQLite's synchronous=FULL: both
- * commit to the same disk. Options are environment variables, printed first.
+ * commit to the same disk. Options are environment variables, printed first; BENCH_PG_OPTIONS is
+ * added to the PostgreSQL address the services use (`prepared=off`, `pipeline=off`, or both joined
+ * by `&`: each of issue 24's two measures on its own).
  */
 
 import { execFileSync } from 'node:child_process';
@@ -39,6 +42,12 @@ const OPTIONS = {
   BENCH_GOODS: { value: 2000, about: 'goods in each demo shop' },
 };
 const opt = (name: keyof typeof OPTIONS) => Number(process.env[name] ?? OPTIONS[name].value);
+/** Added to the services' PostgreSQL address (shared-node/pg/url.ts): `prepared=off`, `pipeline=off`. */
+const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '';
+/** 0: part 1 alone (the one-at-a-time close), for comparing PG_OPTIONS quickly. */
+const THROUGHPUT = process.env.BENCH_THROUGHPUT !== '0';
+/** Issue 24's target for a close's round trips. */
+const ROUND_TRIPS_TARGET = 20;
 const CLOSES = opt('BENCH_CLOSES');
 const CLOSE_LINES = opt('BENCH_CLOSE_LINES');
 const LAT_ROUNDS = opt('BENCH_LAT_ROUNDS');
@@ -52,6 +61,8 @@ const WARMUP = 30;
 
 console.log('npm run bench:pg — options (environment variables):');
 for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(name as keyof typeof OPTIONS)}  ${o.about}`);
+console.log(`  BENCH_PG_OPTIONS=${PG_OPTIONS}  added to the services' PostgreSQL address (prepared=off, pipeline=off)`);
+console.log(`  BENCH_THROUGHPUT=${THROUGHPUT ? 1 : 0}  0: the one-at-a-time part alone`);
 console.log(`load average at start: ${loadavg()}`);
 const started = performance.now();
 
@@ -59,6 +70,9 @@ const bin = postgresBin();
 if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
 const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
 const fsType = execFileSync('stat', ['-f', '-c', '%T', dir], { encoding: 'utf8' }).trim();
+// Every client of the many-clients configuration open at once in each of two processes, as before
+// the service had a connection budget (60 by default): the spawned services inherit this.
+process.env.CASHDESK_PG_CONNECTIONS ??= String(2 * (CLIENTS + 1));
 const pg = await startTestPostgres({
   durable: true,
   maxConnections: 2 * CLIENTS + 50,
@@ -69,6 +83,7 @@ const pg = await startTestPostgres({
   },
 });
 const pgData = join(pg.connection.host, 'data');
+const pgUrl = PG_OPTIONS === '' ? pg.url : `${pg.url}${pg.url.includes('?') ? '&' : '?'}${PG_OPTIONS}`;
 const meterPg = new SyncPg(parsePgUrl(pg.url));
 meterPg.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 const counters = new PgCounters(meterPg);
@@ -105,7 +120,7 @@ try {
   tap.install();
   const services = {
     SQLite: await startDataService({ dataDir: lite.data, port: 0, logger: silentLogger, rateLimit: false }),
-    PostgreSQL: await startDataService({ dataDir: pg.url, port: 0, logger: silentLogger, rateLimit: false }),
+    PostgreSQL: await startDataService({ dataDir: pgUrl, port: 0, logger: silentLogger, rateLimit: false }),
   };
   cleanup.push(
     () => services.SQLite.close(),
@@ -131,7 +146,7 @@ try {
 
   console.log(`  load average ${loadavg()}`);
   console.log(
-    '  operation                       engine         p50         p99   calls   CPU/call: this process, PostgreSQL   PG statements/call',
+    '  operation                       engine         p50         p99   calls   CPU/call: this process, PostgreSQL   PG statements/call, round trips/call',
   );
   for (const op of [single.findCode, single.cardOpen, single.close]) {
     for (const engine of ['SQLite', 'PostgreSQL'] as const) {
@@ -141,7 +156,7 @@ try {
       console.log(
         `  ${name.padEnd(31)} ${engine.padEnd(11)} ${ms(pct(f.times, 50))} ${ms(pct(f.times, 99))}   ${String(n).padStart(5)}   ` +
           `${ms(f.cpuMs / n, 6)}, ${engine === 'PostgreSQL' ? ms(f.pgCpuMs / n, 6) : '        -'}              ` +
-          (engine === 'PostgreSQL' ? (f.statements / n).toFixed(1) : '-'),
+          (engine === 'PostgreSQL' ? `${(f.statements / n).toFixed(1)}, ${(f.roundTrips / n).toFixed(1)}` : '-'),
       );
     }
   }
@@ -149,6 +164,7 @@ try {
   const liteClose = timing.of('SQLite', single.close);
   const n = close.times.length;
   const perClose = close.statements / n;
+  const tripsPerClose = close.roundTrips / n;
   const closeMean = close.times.reduce((s, x) => s + x, 0) / n;
   const waited = close.statementMs.reduce((s, x) => s + x, 0) / n;
   const statementMs = median(close.statementMs);
@@ -158,8 +174,12 @@ try {
     .map(([k, c]) => `${k} ${(c / n).toFixed(1)}`)
     .join(', ');
   console.log(
-    `  a ${CLOSE_LINES}-line close on PostgreSQL sends ${perClose.toFixed(1)} statements (${kinds}); each waited for: median ${statementMs.toFixed(3)} ms, ` +
-      `of which PostgreSQL planned and executed it for ${serverMs.toFixed(3)} ms (mean, pg_stat_statements)`,
+    `  a ${CLOSE_LINES}-line close on PostgreSQL sends ${perClose.toFixed(1)} statements (${kinds}) in ${tripsPerClose.toFixed(1)} round trips; ` +
+      `a round trip waited for: median ${statementMs.toFixed(3)} ms; PostgreSQL planned and executed a statement in ${serverMs.toFixed(3)} ms (mean, pg_stat_statements)`,
+  );
+  console.log(
+    `  round trips per ${CLOSE_LINES}-line close on PostgreSQL: ${tripsPerClose.toFixed(1)} (target ≤ ${ROUND_TRIPS_TARGET}: ${tripsPerClose <= ROUND_TRIPS_TARGET ? 'met' : 'not met'}); ` +
+      `p50 ${pct(close.times, 50).toFixed(1)} ms = ${(pct(close.times, 50) / pct(liteClose.times, 50)).toFixed(1)}× SQLite's ${pct(liteClose.times, 50).toFixed(1)} ms`,
   );
   console.log(
     `  floors: PostgreSQL round trip (SELECT 1 over SyncPg) p50 ${floor.roundTrip.toFixed(3)} ms; one-row COMMIT p50 ${median(floor.pgCommit).toFixed(2)} ms p99 ${pct(floor.pgCommit, 99).toFixed(2)} ms; ` +
@@ -170,13 +190,15 @@ try {
   const mix = ops(goods, MIX_LINES);
   const pair = (processes: number, clients: number): Target[] => [
     { engine: 'SQLite', store: ['--data', lite.data], processes, keys: lite.keys.slice(0, clients) },
-    { engine: 'PostgreSQL', store: ['--db', pg.url], processes, keys: post.keys.slice(0, clients) },
+    { engine: 'PostgreSQL', store: ['--db', pgUrl], processes, keys: post.keys.slice(0, clients) },
   ];
-  const configs = [
-    { name: '1 process, 1 client', pair: pair(1, 1) },
-    { name: '2 processes, 1 client', pair: pair(2, 1) },
-    { name: `1 process, ${CLIENTS} clients`, pair: pair(1, CLIENTS) },
-  ];
+  const configs = THROUGHPUT
+    ? [
+        { name: '1 process, 1 client', pair: pair(1, 1) },
+        { name: '2 processes, 1 client', pair: pair(2, 1) },
+        { name: `1 process, ${CLIENTS} clients`, pair: pair(1, CLIENTS) },
+      ]
+    : [];
   console.log(
     `\n2. Mixed load: find_code and card_open in turn, a ${MIX_LINES}-line close in every ten requests; ${CONNECTIONS} connections ` +
       `(split evenly over the processes), a client at random per request; ${ROUNDS} rounds of ${SECONDS} s per engine, alternating`,
@@ -265,7 +287,7 @@ try {
   console.log('\nWhat limits each figure');
   console.log(
     `  ${CLOSE_LINES}-line close, PostgreSQL: p50 ${pct(close.times, 50).toFixed(1)} ms, mean ${closeMean.toFixed(1)} ms, of which ${waited.toFixed(1)} ms (${((100 * waited) / closeMean).toFixed(0)}%) ` +
-      `waiting for its ${perClose.toFixed(1)} statements one after another: ${perClose.toFixed(1)} × ${statementMs.toFixed(3)} ms median statement ` +
+      `waiting for its ${tripsPerClose.toFixed(1)} round trips (${perClose.toFixed(1)} statements) one after another: ${tripsPerClose.toFixed(1)} × ${statementMs.toFixed(3)} ms median round trip ` +
       `(bare round trip ${floor.roundTrip.toFixed(3)} ms + PostgreSQL's planning and execution ${serverMs.toFixed(3)} ms + node-postgres and the I/O thread's hand-over); ` +
       `the COMMIT's WAL flush p50 ${median(floor.pgCommit).toFixed(2)} ms. CPU a close: ${(close.cpuMs / n).toFixed(1)} ms this process, ${(close.pgCpuMs / n).toFixed(1)} ms PostgreSQL`,
   );

@@ -8,15 +8,15 @@
  * own, copied beside the bundle) stay in node_modules.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { ROOT } from './bundle.js';
 
 const SERVER_OUTFILE = 'dist/server/cli.mjs';
 
-/** The I/O thread of shared-node/pg/sync-pg.ts, found beside the module that starts it. */
-const PG_IO_WORKER = 'shared-node/pg/io-worker.mjs';
+/** The I/O thread of shared-node/pg/sync-pg.ts, found beside the module that starts it, and what it imports. */
+const PG_IO_WORKER = ['shared-node/pg/io-worker.mjs', 'shared-node/pg/pipeline.mjs'];
 
 const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   absWorkingDir: ROOT,
@@ -40,7 +40,7 @@ export async function bundleServer(entry = 'server/cli.ts', outfile = SERVER_OUT
   const out = join(ROOT, outfile);
   mkdirSync(dirname(out), { recursive: true });
   await build(serverBundle(entry, outfile));
-  copyFileSync(join(ROOT, PG_IO_WORKER), join(dirname(out), 'io-worker.mjs'));
+  for (const file of PG_IO_WORKER) copyFileSync(join(ROOT, file), join(dirname(out), basename(file)));
   return out;
 }
 

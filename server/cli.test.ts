@@ -130,6 +130,37 @@ describe('a data folder of many clients from the command line', () => {
     expect(fail(['serve', '--db', join(data, 'x.sqlite'), '--idle-close', '5']).status).toBe(2);
   });
 
+  it('refuses a budget of PostgreSQL connections without PostgreSQL, or one that leaves a process fewer than 2', () => {
+    const fail = (args: string[]) => {
+      try {
+        cli(...args);
+        return { status: 0, stderr: '' };
+      } catch (e) {
+        return e as { status: number; stderr: string };
+      }
+    };
+    expect(fail(['serve', '--data', data, '--pg-connections', '10'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-connections goes with --db postgres://'),
+    });
+    expect(
+      fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--workers', '3', '--pg-connections', '5']),
+    ).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('each of 3 processes 1: each needs at least 2'),
+    });
+    // Or the environment's budget, for a deployment that sets it once.
+    process.env.CASHDESK_PG_CONNECTIONS = '3';
+    try {
+      expect(fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--workers', '2'])).toMatchObject({
+        status: 2,
+        stderr: expect.stringContaining('CASHDESK_PG_CONNECTIONS: 3 PostgreSQL connections leave each of 2 processes 1'),
+      });
+    } finally {
+      delete process.env.CASHDESK_PG_CONNECTIONS;
+    }
+  });
+
   it("takes a till's file in as a client, and writes a client out as a file", () => {
     const till = join(data, '..', 'till.sqlite');
     cli('keys', 'create', '--db', till, '--name', 'till-9', '--scopes', 'all');

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { isPostgresUrl } from '../shared-node/pg/url.js';
 import { KeyStore, parseScopes } from './auth/keys.js';
+import { connectionsPerProcess, DEFAULT_PG_CONNECTIONS } from './clients/pg-connections.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
 import { exportClient, importClient } from './clients/transfer.js';
@@ -29,6 +30,8 @@ const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST
                [--max-inflight-mb N] [--request-timeout N]
                [--idle-close S] [--max-open N]            (the last two with MANY only)
                [--workers N]                              (N service processes on one port)
+               [--pg-connections N]                       (postgres:// only: all processes together, default 60
+                                                           or CASHDESK_PG_CONNECTIONS)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME
@@ -78,6 +81,7 @@ async function serve(args: string[]) {
       'max-inflight-mb': { type: 'string' },
       'request-timeout': { type: 'string' },
       workers: { type: 'string' },
+      'pg-connections': { type: 'string' },
       'fiscal-server': { type: 'string' },
       'fiscal-ca': { type: 'string', multiple: true },
       'fiscal-secret': { type: 'string' },
@@ -88,16 +92,19 @@ async function serve(args: string[]) {
   if (workers < 1) throw new UsageError('--workers must be at least 1');
   if (workers > 1 && !isWorker()) {
     // The arguments are checked here, before any process starts; each worker reads them again.
-    serveConfig(values);
+    const config = serveConfig(values, workers);
     const url = await runWorkers(workers, (line) => process.stdout.write(`${line}\n`));
-    process.stdout.write(`retail RPC service listening on ${url}/v1/rpc (${workers} processes)\n`);
+    process.stdout.write(
+      `retail RPC service listening on ${url}/v1/rpc (${workers} processes${connectionsNote(config, workers)})\n`,
+    );
     return;
   }
-  const service = await startServe(values);
+  const config = serveConfig(values, workers);
+  const service = 'dataDir' in config ? await startDataService(config) : await startService(config);
   if (isWorker()) {
     reportListening(service.url);
   } else {
-    process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc\n`);
+    process.stdout.write(`retail RPC service listening on ${service.url}/v1/rpc${connectionsNote(config, 1)}\n`);
   }
   const stop = () => {
     service.close().then(() => process.exit(0));
@@ -108,13 +115,20 @@ async function serve(args: string[]) {
 
 type ServeValues = Record<string, string | boolean | string[] | undefined>;
 
-async function startServe(values: ServeValues) {
-  const config = serveConfig(values);
-  return 'dataDir' in config ? await startDataService(config) : await startService(config);
+/** The startup line's word on PostgreSQL connections: the bound the operator sets against max_connections. */
+function connectionsNote(config: ServiceConfig | DataServiceConfig, workers: number): string {
+  if (!('pgConnections' in config) || config.pgConnections === undefined) return '';
+  const each = config.pgConnections;
+  return workers > 1
+    ? `; PostgreSQL connections: at most ${each} per process, ${each * workers} in all`
+    : `; PostgreSQL connections: at most ${each}`;
 }
 
-/** serve's arguments as a service's configuration; a UsageError for the first wrong one. */
-function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
+/**
+ * serve's arguments as one process's configuration (of `workers` started alike); a UsageError for
+ * the first wrong one.
+ */
+function serveConfig(values: ServeValues, workers: number): ServiceConfig | DataServiceConfig {
   const str = (name: string) => values[name] as string | undefined;
   const port = positiveInt(str('port'), '--port', 8787);
   const goods = str('goods') === undefined ? undefined : positiveInt(str('goods'), '--goods', 0);
@@ -142,6 +156,7 @@ function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
   const maxOpen = positiveInt(str('max-open'), '--max-open', 64);
   if (idleS < 1) throw new UsageError('--idle-close must be at least 1 second');
   if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
+  const pgConnections = pgConnectionsOf(str('pg-connections'), where, workers);
   const fiscalUrl = str('fiscal-server');
   if (fiscalUrl !== undefined && !/^https?:\/\/[^\s/?#@\\]+(\/[^\s?#]*)?$/.test(fiscalUrl))
     throw new UsageError('--fiscal-server must be an http:// or https:// address, e.g. https://fs.tax.gov.ua:8643/fs');
@@ -168,7 +183,33 @@ function serveConfig(values: ServeValues): ServiceConfig | DataServiceConfig {
   };
   return 'db' in where
     ? { ...common, dbFile: where.db }
-    : { ...common, dataDir: where.data, idleCloseMs: idleS * 1000, maxOpenClients: maxOpen };
+    : {
+        ...common,
+        dataDir: where.data,
+        idleCloseMs: idleS * 1000,
+        maxOpenClients: maxOpen,
+        ...(pgConnections === undefined ? {} : { pgConnections }),
+      };
+}
+
+/**
+ * `--pg-connections N` (else the environment's CASHDESK_PG_CONNECTIONS, for a deployment that sets
+ * it once), the budget of every process together, as this process's share.
+ */
+function pgConnectionsOf(flag: string | undefined, where: { db: string } | { data: string }, workers: number) {
+  const postgres = 'data' in where && isPostgresUrl(where.data);
+  if (!postgres) {
+    if (flag !== undefined) throw new UsageError('--pg-connections goes with --db postgres://…');
+    return undefined;
+  }
+  const env = process.env.CASHDESK_PG_CONNECTIONS;
+  const [value, name] = flag !== undefined ? [flag, '--pg-connections'] : [env || undefined, 'CASHDESK_PG_CONNECTIONS'];
+  const budget = positiveInt(value, name, DEFAULT_PG_CONNECTIONS);
+  try {
+    return connectionsPerProcess(budget, workers);
+  } catch (err) {
+    throw new UsageError(`${name}: ${(err as Error).message}`);
+  }
 }
 
 /** The keys of a back office file, or of a data folder's registry with the client a command names. */

@@ -14,6 +14,12 @@ import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-lim
 import { SharedRateLimiter } from './auth/shared-rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
 import type { FiscalOptions } from './clients/fiscal-link.js';
+import {
+  backOfficesWithin,
+  connectionsPerProcess,
+  DEFAULT_PG_CONNECTIONS,
+  DEFAULT_PG_WAIT_MS,
+} from './clients/pg-connections.js';
 import { BackOfficePool } from './clients/pool.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
@@ -48,7 +54,7 @@ interface CommonConfig {
   readonly logger?: Logger;
   readonly now?: () => Date;
   readonly timeZone?: string;
-  /** How often the fiscal dispatcher goes over the PRRO queue besides after each write. */
+  /** How often the fiscal dispatcher goes over the PRRO queue besides after a write that made work for it. */
   readonly simulatorIntervalMs?: number;
   /** The tax server (the DPS's by default; the simulator in a demo), more CAs, the secret for unattended keys. */
   readonly fiscal?: FiscalOptions;
@@ -69,6 +75,13 @@ export interface DataServiceConfig extends CommonConfig {
   readonly idleCloseMs?: number;
   /** Back offices open at once before the least recently used idle ones are closed (default 64). */
   readonly maxOpenClients?: number;
+  /**
+   * On PostgreSQL, the connections this process may hold, the registry's included (default
+   * DEFAULT_PG_CONNECTIONS; `serve` gives each of its --workers an equal share of its budget).
+   */
+  readonly pgConnections?: number;
+  /** How long a request waits for a connection to free when all are in use (default 5 s). */
+  readonly pgWaitMs?: number;
 }
 
 export interface RunningService {
@@ -137,12 +150,28 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
   const registryDb = store.openRegistry();
   const clients = new ClientRegistry(registryDb);
   const keys = new KeyStore(registryDb);
+  // A folder's files cost no shared resource beyond file handles: its limit stays soft. A
+  // PostgreSQL's connections are the server's: there the process holds no more than its share.
+  const pgConnections = cfg.pgConnections ?? DEFAULT_PG_CONNECTIONS;
+  const bound =
+    store.kind === 'postgres'
+      ? { most: backOfficesWithin(connectionsPerProcess(pgConnections, 1)), waitMs: cfg.pgWaitMs ?? DEFAULT_PG_WAIT_MS }
+      : undefined;
   const pool = new BackOfficePool({
     open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), db: store.openClient(id) }),
     idleMs: cfg.idleCloseMs ?? 300_000,
     maxOpen: cfg.maxOpenClients ?? 64,
     logger,
+    ...(bound ? { bound } : {}),
   });
+  if (bound) {
+    logger.log('info', 'postgres connections', {
+      most: pgConnections,
+      registry: pgConnections - bound.most,
+      backOffices: bound.most,
+      waitMs: bound.waitMs,
+    });
+  }
   const registryPing = registryDb.prepare('SELECT 1 FROM clients LIMIT 1');
   const health = {
     service: (): Health => {
@@ -171,7 +200,7 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     },
   };
   const backOffices: BackOffices = {
-    acquire: (client) => pool.acquire(client),
+    acquire: (client) => pool.acquireWithin(client),
     release: (client) => pool.release(client),
   };
   // On PostgreSQL every process of the service takes a key's tokens from one bucket; a folder's keep their own.

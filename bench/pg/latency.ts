@@ -1,8 +1,8 @@
 /**
  * bench:pg's first part: requests one at a time through HTTP to a data service of each engine in
  * this process, with what each cost — CPU of this process (service and client) and of PostgreSQL,
- * and on PostgreSQL the statements sent (each one round trip), how long each took, and how much of
- * that PostgreSQL itself spent planning and executing it. Then the floors: a bare round trip and
+ * and on PostgreSQL the statements sent, the round trips they went in, how long each round trip
+ * took, and how much PostgreSQL itself spent planning and executing the statements. Then the floors: a bare round trip and
  * a one-row commit on each engine.
  */
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ export interface Figures {
   pgCpuMs: number;
   /** PostgreSQL only. */
   statements: number;
+  roundTrips: number;
+  /** Of each round trip. */
   readonly statementMs: number[];
   readonly kinds: Map<string, number>;
   serverMs: number;
@@ -44,7 +46,17 @@ export class OneAtATime {
     const id = `${engine} ${op.name}`;
     let f = this.figures.get(id);
     if (!f) {
-      f = { times: [], cpuMs: 0, pgCpuMs: 0, statements: 0, statementMs: [], kinds: new Map(), serverMs: 0, serverCalls: 0 };
+      f = {
+        times: [],
+        cpuMs: 0,
+        pgCpuMs: 0,
+        statements: 0,
+        roundTrips: 0,
+        statementMs: [],
+        kinds: new Map(),
+        serverMs: 0,
+        serverCalls: 0,
+      };
       this.figures.set(id, f);
     }
     return f;
@@ -70,6 +82,7 @@ export class OneAtATime {
     f.pgCpuMs += pgCpu;
     if (engine === 'PostgreSQL') {
       f.statements += tap.count;
+      f.roundTrips += tap.roundTrips;
       f.statementMs.push(...tap.times);
       f.serverMs += after.planMs + after.execMs - before.planMs - before.execMs;
       // Less the first read of the counters (PostgreSQL counts a statement once it has run).

@@ -2,7 +2,8 @@
  * What bench:pg measures besides the clock: percentiles, the machine's load, the CPU time of
  * processes (from /proc: the service children and the PostgreSQL backends), PostgreSQL's own
  * count of statements (pg_stat_statements), and — in this process — every statement a PgDb sends,
- * counted and timed where it leaves (SyncPg.query: one statement, one round trip).
+ * counted where it leaves, and every round trip timed (SyncPg.query: one statement, one round trip;
+ * SyncPg.pipeline: several statements, one round trip).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,41 +72,56 @@ export function cpuSince(before: ReadonlyMap<number, number>, after: ReadonlyMap
 }
 
 /**
- * Every statement this process sends to PostgreSQL, counted and timed (ms, from the call to the
- * answer: the round trip, PostgreSQL's work and the I/O thread's hand-over).
+ * Every statement this process sends to PostgreSQL, counted, and every round trip, counted and
+ * timed (ms, from the call to the answer: the round trip, PostgreSQL's work on each statement in
+ * it and the I/O thread's hand-over).
  */
 export class StatementTap {
   count = 0;
+  roundTrips = 0;
+  /** Of each round trip. */
   readonly times: number[] = [];
   readonly texts = new Map<string, number>();
-  private original: SyncPg['query'] | undefined;
+  private original: { query: SyncPg['query']; pipeline: SyncPg['pipeline'] } | undefined;
 
   install(): void {
     if (this.original) return;
-    const original = SyncPg.prototype.query;
-    this.original = original;
-    const tap = this;
-    SyncPg.prototype.query = function (this: SyncPg, sql: string, params?: readonly unknown[]) {
+    const { query, pipeline } = SyncPg.prototype;
+    this.original = { query, pipeline };
+    const timed = <T>(sqls: readonly string[], send: () => T): T => {
       const t0 = performance.now();
       try {
-        return original.call(this, sql, params);
+        return send();
       } finally {
-        tap.times.push(performance.now() - t0);
-        tap.count++;
-        const head = sql.replace(/\s+/g, ' ').slice(0, 60);
-        tap.texts.set(head, (tap.texts.get(head) ?? 0) + 1);
+        this.times.push(performance.now() - t0);
+        this.roundTrips++;
+        this.count += sqls.length;
+        for (const sql of sqls) {
+          const head = sql.replace(/\s+/g, ' ').slice(0, 60);
+          this.texts.set(head, (this.texts.get(head) ?? 0) + 1);
+        }
       }
+    };
+    SyncPg.prototype.query = function (this: SyncPg, sql: string, params?: readonly unknown[]) {
+      return timed([sql], () => query.call(this, sql, params));
+    };
+    SyncPg.prototype.pipeline = function (this: SyncPg, statements: Parameters<SyncPg['pipeline']>[0]) {
+      return timed(
+        statements.map((s) => s.sql),
+        () => pipeline.call(this, statements),
+      );
     };
   }
 
   reset(): void {
     this.count = 0;
+    this.roundTrips = 0;
     this.times.length = 0;
     this.texts.clear();
   }
 
   uninstall(): void {
-    if (this.original) SyncPg.prototype.query = this.original;
+    if (this.original) Object.assign(SyncPg.prototype, this.original);
     this.original = undefined;
   }
 }
@@ -116,8 +132,8 @@ export class PgCounters {
 
   /**
    * Statements executed so far (all databases), how many were ROLLBACKs, and PostgreSQL's own
-   * time on them in ms: planning (every statement is planned again: node-postgres sends them
-   * unnamed) and execution.
+   * time on them in ms: planning (an unnamed statement is planned again each time; a named one,
+   * PgDb's prepared statements, once per connection or not at all with a generic plan) and execution.
    */
   read(): { calls: number; rollbacks: number; planMs: number; execMs: number } {
     const row = this.pg.query(

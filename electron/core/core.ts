@@ -36,14 +36,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const desk = await openDesk(opts);
   const devices = openTillDevices(desk);
   const updates = tillUpdates(desk, devices);
-  const read = createRead({
-    ...desk,
-    setConnection: (state) => desk.connection.set(state),
-    setUpstream: (u) => {
-      desk.connection.upstream = u;
-    },
-  });
-  const write = createWrite({ ...desk, session: () => desk.session.who, defaultWaitMs: DEFAULT_WAIT_MS });
+  const read = createRead(desk);
+  const write = createWrite({ ...desk, defaultWaitMs: DEFAULT_WAIT_MS });
   const service = serviceBridge(desk);
   const api: CashdeskApi = {
     read: (method, params) => read(method, params),

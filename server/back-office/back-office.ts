@@ -19,6 +19,7 @@ import { catalogMigrations, syncMigrations } from './catalog/index.js';
 import { coreMigrations } from './core/schema.js';
 import { perform } from './operations.js';
 import { salesMigrations } from './sales/index.js';
+import { takeDispatchDue } from './sales/kernel/register/dispatch-due.js';
 
 export const UPSTREAM_NAME = 'cashdesk-backoffice';
 
@@ -32,6 +33,11 @@ export const BACK_OFFICE_MIGRATIONS: readonly Migration[] = [
 export interface CreateBackOfficeOptions {
   readonly now?: () => Date;
   readonly timeZone?: string;
+  /**
+   * Told after a write committed that gave the fiscal dispatcher something to do (a document
+   * queued, a key unlocked: sales/kernel/register/dispatch-due.ts), and after no other call.
+   */
+  readonly dispatchDue?: () => void;
 }
 
 export function createBackOffice(db: Db, options: CreateBackOfficeOptions = {}): Upstream {
@@ -48,7 +54,12 @@ export function createBackOffice(db: Db, options: CreateBackOfficeOptions = {}):
       ...(cashier === undefined ? {} : { cashier }),
       ...(confirmation === undefined ? {} : { confirmation }),
     };
-    return perform(ctx, call.op, call.params, commit);
+    if (call.op.kind === 'read') return perform(ctx, call.op, call.params, commit);
+    // Marks left by work outside a write (the dispatcher's own documents) are not this write's.
+    takeDispatchDue(db);
+    const raw = perform(ctx, call.op, call.params, commit);
+    if (takeDispatchDue(db)) options.dispatchDue?.();
+    return raw;
   }
 
   return {

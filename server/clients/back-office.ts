@@ -31,7 +31,7 @@ export interface BackOfficeOptions {
   readonly idempotencyTtlMs?: number;
   readonly now?: () => Date;
   readonly timeZone?: string;
-  /** How often the fiscal dispatcher goes over the PRRO queue besides after each write (5 s by default). */
+  /** How often the fiscal dispatcher goes over the PRRO queue besides after a write that made work for it (5 s by default). */
   readonly simulatorIntervalMs?: number;
   /** The tax server, its CAs and the secret for unattended keys (fiscal-link.ts). */
   readonly fiscal?: FiscalOptions;
@@ -43,11 +43,8 @@ export interface BackOffice {
   readonly db: Db;
   readonly upstream: Upstream;
   readonly idempotency: IdempotencyStore;
-  /**
-   * Told after a write was performed (not a replay): the WAL is checkpointed once writes pause,
-   * and new fiscal documents are signed and sent at once.
-   */
-  afterWrite(method: string): void;
+  /** Told after a write was performed (not a replay): the WAL is checkpointed once writes pause. */
+  afterWrite(): void;
   /** Whether the database answers a read now. */
   healthy(): boolean;
   close(): Promise<void>;
@@ -84,7 +81,6 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
     logger.log('info', 'demo shop created', { ms: Math.round(performance.now() - t0) });
   }
   const idempotency = new IdempotencyStore(db, opts.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS);
-  const upstream = opts.upstream ?? createBackOffice(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) });
   const ping = db.prepare('SELECT 1 FROM schema_migrations LIMIT 1');
 
   // On SQLite the WAL is folded into the main file between a till's sales, not inside one's commit.
@@ -103,7 +99,10 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
   timers.push(setInterval(purge, 3600_000).unref());
 
   // Documents are signed and sent as they are made, so the customer's receipt carries its fiscal
-  // number; the interval retries what could not go (the server unreachable, a refused chain, a locked key).
+  // number: after a write that queued one or unlocked what held some back (the back office says
+  // which: back-office/sales/kernel/register/dispatch-due.ts), and after no other write, which
+  // would only pay for a walk over every register's queue. The interval retries what could not go
+  // (the server unreachable, a refused chain, a locked key) and is the net for anything unmarked.
   const link = openFiscalLink(db, { demo: Boolean(opts.demo), ...(opts.fiscal ? { fiscal: opts.fiscal } : {}), logger, now });
   let closed = false;
   let sending = false;
@@ -132,6 +131,9 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
   const sendFiscalSoon = () => {
     setImmediate(() => void step());
   };
+  const upstream =
+    opts.upstream ??
+    createBackOffice(db, { now, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}), dispatchDue: sendFiscalSoon });
   // What waits from before (a restart, a demo's seed) is signed and sent once the link is up, not by the first sale.
   link.server.then(sendFiscalSoon, () => undefined);
 
@@ -139,10 +141,8 @@ export function openBackOffice(opts: BackOfficeOptions): BackOffice {
     db,
     upstream,
     idempotency,
-    afterWrite(method) {
+    afterWrite() {
       checkpoint?.wrote();
-      // Not after the PRRO queue's own changes: a manager's correction is sent on the next round, as before.
-      if (!method.startsWith('pos.prro_inline_')) sendFiscalSoon();
     },
     healthy() {
       try {

@@ -15,6 +15,7 @@ import type { Migration } from '../../shared-node/sqlite/migrate.js';
 import { BACK_OFFICE_MIGRATIONS } from '../back-office/back-office.js';
 import { gatewayMigrations } from '../gateway/schema.js';
 import { openServiceDatabase } from './back-office.js';
+import { behindTransactionPooler, openPinned } from './pooled-pg.js';
 import { clientFile, isClientId, openRegistry, REGISTRY_MIGRATIONS } from './registry.js';
 
 export interface ClientStore {
@@ -27,9 +28,10 @@ export interface ClientStore {
   openClient(id: string): Db;
 }
 
-/** `--data DIR` or `--db postgres://…`. */
+/** `--data DIR` or `--db postgres://…` (`?pool_mode=transaction`: through PgBouncer in transaction mode). */
 export function openStore(location: string): ClientStore {
-  return isPostgresUrl(location) ? postgresStore(location) : folderStore(location);
+  if (!isPostgresUrl(location)) return folderStore(location);
+  return behindTransactionPooler(location) ? pooledPostgresStore(location) : postgresStore(location);
 }
 
 export function folderStore(dataDir: string): ClientStore {
@@ -56,6 +58,9 @@ export interface PostgresStore extends ClientStore {
 }
 
 export function postgresStore(url: string): PostgresStore {
+  // Moving a client in or out copies through one schema's session: PostgreSQL's own address only.
+  if (behindTransactionPooler(url))
+    throw new Error("this takes PostgreSQL's own address, not a pooler's (?pool_mode=transaction)");
   const connection = parsePgUrl(url);
   const open = (schema: string, migrations: readonly Migration[], rowids: ReadonlyMap<string, string>) =>
     openMigrated(connection, schema, migrations, rowids);
@@ -68,6 +73,22 @@ export function postgresStore(url: string): PostgresStore {
       // The id names a schema: only ever one the registry made.
       if (!isClientId(id)) throw new Error(`not a client id: ${id}`);
       return open(id, CLIENT_MIGRATIONS, CLIENT_ROWIDS);
+    },
+  };
+}
+
+/** The same store reached through a pooler in transaction mode: each schema pinned per transaction (pooled-pg.ts). */
+function pooledPostgresStore(url: string): ClientStore {
+  // No named statements: PgBouncer in transaction mode gives each transaction any server connection,
+  // where a name prepared on another is unknown (1.21+ can track them; Debian 12 ships 1.18).
+  const connection = { ...parsePgUrl(url), prepared: false };
+  return {
+    kind: 'postgres',
+    where: `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}?pool_mode=transaction`,
+    openRegistry: () => openPinned(connection, REGISTRY_SCHEMA, REGISTRY_MIGRATIONS, REGISTRY_ROWIDS),
+    openClient: (id) => {
+      if (!isClientId(id)) throw new Error(`not a client id: ${id}`);
+      return openPinned(connection, id, CLIENT_MIGRATIONS, CLIENT_ROWIDS);
     },
   };
 }

@@ -97,7 +97,7 @@ async function performInTransaction(
     throw err;
   }
   if (!result) throw new ContractBreach('', 'the back office did not commit the write');
-  office.afterWrite?.(c.op.name);
+  office.afterWrite?.();
   return result;
 }
 
@@ -116,7 +116,7 @@ async function performRemote(office: BackOfficePort, c: WriteCall, fp: string, t
   try {
     const result = normalizeResult(c.op, raw, upstream);
     idempotency.saveDone(c.idempotencyKey, c.key.id, fp, c.op.name, result);
-    office.afterWrite?.(c.op.name);
+    office.afterWrite?.();
     return result;
   } catch (err) {
     // Performed, but its answer cannot be trusted: a person has to look.

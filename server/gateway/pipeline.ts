@@ -14,11 +14,21 @@ import { checkCall } from './checked-call.js';
 import { normalizeResult } from './normalize.js';
 import { writePerformer } from './perform-write.js';
 import { newRequestId } from './request-id.js';
+import { RpcError } from './rpc-error.js';
 import { toRpcError } from './to-rpc-error.js';
-import type { BackOfficePort, BackOffices, Gateway, GatewayDeps, GatewayRequest, RequestFacts } from './types.js';
+import {
+  type BackOfficePort,
+  type BackOffices,
+  BackOfficesBusy,
+  type Gateway,
+  type GatewayDeps,
+  type GatewayRequest,
+  type RequestFacts,
+} from './types.js';
 
 const NO_HEADERS: Readonly<Record<string, string>> = {};
 const REPLAYED: Readonly<Record<string, string>> = { 'Idempotent-Replayed': 'true' };
+const RETRY_AFTER: Readonly<Record<string, string>> = { 'Retry-After': '1' };
 
 export function createGateway(deps: GatewayDeps): Gateway {
   const performWrite = writePerformer(deps.upstreamTimeoutMs);
@@ -26,7 +36,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   async function perform(req: GatewayRequest, requestId: string, facts: RequestFacts) {
     const { id, op, params, idempotencyKey, people } = checkCall(req, facts);
     const key: ApiKey = req.key;
-    const office = backOfficeOf(deps.backOffices, key.client);
+    const office = await backOfficeOf(deps.backOffices, key.client, facts);
     try {
       const call = { op, params, key, requestId, people };
       const result: RpcResult =
@@ -56,10 +66,21 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return { admit: admitter(deps.keys, deps.rateLimiter), handle };
 }
 
-function backOfficeOf(backOffices: BackOffices, client: string): BackOfficePort {
+async function backOfficeOf(backOffices: BackOffices, client: string, facts: RequestFacts): Promise<BackOfficePort> {
   try {
-    return backOffices.acquire(client);
+    return await backOffices.acquire(client);
   } catch (err) {
+    if (err instanceof BackOfficesBusy) {
+      // Not performed: every connection this process may hold is in use; the contract's answer
+      // for an upstream that cannot take the call now, retryable with the same Idempotency-Key.
+      facts.cause = err.message;
+      throw new RpcError(
+        'UPSTREAM_FAILURE',
+        'the service is at its limit of database connections; retry shortly (a write with the same Idempotency-Key)',
+        [],
+        RETRY_AFTER,
+      );
+    }
     // Not performed: the client's data could not even be opened, so a retry is safe.
     throw new UpstreamError(
       `the back office of client ${client || '(file)'} cannot be opened: ${(err as Error).message}`,

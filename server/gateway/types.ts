@@ -11,8 +11,20 @@ import type { Upstream } from '../upstream/upstream.js';
 export interface BackOfficePort {
   readonly idempotency: IdempotencyStore;
   readonly upstream: Upstream;
-  /** Told after a write was performed (not a replay), e.g. to send new fiscal documents at once. */
-  afterWrite?(method: string): void;
+  /** Told after a write was performed (not a replay), e.g. to checkpoint the WAL once writes pause. */
+  afterWrite?(): void;
+}
+
+/**
+ * What BackOffices.acquire throws when there is no room now to open the client's back office (every
+ * database connection the process may hold is in use): the gateway answers that the upstream cannot
+ * take the call, retryable, and nothing was performed.
+ */
+export class BackOfficesBusy extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackOfficesBusy';
+  }
 }
 
 /**
@@ -20,8 +32,11 @@ export interface BackOfficePort {
  * acquire to release, so it is not closed under it.
  */
 export interface BackOffices {
-  /** Throws when the back office cannot be opened: the request then fails as the upstream's failure. */
-  acquire(client: string): BackOfficePort;
+  /**
+   * Throws (or rejects) when the back office cannot be opened, the request then failing as the
+   * upstream's failure; a promise when it may wait for room (a bounded pool of connections).
+   */
+  acquire(client: string): BackOfficePort | Promise<BackOfficePort>;
   release(client: string): void;
 }
 

@@ -9,6 +9,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import pg from 'pg';
+import { Pipeline } from './pipeline.mjs';
 
 // The thread may be started ahead of need (a spare, sync-pg.ts) with this file and node-postgres
 // loaded; the connection it is for comes with the first message.
@@ -39,6 +40,8 @@ const answer = (message) => {
 let broken;
 /** @param {any} err */
 const failure = (err) => ({
+  // Which statement of a pipeline failed (pipeline.mjs): the ones after it did not run.
+  ...(typeof err?.index === 'number' ? { index: err.index } : {}),
   ok: false,
   // A query cut by a lost connection has no SQLSTATE: 08006, connection failure.
   code: typeof err?.code === 'string' ? err.code : broken ? '08006' : 'XX000',
@@ -63,21 +66,36 @@ try {
   answer(failure(err));
 }
 
-port.on('message', async (/** @type {{ sql?: string, params?: unknown[], end?: boolean }} */ m) => {
-  if (m.end) {
-    await client.end().catch(() => undefined);
-    answer({ ok: true, rows: [], rowCount: 0 });
-    port.close();
-    return;
-  }
-  if (broken) {
-    answer({ ok: false, code: '08006', message: `the PostgreSQL connection is lost: ${String(broken)}` });
-    return;
-  }
-  try {
-    const r = await client.query({ text: m.sql ?? '', values: m.params ?? [] });
-    answer({ ok: true, rows: r.rows, rowCount: r.rowCount ?? 0 });
-  } catch (err) {
-    answer(failure(err));
-  }
-});
+/** @param {import('./pipeline.mjs').Item[]} items */
+const pipelined = (items) =>
+  new Promise((resolve, reject) => {
+    const pipeline = new Pipeline(items, types, (err, results) => (err ? reject(err) : resolve(results)));
+    // A submittable: node-postgres queues it as a query and hands it the answer's messages.
+    client.query(/** @type {any} */ (pipeline));
+  });
+
+port.on(
+  'message',
+  async (/** @type {{ sql?: string, params?: unknown[], batch?: import('./pipeline.mjs').Item[], end?: boolean }} */ m) => {
+    if (m.end) {
+      await client.end().catch(() => undefined);
+      answer({ ok: true, rows: [], rowCount: 0 });
+      port.close();
+      return;
+    }
+    if (broken) {
+      answer({ ok: false, code: '08006', message: `the PostgreSQL connection is lost: ${String(broken)}` });
+      return;
+    }
+    try {
+      if (m.batch) {
+        answer({ ok: true, results: await pipelined(m.batch) });
+        return;
+      }
+      const r = await client.query({ text: m.sql ?? '', values: m.params ?? [] });
+      answer({ ok: true, rows: r.rows, rowCount: r.rowCount ?? 0 });
+    } catch (err) {
+      answer(failure(err));
+    }
+  },
+);

@@ -4,6 +4,7 @@
  * `schema_migrations`. Two service processes that start together take turns on an advisory lock
  * for the schema, so a migration never runs twice.
  */
+import type { Db } from '../sql/db.js';
 import type { Migration } from '../sqlite/migrate.js';
 import type { RowidColumns } from './dialect.js';
 import { PG_PRELUDE, translateScript } from './dialect.js';
@@ -17,7 +18,13 @@ export function rowidColumnsOf(migrations: readonly Migration[]): Map<string, st
   return rowids;
 }
 
-export function migratePg(db: PgDb, migrations: readonly Migration[]): string[] {
+/** What migrating needs of a schema's database: a PgDb, or one that pins its schema per transaction. */
+export type MigratableDb = Db & {
+  readonly schema: string;
+  query(sql: string, params?: readonly unknown[]): Record<string, unknown>[];
+};
+
+export function migratePg(db: MigratableDb, migrations: readonly Migration[]): string[] {
   const schema = quoteIdent(db.schema);
   const applied: string[] = [];
   db.transaction(() => {

@@ -5,10 +5,16 @@
  * SAVEPOINT, and a throw rolls back to where it began. IMMEDIATE (every write of the back office) is
  * SERIALIZABLE: two writers that race on the same stock, card or cash box — two tills, or two
  * service processes — are not both let through; the loser (40001) runs again from the start.
+ *
+ * Round trips (issue 24): inside a transaction, writes whose answer nobody reads yet wait and go
+ * with the next statement whose answer is needed (write-queue.ts); statements the code prepares
+ * are named, so PostgreSQL parses and plans each once per connection (`?prepared=off` in the
+ * address turns that off: a PgBouncer before 1.21, or one without max_prepared_statements).
  */
 import type { Db, RunResult, Statement, Transaction } from '../sql/db.js';
 import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
-import { type PgConnection, PgError, SyncPg } from './sync-pg.js';
+import { type PgConnection, PgError, type PipelinedStatement, SyncPg, type SyncPgResult } from './sync-pg.js';
+import { deferredRun, type Pending, WriteQueue } from './write-queue.js';
 
 /** Serialization failure and deadlock: the transaction lost a race and may simply run again. */
 const RETRY = new Set(['40001', '40P01']);
@@ -17,9 +23,25 @@ const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 /** Waits synchronously: the back office's transaction is synchronous code. */
 const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
 
+/**
+ * The most statements a connection keeps prepared: the back office's own are a few hundred; a
+ * statement built anew each time (a list of n `?`) would otherwise fill the server's memory.
+ */
+const MOST_NAMED = 2000;
+
+/** A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a caller reads. */
+const WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+
+/** A statement as PgDb sends it: translated, with its name once it has one. */
+interface Translated extends PgStatement {
+  readonly name?: string;
+  readonly write: boolean;
+}
+
 export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
-  private readonly statements = new Map<string, PgStatement>();
+  private readonly statements = new Map<string, Translated>();
+  private readonly queue = new WriteQueue();
   private depth = 0;
   private savepoints = 0;
   private open = true;
@@ -63,7 +85,49 @@ export class PgDb implements Db {
 
   /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
   query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
+    this.send();
     return this.live.query(sql, params).rows;
+  }
+
+  /**
+   * Sends the queued statements and `then` in one round trip and returns `then`'s answer. An
+   * error of a queued statement is thrown here; the statements after it did not run.
+   */
+  private send(then?: PipelinedStatement): SyncPgResult | undefined {
+    if (this.queue.size === 0) return then === undefined ? undefined : this.live.pipeline([then])[0];
+    const pending = this.queue.take();
+    const statements = pending.map((p) => p.statement);
+    if (then) statements.push(then);
+    let results: SyncPgResult[];
+    try {
+      results = this.pg.pipeline(statements);
+    } catch (err) {
+      // The transaction failed: a queued write's answer read now is that failure, whether the
+      // write ran before the failing statement (it is rolled back) or was skipped after it.
+      const failed = err instanceof PgError && err.index !== undefined ? err.index : 0;
+      pending.forEach((p, i) => {
+        p.failure = err;
+        if (i < failed) p.ran = true;
+      });
+      throw err;
+    }
+    for (const p of pending) p.ran = true;
+    pending.forEach((p, i) => {
+      p.result = results[i];
+    });
+    return then ? results[pending.length] : undefined;
+  }
+
+  /** Queues a write whose answer may wait (PgPrepared.run in a transaction). */
+  enqueue(statement: Translated, args: unknown[]): RunResult | undefined {
+    if (this.depth === 0 || !statement.write || this.connection.pipeline === false) return undefined;
+    const p = this.queue.add(this.sendable(statement, args));
+    return deferredRun(p, () => this.send());
+  }
+
+  private sendable(statement: Translated, args: unknown[]): PipelinedStatement {
+    const params = bind(statement, args);
+    return statement.name ? { sql: statement.text, params, name: statement.name } : { sql: statement.text, params };
   }
 
   get inTransaction(): boolean {
@@ -75,16 +139,23 @@ export class PgDb implements Db {
   ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result> {
     let translated = this.statements.get(source);
     if (!translated) {
-      translated = translateStatement(source, this.rowids);
+      const statement = translateStatement(source, this.rowids);
+      const named = this.connection.prepared !== false && this.statements.size < MOST_NAMED;
+      translated = {
+        ...statement,
+        // Unique in this PgDb, and so on its connection (a new connection parses them again).
+        ...(named ? { name: `retail_${this.statements.size + 1}` } : {}),
+        // An INSERT that chooses its own rowid moves the identity at once (execute).
+        write: WRITE.test(statement.text) && !statement.insertInto?.explicitRowid,
+      };
       this.statements.set(source, translated);
     }
     return new PgPrepared(this, translated) as never;
   }
 
   /** Runs a translated statement: what PgPrepared calls. */
-  execute(statement: PgStatement, args: unknown[]): { rows: Record<string, unknown>[]; rowCount: number } {
-    const params = bind(statement, args);
-    const r = this.live.query(statement.text, params);
+  execute(statement: Translated, args: unknown[]): SyncPgResult {
+    const r = this.send(this.sendable(statement, args)) as SyncPgResult;
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
       // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
@@ -101,19 +172,26 @@ export class PgDb implements Db {
       (begin: string) =>
       (...args: Parameters<F>): ReturnType<F> => {
         if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
-        this.live.query(begin);
+        // The connection is opened again here, between transactions, if it was lost.
+        const begun = this.opening(this.live, begin);
         this.depth++;
         try {
           const result = fn(...args) as ReturnType<F>;
-          this.pg.query('COMMIT');
+          this.send(plainStatement('COMMIT'));
           return result;
         } catch (err) {
+          // Nothing was sent (a refusal before the first statement): there is nothing to roll back.
+          if (begun && this.queue.holdsOnly(begun)) {
+            this.queue.take();
+            throw err;
+          }
+          const error = this.queuedFailure(err);
           try {
             this.pg.query('ROLLBACK');
           } catch {
             // The connection is gone; the server rolls back what it held.
           }
-          throw err;
+          throw error;
         } finally {
           this.depth--;
         }
@@ -138,23 +216,54 @@ export class PgDb implements Db {
 
   private savepoint<T>(fn: () => T): T {
     const name = `sp${++this.savepoints}`;
-    this.pg.query(`SAVEPOINT ${name}`);
+    const mark = this.opening(this.pg, `SAVEPOINT ${name}`);
     this.depth++;
     try {
       const result = fn();
-      this.pg.query(`RELEASE SAVEPOINT ${name}`);
+      // Sent now, with the writes queued inside: a caller that catches the inner transaction's
+      // error must get it here, with the savepoint rolled back, as it did.
+      this.send(plainStatement(`RELEASE SAVEPOINT ${name}`));
       return result;
     } catch (err) {
-      this.pg.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      this.pg.query(`RELEASE SAVEPOINT ${name}`);
-      throw err;
+      const error = this.queuedFailure(err);
+      // A failure queued before the SAVEPOINT stopped it: the outer transaction rolls back.
+      if (mark === undefined || mark.ran) {
+        this.pg.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        this.pg.query(`RELEASE SAVEPOINT ${name}`);
+      }
+      throw error;
     } finally {
       this.depth--;
     }
   }
 
+  /**
+   * A BEGIN or SAVEPOINT: queued, to go with the first statement inside whose answer is needed;
+   * sent at once when pipelining is off.
+   */
+  private opening(pg: SyncPg, sql: string): Pending | undefined {
+    if (this.connection.pipeline !== false) return this.queue.add(plainStatement(sql));
+    pg.query(sql);
+    return undefined;
+  }
+
+  /**
+   * On the way out of a failed transaction or savepoint: the queue sent, and its error, if one of
+   * its writes failed, in place of `err` — that write came first, and it is what was thrown when
+   * every statement was sent at once.
+   */
+  private queuedFailure(err: unknown): unknown {
+    try {
+      this.send();
+      return err;
+    } catch (queued) {
+      return queued;
+    }
+  }
+
   /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
   exec(source: string): this {
+    this.send();
     this.live.query(source);
     return this;
   }
@@ -171,10 +280,12 @@ class PgPrepared implements Statement<unknown[], unknown> {
 
   constructor(
     private readonly db: PgDb,
-    private readonly statement: PgStatement,
+    private readonly statement: Translated,
   ) {}
 
   run(...args: unknown[]): RunResult {
+    const queued = this.db.enqueue(this.statement, args);
+    if (queued) return queued;
     const r = this.db.execute(this.statement, args);
     const rowid = r.rows[0]?.__rowid;
     return { changes: r.rowCount, lastInsertRowid: typeof rowid === 'number' ? rowid : 0 };
@@ -225,6 +336,8 @@ function bind(statement: PgStatement, args: unknown[]): unknown[] {
     return typeof v === 'bigint' ? v.toString() : v;
   });
 }
+
+const plainStatement = (sql: string): PipelinedStatement => ({ sql, params: [] });
 
 export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 

@@ -16,11 +16,22 @@ export interface PgConnection {
   readonly user: string;
   readonly database: string;
   readonly password?: string;
+  /** Statements the code prepares are named, parsed once per connection (PgDb); false: never. */
+  readonly prepared?: boolean;
+  /** Writes in a transaction wait and go with the next read or the COMMIT (PgDb); false: each at once. */
+  readonly pipeline?: boolean;
 }
 
 export interface SyncPgResult {
   readonly rows: Record<string, unknown>[];
   readonly rowCount: number;
+}
+
+/** A statement of a pipeline; a named one is parsed once per connection (pipeline.mjs). */
+export interface PipelinedStatement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+  readonly name?: string;
 }
 
 /** An error PostgreSQL answered, with its SQLSTATE (`40001`: a serialization failure, to retry). */
@@ -30,6 +41,8 @@ export class PgError extends Error {
     message: string,
     /** PostgreSQL's DETAIL, where it gives one: the key or row a constraint failed on. */
     readonly detail?: string,
+    /** In a pipeline (SyncPg.pipeline), which statement failed: none after it ran. */
+    readonly index?: number,
   ) {
     super(message);
     this.name = 'PgError';
@@ -70,8 +83,8 @@ function takeThread(): Worker {
 }
 
 type Answer =
-  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
-  | { ok: false; code: string; message: string; detail?: string };
+  | { ok: true; rows: Record<string, unknown>[]; rowCount: number; results?: SyncPgResult[] }
+  | { ok: false; code: string; message: string; detail?: string; index?: number };
 
 export class SyncPg {
   private readonly worker: Worker;
@@ -85,7 +98,9 @@ export class SyncPg {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = takeThread();
-    this.worker.postMessage({ connection, port: port2, signal: this.signal }, [port2]);
+    // What node-postgres connects with; how PgDb sends its statements is PgDb's.
+    const { prepared: _prepared, pipeline: _pipeline, ...settings } = connection;
+    this.worker.postMessage({ connection: settings, port: port2, signal: this.signal }, [port2]);
     try {
       this.take(); // connected, or why not
     } catch (err) {
@@ -101,6 +116,17 @@ export class SyncPg {
     this.port.postMessage({ sql, params });
     const answer = this.take();
     return { rows: answer.rows, rowCount: answer.rowCount };
+  }
+
+  /**
+   * Several statements in one round trip, in order, each with its own parameters (pipeline.mjs):
+   * their answers, or the first one's error (a PgError whose `index` says which; none after it ran).
+   */
+  pipeline(statements: readonly PipelinedStatement[]): SyncPgResult[] {
+    if (this.closed) throw new Error('the PostgreSQL connection is closed');
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage({ batch: statements });
+    return this.take().results ?? [];
   }
 
   close(): void {
@@ -134,7 +160,7 @@ export class SyncPg {
     if (!got) throw new Error('the PostgreSQL thread ended without an answer');
     if (!got.ok) {
       if (LOST.test(got.code)) this.broken = true;
-      throw new PgError(got.code, got.message, got.detail);
+      throw new PgError(got.code, got.message, got.detail, got.index);
     }
     return got;
   }

@@ -16,6 +16,12 @@ export interface TestPostgres {
   /** For node-postgres: the socket folder, port, user and database. */
   readonly connection: { readonly host: string; readonly port: number; readonly user: string; readonly database: string };
   stop(): Promise<void>;
+  /**
+   * Stops the server as a power cut would (pg_ctl's immediate mode: no checkpoint, the connections
+   * cut, crash recovery from the WAL at the next start); `start` starts it again on the same data and port.
+   */
+  crash(): void;
+  start(): void;
 }
 
 const USER = 'cashdesk';
@@ -73,16 +79,18 @@ export async function startTestPostgres(opts: TestPostgresOptions = {}): Promise
     '--locale=C.UTF-8',
     ...(opts.durable ? [] : ['--no-sync']),
   ]);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=''${opts.durable ? '' : ' -c fsync=off'} -c max_connections=${opts.maxConnections ?? 200}${settings}`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=''${opts.durable ? '' : ' -c fsync=off'} -c max_connections=${opts.maxConnections ?? 200}${settings}`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://${USER}@${encodeURIComponent(dir)}:${port}/postgres`,
     connection: { host: dir, port, user: USER, database: 'postgres' },
@@ -93,6 +101,8 @@ export async function startTestPostgres(opts: TestPostgresOptions = {}): Promise
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    crash: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    start,
   };
 }
 

@@ -25,5 +25,9 @@ export function parsePgUrl(text: string): PgConnection {
     user,
     database,
     ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    // `?prepared=off`: no named statements (a PgBouncer in transaction mode older than 1.21, or
+    // with max_prepared_statements = 0); `?pipeline=off`: each write waits for its answer.
+    ...(url.searchParams.get('prepared') === 'off' ? { prepared: false } : {}),
+    ...(url.searchParams.get('pipeline') === 'off' ? { pipeline: false } : {}),
   };
 }

@@ -11,6 +11,8 @@
  * its row; electron/core/catalog/find-code-parity.test.ts runs the demo catalogue through both.
  */
 import { parseWeightBarcode } from '../barcodes/ean.js';
+import type { ResultRowOf } from '../contract/index.js';
+import type { op } from '../contract/op.js';
 
 /** What a side can look up; each answers from its own store. */
 export interface CodeLookup<Product, Card> {
@@ -68,4 +70,57 @@ export function matchCode<Product, Card>(
     if (card) matches.push({ kind: 'card', card, matched: code });
   }
   return matches;
+}
+
+export type FoundRow = ResultRowOf<typeof op.pos.findCode>;
+
+/** A matched product as its row says it: each side formats its own store's numbers. */
+export interface FoundProduct {
+  readonly code: string;
+  readonly name: string;
+  readonly price: string;
+  readonly unit_type: string;
+  readonly excise_input: string;
+}
+
+/** A matched discount card as its row says it: each side formats its own store's numbers. */
+export interface FoundCardFacts {
+  readonly card: string;
+  readonly holder: string;
+  readonly debt: string;
+  readonly debt_limit: string;
+  readonly bonus: string;
+  readonly discount_percent: string;
+}
+
+/** Goods carry no card facts; the columns are there so every row has the same shape. */
+const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: '0' } as const;
+
+/** The rows of pos.find_code for the matches, the same on both sides. */
+export function foundRows<Product, Card>(
+  matches: readonly CodeMatch<Product, Card>[],
+  product: (p: Product) => FoundProduct,
+  card: (c: Card) => FoundCardFacts,
+): FoundRow[] {
+  return matches.map((m) => {
+    if (m.kind === 'card') {
+      const c = card(m.card);
+      return {
+        kind: m.kind,
+        code: c.card,
+        name: c.holder,
+        price: '0.00',
+        quantity: ONE_PIECE,
+        unit_type: '',
+        excise_input: '0',
+        matched: m.matched,
+        debt: c.debt,
+        debt_limit: c.debt_limit,
+        bonus: c.bonus,
+        discount_percent: c.discount_percent,
+      };
+    }
+    const p = product(m.product);
+    return { kind: m.kind, ...p, quantity: m.quantity, matched: m.matched, ...NO_CARD };
+  });
 }

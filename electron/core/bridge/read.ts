@@ -4,13 +4,14 @@
  * marked stale. Its own file so it can be tested with a fake client, cache and catalogue.
  */
 
-import type { ConnectionState, ReadOutcome } from '../../../shared/bridge/api.js';
+import type { ReadOutcome } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
 import { isCachedRead } from '../../../shared/contract/desk-rules.js';
 import type { ReadName } from '../../../shared/contract/index.js';
 import { op } from '../../../shared/contract/index.js';
 import type { ReadCache } from '../cache/read-cache.js';
 import type { LocalCatalog } from '../catalog/local-catalog.js';
+import type { Connection } from '../desk/connection.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { StorageHealth } from '../storage-health.js';
 
@@ -21,8 +22,8 @@ export interface ReadDeps {
   readonly health: StorageHealth;
   /** The back office the till works with now (its binding). */
   readonly bound: () => string;
-  readonly setConnection: (state: ConnectionState) => void;
-  readonly setUpstream: (upstream: { name: string; version: string }) => void;
+  /** What the status bar says of the service: told by every answer of the one the till works with. */
+  readonly connection: Pick<Connection, 'set' | 'upstream'>;
 }
 
 export function createRead(d: ReadDeps) {
@@ -33,8 +34,8 @@ export function createRead(d: ReadDeps) {
     const fresh = d.bound() === asked;
     if (outcome.kind === 'ok') {
       if (fresh) {
-        d.setConnection('online');
-        d.setUpstream({ name: outcome.result.upstream.name, version: outcome.result.upstream.version });
+        d.connection.set('online');
+        d.connection.upstream = { name: outcome.result.upstream.name, version: outcome.result.upstream.version };
       }
       const now = new Date();
       // Nor may it be served later, marked stale, as the new one's.
@@ -47,7 +48,7 @@ export function createRead(d: ReadDeps) {
     }
     if (outcome.kind === 'retry') {
       if (fresh)
-        d.setConnection(
+        d.connection.set(
           outcome.error.code === 'UNAUTHORIZED' || outcome.error.code === 'NO_API_KEY' ? 'unauthorized' : 'offline',
         );
       const copy = method === op.pos.findCode ? d.catalog.findCode(String((params as { code?: unknown }).code ?? '')) : undefined;

@@ -4,11 +4,12 @@
  * tested with a store and a drainer of its own.
  */
 import { randomUUID } from 'node:crypto';
-import type { QueueItem, SignedIn, WriteOptions, WriteOutcome } from '../../../shared/bridge/api.js';
+import type { QueueItem, WriteOptions, WriteOutcome } from '../../../shared/bridge/api.js';
 import { BridgeError } from '../../../shared/bridge/errors.js';
 import { carriesSecret } from '../../../shared/bridge/secrets.js';
 import { findOperation, type WriteName } from '../../../shared/contract/index.js';
 import { describeWrite } from '../describe-write.js';
+import type { Session } from '../desk/session.js';
 import type { OutboxDrainer } from '../outbox/drainer.js';
 import { NotStoredError } from '../outbox/errors.js';
 import type { OutboxStore } from '../outbox/store.js';
@@ -20,7 +21,7 @@ export interface WriteDeps {
   readonly drainer: OutboxDrainer;
   readonly health: StorageHealth;
   readonly bound: () => string;
-  readonly session: () => SignedIn | null;
+  readonly session: Pick<Session, 'author'>;
   readonly queueEvent: (changedId: number | null) => void;
   readonly defaultWaitMs: number;
 }
@@ -32,7 +33,6 @@ export function createWrite(d: WriteDeps) {
     // The bridge refuses these too; the outbox is the last place a PIN or a password could be written down.
     if (carriesSecret(method)) throw new BridgeError('BAD_ARGUMENTS', `${method} carries a secret, which is never queued`);
     const described = describeWrite(method, params);
-    const session = d.session();
     const item = storeWrite(d, {
       method,
       params,
@@ -41,7 +41,7 @@ export function createWrite(d: WriteDeps) {
       summary: options.summary ?? described.summary,
       label: options.label ?? described.label,
       service: d.bound(),
-      cashier: session && { id: session.id, name: session.name },
+      cashier: d.session.author(),
       ...(options.confirmation === undefined ? {} : { confirmation: options.confirmation }),
     });
     d.queueEvent(item.id);

@@ -18,14 +18,13 @@ import {
   type MirrorPage,
   type MirrorQuery,
 } from '../../../shared/bridge/api.js';
-import { type CodeLookup, type CodePrefixes, matchCode, ONE_PIECE } from '../../../shared/catalog/find-code-rules.js';
+import { type CodeLookup, type CodePrefixes, foundRows, matchCode } from '../../../shared/catalog/find-code-rules.js';
 import type { ResultRowOf, RpcResult } from '../../../shared/contract/index.js';
 import type { op } from '../../../shared/contract/op.js';
 import { migrate } from '../../../shared-node/sqlite/migrate.js';
 import { catalogCopyMigrations } from './schema.js';
 
 export type ChangeRow = ResultRowOf<typeof op.goods.catalogChanges>;
-type FoundRow = ResultRowOf<typeof op.pos.findCode>;
 
 interface CardEntry {
   readonly card: string;
@@ -44,7 +43,6 @@ interface Searchable {
 
 const fold = (s: string): string => s.toLocaleLowerCase('uk').replaceAll('ё', 'е');
 const collator = new Intl.Collator('uk');
-const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: '0' } as const;
 
 type StoredCard = Pick<
   Extract<ChangeRow, { tag: 'CARD' }>,
@@ -210,34 +208,23 @@ export class LocalCatalog {
       productByPlu: (plu) => this.items.get(this.byPlu.get(plu) ?? ''),
       card: (c) => this.cards.get(c),
     };
-    const rows = matchCode(code, prefixes, lookup).map(
-      (m): FoundRow =>
-        m.kind === 'card'
-          ? {
-              kind: m.kind,
-              code: m.card.card,
-              name: m.card.holder,
-              price: '0.00',
-              quantity: ONE_PIECE,
-              unit_type: '',
-              excise_input: '0',
-              matched: m.matched,
-              debt: m.card.debt,
-              debt_limit: m.card.debtLimit,
-              bonus: m.card.bonus,
-              discount_percent: m.card.discountPercent,
-            }
-          : {
-              kind: m.kind,
-              code: m.product.code,
-              name: m.product.name,
-              price: m.product.price,
-              quantity: m.quantity,
-              unit_type: m.product.unit,
-              excise_input: m.product.excise ? '1' : '0',
-              matched: m.matched,
-              ...NO_CARD,
-            },
+    const rows = foundRows(
+      matchCode(code, prefixes, lookup),
+      (item) => ({
+        code: item.code,
+        name: item.name,
+        price: item.price,
+        unit_type: item.unit,
+        excise_input: item.excise ? '1' : '0',
+      }),
+      (c) => ({
+        card: c.card,
+        holder: c.holder,
+        debt: c.debt,
+        debt_limit: c.debtLimit,
+        bonus: c.bonus,
+        discount_percent: c.discountPercent,
+      }),
     );
     return {
       upstream: { name: 'till catalogue copy', version: '', resource: 'pos' },

@@ -1,11 +1,13 @@
 /**
  * What the crash test checks once the last desk drained the queue: the back office holds every
- * acknowledged sale once, none twice, and exactly the sales the desk had stored; both SQLite files
- * pass their integrity check and the books balance.
+ * acknowledged sale once, none twice, and exactly the sales the desk had stored; the back office's
+ * database (a SQLite file or PostgreSQL) and the desk's outbox file pass their integrity checks and
+ * the books balance.
  */
 import Database from 'better-sqlite3';
 import { invariantBreaches } from '../../../server/back-office/sales/testing/invariants.js';
 import { receiptsPerNdoc } from '../../../server/testing/demo-sales.js';
+import { integrityOf, withShop } from './back-office-store.js';
 
 export interface DrainReport {
   readonly refused: unknown[];
@@ -30,20 +32,21 @@ export interface Audit {
 }
 
 export function audit(a: {
-  dbFile: string;
+  /** The back office's database as `serve --db` takes it: a file or a PostgreSQL URL. */
+  db: string;
   outboxFile: string;
   acked: ReadonlyMap<string, string>;
   setAside: readonly string[];
   drained: DrainReport | undefined;
 }): Audit {
-  const receipts = withDb(a.dbFile, (db) => receiptsPerNdoc(db, 'crash-'));
+  const receipts = withShop(a.db, (db) => receiptsPerNdoc(db, 'crash-'));
   const stored = readOutbox(a.outboxFile);
   const acked = [...a.acked.keys()];
   const integrity = {
-    backOffice: withDb(a.dbFile, (db) => String(db.pragma('integrity_check', { simple: true }))),
+    backOffice: withShop(a.db, integrityOf),
     outbox: withDb(a.outboxFile, (db) => String(db.pragma('integrity_check', { simple: true }))),
   };
-  const breaches = withDb(a.dbFile, (db) => invariantBreaches(db));
+  const breaches = withShop(a.db, (db) => invariantBreaches(db));
   const found: Omit<Audit, 'problems'> = {
     present: acked.filter((ndoc) => receipts.get(ndoc) === 1).length,
     duplicated: [...receipts].filter(([, n]) => n > 1).map(([ndoc]) => ndoc),
@@ -98,7 +101,7 @@ function problemsOf(
   return problems;
 }
 
-export function withDb<T>(file: string, use: (db: Database.Database) => T): T {
+function withDb<T>(file: string, use: (db: Database.Database) => T): T {
   const db = new Database(file, { readonly: true });
   try {
     return use(db);

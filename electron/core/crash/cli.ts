@@ -1,7 +1,7 @@
 /**
  * The crash test at any scale, as a command:
  *
- *   npm run crash -- --rounds 300 [--service-kill-every N] [--seed S]
+ *   npm run crash -- --rounds 300 [--service-kill-every N] [--seed S] [--engine sqlite|postgres]
  *
  * prints the kills (desk and service), the sales acknowledged, present, duplicated and missing,
  * and the integrity and books checks; it exits 1 on any loss, duplicate or failed check.
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '24' },
     'service-kill-every': { type: 'string', default: '4' },
     seed: { type: 'string' },
+    // postgres: the back office on a PostgreSQL cluster the run starts (apt-get install -y postgresql).
+    engine: { type: 'string', default: 'sqlite' },
   },
   strict: true,
 });
@@ -32,6 +34,12 @@ const rounds = count('rounds', values.rounds, 1);
 const serviceKillEvery = count('service-kill-every', values['service-kill-every'], 0);
 const seed = values.seed === undefined ? Date.now() % 2 ** 31 : count('seed', values.seed, 0);
 
-const report = await runCrash({ rounds, serviceKillEvery, seed, progress: (line) => console.error(line) });
+const engine = values.engine;
+if (engine !== 'sqlite' && engine !== 'postgres') {
+  console.error(`--engine is sqlite or postgres, not ${JSON.stringify(engine)}`);
+  process.exit(2);
+}
+
+const report = await runCrash({ rounds, serviceKillEvery, seed, engine, progress: (line) => console.error(line) });
 console.log(formatReport(report));
 process.exitCode = report.problems.length === 0 ? 0 : 1;

@@ -4,10 +4,11 @@
  *
  * A child process rings up sales through the core while this run SIGKILLs it at random moments,
  * round after round; in some rounds the network between them (a fault proxy) drops or hangs, and
- * in some the service itself is SIGKILLed and started again on the same file and port. After a
+ * in some the service itself is SIGKILLed and started again on the same database and port. After a
  * last start that only drains the queue, the back office must hold every acknowledged sale once,
- * none twice, and exactly the sales the desk had stored, no more; both SQLite files must pass
- * their integrity check and the books must balance.
+ * none twice, and exactly the sales the desk had stored, no more; the back office's database and
+ * the desk's outbox must pass their integrity checks and the books must balance. The back office
+ * runs on a SQLite file or on PostgreSQL (back-office-store.ts): the promise is the same on both.
  *
  * Used by the short CI test (crash.test.ts) and by `npm run crash` (cli.ts) for long runs.
  */
@@ -17,10 +18,12 @@ import { join } from 'node:path';
 import { demoProducts } from '../../../server/testing/demo-sales.js';
 import { killAll, spawnScript } from '../../../server/testing/processes.js';
 import { allowNegativeStock, createServiceKey, startServiceProcess } from '../../../server/testing/service-process.js';
+import { op } from '../../../shared/contract/op.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { type FaultProxy, freePort, startFaultProxy } from '../testing/fault-proxy.js';
-import { type Audit, audit, type DrainReport, withDb } from './audit.js';
+import { type Audit, audit, type DrainReport } from './audit.js';
+import { type CrashEngine, openCrashStore, withShop } from './back-office-store.js';
 import { RING_SALES, ringRounds, type Tally } from './schedule.js';
 
 export interface CrashOptions {
@@ -29,6 +32,8 @@ export interface CrashOptions {
   readonly serviceKillEvery: number;
   /** The schedule's seed: the same seed replays the same schedule (the machine's timing still varies). */
   readonly seed: number;
+  /** The back office's database: a SQLite file (the default) or a PostgreSQL cluster of the run's own. */
+  readonly engine?: CrashEngine;
   /** Progress lines for a long run. */
   readonly progress?: (line: string) => void;
 }
@@ -52,28 +57,41 @@ export interface CrashReport extends Readonly<Tally>, Omit<Audit, 'problems'> {
 export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   const t0 = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'crash-test-'));
+  const engine = opts.engine ?? 'sqlite';
   let faults: FaultProxy | undefined;
+  const store = await openCrashStore(engine, dir);
   try {
-    const dbFile = join(dir, 'backoffice.sqlite');
-    // keys create makes and migrates the file; the setting is changed before the first serve seeds the shop.
-    const key = await createServiceKey(dbFile);
-    allowNegativeStock(dbFile);
+    const { db } = store;
+    // keys create makes and migrates the database; the setting is changed before the shop is seeded.
+    const key = await createServiceKey(db);
+    allowNegativeStock(db);
     const port = await freePort();
-    const service = await startServiceProcess(dbFile, port);
-    const products = withDb(dbFile, (db) => demoProducts(db, 5));
+    const service = await startServiceProcess(db, port);
+    // On PostgreSQL the client is opened, and its demo shop seeded, by its first request.
+    await ping(port, key);
+    const products = withShop(db, (shop) => demoProducts(shop, 5));
     faults = await startFaultProxy({ targetPort: port });
     const deskDir = join(dir, 'desk');
     mkdirSync(deskDir);
     new SettingsStore(join(deskDir, 'settings.json')).update({ serviceUrl: faults.url });
     await new FileSecretStore(join(deskDir, 'api-key')).set(key);
 
-    const setup = { ...opts, deskDir, dbFile, port, products, faults, service };
+    const setup = {
+      ...opts,
+      deskDir,
+      db,
+      ...(store.database ? { database: store.database } : {}),
+      port,
+      products,
+      faults,
+      service,
+    };
     const rounds = await ringRounds(setup);
     const drain = await drainQueue(deskDir);
-    const found = audit({ dbFile, outboxFile: join(deskDir, 'outbox.sqlite'), ...rounds, drained: drain.drained });
+    const found = audit({ db, outboxFile: join(deskDir, 'outbox.sqlite'), ...rounds, drained: drain.drained });
     await setup.service.kill();
     return {
-      options: { rounds: opts.rounds, serviceKillEvery: opts.serviceKillEvery, seed: opts.seed },
+      options: { rounds: opts.rounds, serviceKillEvery: opts.serviceKillEvery, seed: opts.seed, engine },
       ...rounds.tally,
       ...found,
       acknowledged: rounds.acked.size,
@@ -85,8 +103,19 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   } finally {
     await killAll();
     await faults?.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function ping(port: number, key: string): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ method: op.service.ping, params: {} }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (res.status !== 200) throw new Error(`the service's first answer was ${res.status}: ${await res.text()}`);
 }
 
 /** A last desk that only sends what is left and says what it could not. */
@@ -107,9 +136,9 @@ async function drainQueue(deskDir: string): Promise<{ drained: DrainReport | und
 export function formatReport(r: CrashReport): string {
   const books = Object.keys(r.booksBreaches).length === 0 ? 'balance' : `break: ${JSON.stringify(r.booksBreaches)}`;
   return [
-    `crash test (--rounds ${r.options.rounds} --service-kill-every ${r.options.serviceKillEvery} --seed ${r.options.seed}), ${r.seconds} s:`,
+    `crash test (--engine ${r.options.engine} --rounds ${r.options.rounds} --service-kill-every ${r.options.serviceKillEvery} --seed ${r.options.seed}), ${r.seconds} s:`,
     `  rounds ${r.rounds}, kills of the desk (core) ${r.deskKills} (${r.killedWhileStarting} while it started)`,
-    `  kills of the service ${r.serviceKills}, proxy faults ${r.drops + r.hangs} (${r.drops} drop, ${r.hangs} hang)`,
+    `  kills of the service ${r.serviceKills}${r.options.engine === 'postgres' ? `, power cuts of the database ${r.databaseCrashes}` : ''}, proxy faults ${r.drops + r.hangs} (${r.drops} drop, ${r.hangs} hang)`,
     `  sales acknowledged ${r.acknowledged} (${r.acknowledged - r.acknowledgedQueued} done, ${r.acknowledgedQueued} queued)`,
     `  present ${r.present}, duplicated ${r.duplicated.length}, missing ${r.missing.length}`,
     `  stored by the desk ${r.storedByDesk}, of them killed before their acknowledgement ${r.unacknowledged}; sent more than once under their key ${r.sentMoreThanOnce}`,

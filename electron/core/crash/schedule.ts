@@ -2,7 +2,8 @@
  * The crash test's rounds: a desk process rings up sales until it is SIGKILLed, round after round,
  * while outages run beside the rounds (one of each kind at a time, and they may outlast a desk): the
  * network between the desk and the service drops or hangs, and every few rounds the service itself
- * is SIGKILLed and started again on the same file and port. The schedule comes from a seed, so a
+ * is SIGKILLed and started again on the same database and port — on PostgreSQL every other such
+ * outage cuts the database's power instead (back-office-store.ts). The schedule comes from a seed, so a
  * failing run can be replayed (the machine's timing still varies).
  */
 import { type Child, sleep, spawnScript } from '../../../server/testing/processes.js';
@@ -16,6 +17,8 @@ export interface Tally {
   deskKills: number;
   killedWhileStarting: number;
   serviceKills: number;
+  /** PostgreSQL only: the database stopped as by a power cut and started again (crash recovery). */
+  databaseCrashes: number;
   drops: number;
   hangs: number;
 }
@@ -27,10 +30,13 @@ export interface RoundsSetup {
   readonly seed: number;
   readonly progress?: (line: string) => void;
   readonly deskDir: string;
-  readonly dbFile: string;
+  /** The back office's database as `serve --db` takes it: a file or a PostgreSQL URL. */
+  readonly db: string;
   readonly port: number;
   readonly products: unknown;
   readonly faults: FaultProxy;
+  /** PostgreSQL: its server, for a power cut in place of every other service kill. */
+  readonly database?: { crash(): void; start(): void };
   /** The service as started before the rounds; a killed one is replaced. */
   service: Child;
 }
@@ -47,7 +53,7 @@ export async function ringRounds(s: RoundsSetup): Promise<RoundsOutcome> {
   const random = mulberry32(s.seed);
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const out: RoundsOutcome = {
-    tally: { rounds: 0, deskKills: 0, killedWhileStarting: 0, serviceKills: 0, drops: 0, hangs: 0 },
+    tally: { rounds: 0, deskKills: 0, killedWhileStarting: 0, serviceKills: 0, databaseCrashes: 0, drops: 0, hangs: 0 },
     acked: new Map(),
     setAside: [],
     problems: [],
@@ -148,14 +154,28 @@ class Outages {
     });
   }
 
-  /** SIGKILLs the service after `afterMs` and starts it again on the same file and port `downMs` later. */
+  /**
+   * SIGKILLs the service after `afterMs` and starts it again on the same database and port `downMs`
+   * later; or, every other time on PostgreSQL, cuts the database's power instead: the service stays
+   * up, its connections break mid-transaction (a COMMIT among them, sometimes), and it must answer
+   * nothing as done that the database did not keep.
+   */
   service(afterMs: number, downMs: number): void {
+    const database = this.s.database;
+    const powerCut = database !== undefined && this.tally.serviceKills > this.tally.databaseCrashes;
     this.#service = this.#background(async () => {
       await sleep(afterMs);
+      if (powerCut) {
+        database.crash();
+        this.tally.databaseCrashes += 1;
+        await sleep(downMs);
+        database.start();
+        return;
+      }
       await this.s.service.kill();
       this.tally.serviceKills += 1;
       await sleep(downMs);
-      this.s.service = await startServiceProcess(this.s.dbFile, this.s.port);
+      this.s.service = await startServiceProcess(this.s.db, this.s.port);
     }).finally(() => {
       this.#service = undefined;
     });

@@ -5,7 +5,7 @@
  */
 
 import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, prefixList } from '../../../../shared/barcodes/ean.js';
-import { type CodeLookup, matchCode, ONE_PIECE } from '../../../../shared/catalog/find-code-rules.js';
+import { type CodeLookup, foundRows, matchCode } from '../../../../shared/catalog/find-code-rules.js';
 import type { op } from '../../../../shared/contract/index.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
@@ -13,9 +13,6 @@ import type { Handler } from '../../handlers.js';
 import { MAIN_STORAGE } from '../stock/storage.js';
 import { type FoundCard, findDiscountCard } from './discount-cards.js';
 import { type CardRow, goodsSql } from './statements.js';
-
-/** Goods carry no card facts; the columns are there so every row has the same shape. */
-const NO_CARD = { debt: '0.00', debt_limit: '0.00', bonus: '0.00', discount_percent: fmtDb(0, 'pct') };
 
 export const findCode: Handler<typeof op.pos.findCode> = (p, { db }) => {
   const code = p.code.trim();
@@ -34,33 +31,23 @@ export const findCode: Handler<typeof op.pos.findCode> = (p, { db }) => {
     weight: prefixList(p.pref_ves, DEFAULT_WEIGHT_PREFIXES),
     card: prefixList(p.pref_disc, DEFAULT_CARD_PREFIXES),
   };
-  const rows = matchCode(code, prefixes, lookup).map((m) =>
-    m.kind === 'card'
-      ? {
-          kind: m.kind,
-          code: m.card.card,
-          name: m.card.holder,
-          price: '0.00',
-          quantity: ONE_PIECE,
-          unit_type: '',
-          excise_input: '0',
-          matched: m.matched,
-          debt: fmtDb(m.card.debt, 'cur'),
-          debt_limit: fmtDb(m.card.debt_limit, 'cur'),
-          bonus: fmtDb(m.card.bonus, 'cur'),
-          discount_percent: fmtDb(m.card.discount_percent, 'pct'),
-        }
-      : {
-          kind: m.kind,
-          code: m.product.code,
-          name: m.product.name,
-          price: fmtDb(m.product.price, 'cur'),
-          quantity: m.quantity,
-          unit_type: m.product.unit_type,
-          excise_input: String(m.product.excise_input),
-          matched: m.matched,
-          ...NO_CARD,
-        },
+  const rows = foundRows(
+    matchCode(code, prefixes, lookup),
+    (g) => ({
+      code: g.code,
+      name: g.name,
+      price: fmtDb(g.price, 'cur'),
+      unit_type: g.unit_type,
+      excise_input: String(g.excise_input),
+    }),
+    (c) => ({
+      card: c.card,
+      holder: c.holder,
+      debt: fmtDb(c.debt, 'cur'),
+      debt_limit: fmtDb(c.debt_limit, 'cur'),
+      bonus: fmtDb(c.bonus, 'cur'),
+      discount_percent: fmtDb(c.discount_percent, 'pct'),
+    }),
   );
   return { rows };
 };

@@ -10,6 +10,7 @@ import { fiscalSql } from '../kernel/fiscal/statements.js';
 import { momentOf } from '../kernel/moment.js';
 import { returnManagerLimit } from '../kernel/people/confirmations.js';
 import { registerOf } from '../kernel/register/chain.js';
+import { markDispatchDue } from '../kernel/register/dispatch-due.js';
 import { shiftSql } from '../kernel/shifts/statements.js';
 
 type FiscalSettingsOps =
@@ -116,6 +117,8 @@ export const fiscalSettingsHandlers: HandlerGroup<FiscalSettingsOps> = {
       throw refuse('params.numprro', 'fiscal.register_shift_open', { kasm: p.kasm });
     }
     sql.saveRegister.run(p.numprro, p.local_number, p.kasm);
+    // A register given to a till: what its chain holds unsent is the dispatcher's again.
+    if (till.numprro !== p.numprro) markDispatchDue(ctx.db);
     return { status: { affected: '1' } };
   },
 

@@ -8,6 +8,7 @@ import { findTill } from '../kernel/cash/tills.js';
 import { momentOf, shownAt } from '../kernel/moment.js';
 import { queueChanger } from '../kernel/people/confirmations.js';
 import { enqueueBody } from '../kernel/register/chain.js';
+import { markDispatchDue } from '../kernel/register/dispatch-due.js';
 import { prroSql } from '../kernel/register/statements.js';
 import { fiscalWork } from '../kernel/shifts/guard.js';
 import { filterOf, tillOf } from './filter.js';
@@ -141,6 +142,8 @@ export const prroHandlers: HandlerGroup<PrroOps> = {
 
   'pos.prro_fiscal_server_set': ({ reachable }, ctx) => {
     simulatedFiscalServer(ctx.db).setReachable(reachable);
+    // Reachable again: an offline register closes its session and uploads it now, not at the next round.
+    if (reachable) markDispatchDue(ctx.db);
     return { status: { affected: '1' } };
   },
 };

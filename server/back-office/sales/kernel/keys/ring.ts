@@ -14,6 +14,7 @@ import { bundledTrust } from '../../../../dps/signing/bundled-trust.js';
 import type { Signer } from '../../../../dps/signing/cms.js';
 import { openSigner } from '../../../../dps/signing/key.js';
 import type { TrustStore } from '../../../../dps/signing/trust.js';
+import { markDispatchDue } from '../register/dispatch-due.js';
 import type { ServiceSecret } from './secret.js';
 import { type KeyRow, keySql } from './statements.js';
 
@@ -40,6 +41,14 @@ export class KeyRing implements KeyProvider {
   private readonly unattendedFailed = new Set<string>();
   /** Whether some register keeps its password for unattended work (read at configure, kept by this ring's changes). */
   private unattendedKept: boolean | undefined;
+  /**
+   * Whether a document may wait for a signature this process could give: false once a look before
+   * a write found none (signBeforeWrite), true again when a document is made or its body changed
+   * here, or a key unlocked. So a write that follows no such change reads nothing of the queue.
+   * Another process's documents (`serve --workers`) are not seen: its own dispatcher signs them, and
+   * an offline document chained to one still unsigned signs it in its transaction (chainHashOf).
+   */
+  private unsignedMayWait = true;
 
   constructor(
     private readonly db: Db,
@@ -88,12 +97,30 @@ export class KeyRing implements KeyProvider {
     for (const numprro of keySql(this.db).unattendedRegisters.all()) this.signerFor(numprro);
   }
 
+  /** Told when a document was made or its body changed: its signature is still to be made. */
+  documentChanged(): void {
+    this.unsignedMayWait = true;
+  }
+
+  /** Whether a document may wait for a signature (see unsignedMayWait). */
+  mayHaveUnsigned(): boolean {
+    return this.unsignedMayWait;
+  }
+
+  /** Told by a look that signed whatever waited and could be signed. */
+  signedWhatWaited(): void {
+    this.unsignedMayWait = false;
+  }
+
   isUnlocked(numprro: string): boolean {
     return this.unlocked.has(numprro);
   }
 
   unlock(numprro: string, signer: Signer, since: Date = new Date()): void {
     this.unlocked.set(numprro, { signer, since });
+    this.unsignedMayWait = true;
+    // What the register's locked key held back can be signed and sent now.
+    markDispatchDue(this.db);
   }
 
   lock(numprro: string): boolean {

@@ -38,14 +38,20 @@ export function signWaiting(db: Db, numprro: string, at: Date): { readonly signe
   return { signed: signRows(db, prroSql(db).unsigned.all(numprro), signer, at), waiting: 0 };
 }
 
-/** Before a write's transaction: whatever waits for a signature and can be signed is signed now. */
+/**
+ * Before a write's transaction: whatever waits for a signature and can be signed is signed now.
+ * Looked for only after a document was made or changed, or a key unlocked, since the last look
+ * (KeyRing.mayHaveUnsigned): a write after writes that made no document reads nothing of the queue.
+ */
 export function signBeforeWrite(db: Db, at: Date): void {
   const ring = keyRingOf(db);
-  if (!ring.active()) return;
+  if (!ring.active() || !ring.mayHaveUnsigned()) return;
   for (const numprro of prroSql(db).registersUnsigned.all()) {
     const signer = ring.signerFor(numprro);
     if (signer) signRows(db, prroSql(db).unsigned.all(numprro), signer, at);
   }
+  // What still waits has no key to sign it; an unlock says when it has.
+  ring.signedWhatWaited();
 }
 
 /**

@@ -14,10 +14,12 @@ import { readDocument } from '../../../../dps/format/read.js';
 import { renderDocument } from '../../../../dps/format/render.js';
 import { XmlError } from '../../../../dps/format/xml.js';
 import type { FiscalTill, Seller } from '../fiscal/identity.js';
+import { keyRingOf } from '../keys/ring.js';
 import { chainHashOf } from '../keys/sign.js';
 import { checkSignedSize } from '../keys/size.js';
 import type { Moment } from '../moment.js';
 import { deviceIdOf } from './device.js';
+import { markDispatchDue } from './dispatch-due.js';
 import type { DocType } from './doc-types.js';
 import { headOf, type OfflineFields, patchHead } from './head.js';
 import { headTime } from './head-time.js';
@@ -161,6 +163,8 @@ export function issueDocument(db: Db, d: NewDocument): IssuedDocument {
   });
   sql.setCounters.run(orderNum, place?.n ?? reg.session_doc_count, d.till.numprro);
   if (place && financial(d.docType)) sql.touchSession.run(d.moment.iso, d.till.numprro, session.id);
+  keyRingOf(db).documentChanged();
+  markDispatchDue(db);
   return {
     id: Number(info.lastInsertRowid),
     orderNum,
@@ -183,7 +187,8 @@ export interface ForeignDocument {
 /**
  * Puts a client's own document at the end of the chain. The chain gives it its place (ORDERNUM,
  * and the offline fields when the register is offline) by changing its head; what it says is the
- * client's, and the tax server is the one to refuse it, with its reason.
+ * client's, and the tax server is the one to refuse it, with its reason. Like the queue's other
+ * changes it marks no dispatch (dispatch-due.ts): it goes at the dispatcher's next round.
  */
 export function enqueueBody(db: Db, d: ForeignDocument): number {
   const sql = prroSql(db);
@@ -225,6 +230,7 @@ export function enqueueBody(db: Db, d: ForeignDocument): number {
     ...(reg.mode === 'offline' ? { intoSession: { id: reg.offline_session_id, seed: reg.offline_seed } } : {}),
   });
   if (reg.mode === 'offline' && financial(d.docType)) sql.touchSession.run(d.moment.iso, d.till.numprro, reg.offline_session_id);
+  keyRingOf(db).documentChanged();
   return Number(info.lastInsertRowid);
 }
 
@@ -254,6 +260,8 @@ export function replaceTail(db: Db, r: Replacement): void {
   const sql = prroSql(db);
   const tail = sql.chainFrom.all(r.numprro, r.from);
   sql.liftFrom.run(r.numprro, r.from);
+  // A document re-placed reads otherwise: its signature goes (statements.ts, place).
+  keyRingOf(db).documentChanged();
   let num = r.number ?? r.from;
   if (r.first) {
     sql.setCounters.run(num - 1, 0, r.numprro);

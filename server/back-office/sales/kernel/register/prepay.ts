@@ -22,6 +22,7 @@ import { decodeBody, readDocument } from '../../../../dps/format/read.js';
 import { DPS_ENCODING } from '../../../../dps/format/render.js';
 import { el, parseXml, writeXml, type XmlElement, XmlError, type XmlNode } from '../../../../dps/format/xml.js';
 import { statements } from '../../../core/statements.js';
+import { keyRingOf } from '../keys/ring.js';
 import { type PrroDocRow, prroSql, SETTLED_STATUSES } from './statements.js';
 
 export const prepayMigrations: Migration[] = [
@@ -137,6 +138,7 @@ export function writePrepay(db: Db, id: number, changed: Extract<PrepayState, { 
     hash: createHash('sha256').update(changed.body).digest('hex'),
     content: changed.contentJson,
   });
+  keyRingOf(db).documentChanged();
 }
 
 /** The unsettled repayments of a register, in chain order. */

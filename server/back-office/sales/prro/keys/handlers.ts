@@ -14,6 +14,7 @@ import { type FiscalTill, fiscalTillOf, requireSeller } from '../../kernel/fisca
 import { keyRingOf } from '../../kernel/keys/ring.js';
 import { type KeyRow, keySql } from '../../kernel/keys/statements.js';
 import { momentOf } from '../../kernel/moment.js';
+import { markDispatchDue } from '../../kernel/register/dispatch-due.js';
 import { prroSql } from '../../kernel/register/statements.js';
 import { checkKeyAuthority, keyAuthority } from './authority.js';
 import { keyStateRows } from './state.js';
@@ -215,6 +216,7 @@ export const keyHandlers: HandlerGroup<KeyOps> = {
     const by = keyAuthority(ctx, 'key_settings', p.kasm, `device:${till.numprro}`);
     // The forced DeviceRegister goes with the next exchange (a handler does no network I/O).
     prroSql(ctx.db).setDevice.run('take-over', till.numprro);
+    markDispatchDue(ctx.db);
     keySql(ctx.db).event.run({ numprro: till.numprro, at: momentOf(ctx).iso, user: by, action: 'device_take_over', note: '' });
     return { status: { affected: '1' } };
   },

@@ -1,0 +1,32 @@
+/**
+ * How many PostgreSQL connections a service on PostgreSQL holds. Each process holds one for the
+ * registry (keys, clients, the shared rate limit) and one per open client back office (each a
+ * synchronous connection on an I/O thread of its own, shared-node/pg/sync-pg.ts). The operator
+ * gives one budget for the whole service, every `--workers` process together; each process takes
+ * an equal share, so N processes never pass the budget and the budget stays below the server's
+ * max_connections (PostgreSQL's default is 100; docs/operations.md has the arithmetic).
+ */
+
+/** The service's default budget: 60 of PostgreSQL's default 100, the rest for the superuser's
+ * reserve, psql, backups, `clients import`/`export` and a second service or a migration running. */
+export const DEFAULT_PG_CONNECTIONS = 60;
+
+/** A request waits this long for a connection to free before it is refused (UPSTREAM_FAILURE). */
+export const DEFAULT_PG_WAIT_MS = 5000;
+
+/** The registry's connection, beside the back offices'. */
+const REGISTRY_CONNECTIONS = 1;
+
+/** A process's share of the budget: the registry's connection and at least one back office's. */
+export function connectionsPerProcess(budget: number, workers: number): number {
+  const share = Math.floor(budget / workers);
+  if (share < REGISTRY_CONNECTIONS + 1) {
+    throw new RangeError(
+      `${budget} PostgreSQL connections leave each of ${workers} processes ${share}: each needs at least ${REGISTRY_CONNECTIONS + 1} (the registry's and one shop's)`,
+    );
+  }
+  return share;
+}
+
+/** The back offices a process may hold open within its share of connections. */
+export const backOfficesWithin = (perProcess: number): number => perProcess - REGISTRY_CONNECTIONS;

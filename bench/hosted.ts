@@ -27,6 +27,7 @@ import { parsePgUrl } from '../shared-node/pg/url.js';
 import { paper } from './hosted/paper.js';
 import { type HostedMeters, PHASE_HEADER, type Phase, phaseLine, runPhase } from './hosted/phase.js';
 import { RACE_LOG_SETTINGS, RaceLog } from './hosted/races.js';
+import { signingCost } from './hosted/signing-cost.js';
 import { addTillsBySql, benchTills, newFigures } from './hosted/tills.js';
 import { openShops } from './hosted/warm.js';
 import { ops } from './pg/load.js';
@@ -156,7 +157,8 @@ try {
         `(${contention.retries} of ${contention.closes.length}) — ${share <= 0.05 ? 'met' : 'not met'}`,
     );
   }
-  console.log(paper(phases, READS));
+  const signing = signingCost();
+  console.log(paper(phases, READS, signing.signMs + signing.verifyMs));
   const failed = phases.filter((p) => p.failed > 0);
   if (failed.length) {
     anyFailed = true;

@@ -126,7 +126,8 @@ try {
       ]) {
         const p = await runPhase({ ...common, ...phase });
         phases.push(p);
-        console.log(`  ${phase.name}: done, load average ${loadavg()}`);
+        // Each phase's line as it ends, so that a long run stopped early still leaves its figures.
+        console.log(`${phaseLine(p)}\n    (load average ${loadavg()})`);
       }
     } finally {
       await stopTarget(run);

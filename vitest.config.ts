@@ -25,6 +25,7 @@ export default defineConfig({
             'build/**/*.test.ts',
             'integrations/**/*.test.ts',
             'architecture/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

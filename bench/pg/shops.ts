@@ -15,6 +15,7 @@ import { ClientRegistry, openRegistry } from '../../server/clients/registry.js';
 import { openStore } from '../../server/clients/store.js';
 import { importClient } from '../../server/clients/transfer.js';
 import type { TestPostgres } from '../../shared-node/pg/test-cluster.js';
+import type { Db } from '../../shared-node/sql/db.js';
 import { sellableGoods, stockToLast } from '../demo-stock.js';
 
 export interface Shops {
@@ -26,11 +27,13 @@ export interface Shops {
 
 const SELLABLE = 500;
 
-export function sqliteShops(dir: string, clients: number, goods: number): Shops & { data: string } {
+/** `prepare`: more of the shop's set-up, done once on the shop every client is copied from. */
+export function sqliteShops(dir: string, clients: number, goods: number, prepare?: (db: Db) => void): Shops & { data: string } {
   const template = join(dir, 'template.sqlite');
   const db = openServiceDatabase(template);
   seedDemo(db, { goods });
   stockToLast(db);
+  prepare?.(db);
   const sellable = sellableGoods(db, SELLABLE, 'code');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -56,6 +59,7 @@ export async function postgresShops(
   bin: string,
   clients: number,
   goods: number,
+  prepare?: (db: Db) => void,
 ): Promise<Shops & { seedMs: number; copyMs: number; vacuumMs: number }> {
   const store = openStore(pg.url);
   const registryDb = store.openRegistry();
@@ -69,6 +73,7 @@ export async function postgresShops(
     try {
       seedDemo(db, { goods });
       stockToLast(db);
+      prepare?.(db);
       sellable = sellableGoods(db, SELLABLE, 'code');
     } finally {
       db.close();

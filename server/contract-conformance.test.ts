@@ -48,7 +48,8 @@ beforeAll(async () => {
     // The demo shop is seeded by its first call, in the thread that opens it.
     await svc.call('service.ping', {}, {});
   } else svc = await startTestService({ demo: true });
-});
+  // Seeding the demo shop on PostgreSQL takes tens of seconds, and more on a loaded machine.
+}, 300_000);
 afterAll(() => svc.close());
 
 describe.each((OPERATIONS as readonly OperationSpec[]).map((op) => [op.name, op] as const))('%s', (name, op) => {

@@ -110,6 +110,29 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('back office threads of one process 
     expect(usersWithCard(svc, 'shop', 'RACE-1')).toBe(1);
   });
 
+  it('lets a call wait for the busy thread that holds its client rather than close another client to open it again', async () => {
+    // 3 connections: the registry's and one back office for each of two threads.
+    const svc = await startTestDataService(['a', 'b'], { pgThreads: 2, pgConnections: 3 });
+    services.push(svc);
+    const [a, b] = [svc.clients.a?.id as string, svc.clients.b?.id as string];
+    await Promise.all([svc.call('a', 'catalog.users.save', user('A-0')), svc.call('b', 'catalog.users.save', user('B-0'))]);
+    expect(svc.service.openClients().sort()).toEqual([a, b].sort());
+    const lock = lockWrites(svc, 'a');
+    const write = svc.call('a', 'catalog.users.save', user('A-1'));
+    await waitingOnLocks(svc, 1);
+    let settled = false;
+    const read = svc.call('a', 'pos.cashdesk_balance', { akas: 'KAS1' }).finally(() => {
+      settled = true;
+    });
+    // b's thread is free, but has no room for a: b stays open and answers, a's read waits for a's thread.
+    for (let i = 0; i < 3; i++) expect((await svc.call('b', 'pos.cashdesk_balance', { akas: 'KAS1' })).status).toBe(200);
+    expect(settled).toBe(false);
+    expect(svc.service.openClients().sort()).toEqual([a, b].sort());
+    lock.release();
+    expect((await write).status).toBe(200);
+    expect((await read).status).toBe(200);
+  });
+
   it('answers UPSTREAM_FAILURE for a call whose thread died, replaces the thread, and the retry finds it whole', async () => {
     const svc = await start(['shop'], 2);
     const threads = svc.service.threads;

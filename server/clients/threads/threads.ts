@@ -7,11 +7,14 @@
  * PostgreSQL connections — of its own within an equal share of the process's budget.
  *
  * - A call goes to a free thread that holds its client open, else to the free thread holding the
- *   fewest (it has room without closing another shop); a thread takes one call at a time, so a
- *   slow call stops only its own thread. With every thread busy the call waits in a bounded queue
- *   here, first come first served, at most `waitMs` (5 s): then, or with the queue full, it is
- *   refused as a back office pool at its bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After,
- *   nothing performed).
+ *   fewest; a thread takes one call at a time, so a slow call stops only its own thread. But a
+ *   client open in a busy thread is not opened again in a free one that has no room for it: that
+ *   would close another client there, and opening one costs far more (a connection, the schema's
+ *   check, its fiscal link) than waiting for one call to end — with each thread's share smaller
+ *   than the clients in use, every call would open one. Calls that find no thread wait in a
+ *   bounded queue here, first come first served among those a freed thread may take, at most
+ *   `waitMs` (5 s): then, or with the queue full, they are refused as a back office pool at its
+ *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed).
  * - Two threads may hold the same client, and even the same Idempotency-Key at once (two sends
  *   of one write): PostgreSQL decides, as between two processes — the write and its record commit
  *   in one SERIALIZABLE transaction, the loser runs again and answers from the record.
@@ -200,7 +203,11 @@ export class BackOfficeThreads implements CallPerformer {
     });
   }
 
-  /** A free thread holding the client, else the free thread holding the fewest clients. */
+  /**
+   * A free thread holding the client; else the free thread holding the fewest, if it has room for
+   * one more or no thread holds the client (someone must open it); else none: the call waits for a
+   * thread that holds it.
+   */
   private freeSlotFor(client: string): Slot | undefined {
     let best: Slot | undefined;
     for (const slot of this.slots) {
@@ -208,7 +215,12 @@ export class BackOfficeThreads implements CallPerformer {
       if (slot.open.has(client)) return slot;
       if (!best || slot.open.size < best.open.size) best = slot;
     }
-    return best;
+    return best && this.mayOpen(best, client) ? best : undefined;
+  }
+
+  /** Whether `slot` may open the client: it has room, or no thread holds it. */
+  private mayOpen(slot: Slot, client: string): boolean {
+    return slot.open.size < this.setup.most || !this.slots.some((s) => s.open.has(client));
   }
 
   private run(slot: Slot, job: Job): void {
@@ -217,10 +229,17 @@ export class BackOfficeThreads implements CallPerformer {
     slot.worker?.postMessage({ ...job.message, n: job.n } satisfies ToThread);
   }
 
-  /** The oldest waiting call to a thread that just became free. */
+  /** The oldest waiting call a thread that just became free may take: one of its clients, or one it may open. */
   private next(slot: Slot): void {
-    const job = this.queue.shift();
+    const i = this.queue.findIndex((j) => slot.open.has(j.client) || this.mayOpen(slot, j.client));
+    if (i < 0) return;
+    const [job] = this.queue.splice(i, 1);
     if (job) this.run(slot, job);
+  }
+
+  /** Offers the waiting calls to every free thread: what one may take changes as threads open, close or die. */
+  private drain(): void {
+    for (const slot of this.slots) if (slot.ready && !slot.job && this.queue.length > 0) this.next(slot);
   }
 
   private spawn(slot: Slot): Promise<void> {
@@ -245,8 +264,10 @@ export class BackOfficeThreads implements CallPerformer {
           if (!this.closing) this.next(slot);
         } else if (m.kind === 'log') logger.log(m.level, m.msg, { ...m.fields, thread: slot.index });
         else if (m.kind === 'closed') slot.closed?.();
-        else if (m.kind === 'open') slot.open = new Set(m.open);
-        else this.answered(slot, m.n, m.outcome);
+        else if (m.kind === 'open') {
+          slot.open = new Set(m.open);
+          if (!this.closing) this.drain();
+        } else this.answered(slot, m.n, m.outcome);
       });
       worker.on('error', (err) => logger.log('error', 'back office thread failed', { thread: slot.index, error: String(err) }));
       worker.on('exit', (code) => {
@@ -264,6 +285,8 @@ export class BackOfficeThreads implements CallPerformer {
             true,
           ),
         );
+        // Its clients are held nowhere now: a waiting call for one may go to any free thread.
+        this.drain();
         const delay = nextRestartDelay(slot.restartDelay, Date.now() - slot.born);
         slot.restartDelay = delay;
         logger.log('warn', 'back office thread exited', { thread: slot.index, code, restartInMs: delay });

@@ -10,11 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quoteIdent } from '../../../shared-node/pg/pg-db.js';
+import { rowidColumnsOf } from '../../../shared-node/pg/migrate.js';
+import { PgDb, quoteIdent } from '../../../shared-node/pg/pg-db.js';
 import { SyncPg } from '../../../shared-node/pg/sync-pg.js';
 import { parsePgUrl } from '../../../shared-node/pg/url.js';
 import { TEST_ENGINE } from '../../testing/back-office-db.js';
 import { startTestDataService, type TestDataService } from '../../testing/data-harness.js';
+import { cashSale, demoProducts, type Product } from '../../testing/demo-sales.js';
+import { CLIENT_MIGRATIONS } from '../store.js';
 
 const services: TestDataService[] = [];
 const connections: SyncPg[] = [];
@@ -132,6 +135,38 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('back office threads of one process 
     expect((await write).status).toBe(200);
     expect((await read).status).toBe(200);
   });
+
+  it("fiscalizes a demo sale made by a back office other than the one that gave the registers' keys", async () => {
+    const svc = await startTestDataService(['demo'], { pgThreads: 2, demo: { goods: 60 }, idleCloseMs: 2000 });
+    services.push(svc);
+    const id = svc.clients.demo?.id as string;
+    // The first back office of the shop seeds it and gives each register a key of the simulator,
+    // unlocked in its memory only (no service secret on PostgreSQL); then it is closed, idle.
+    expect((await svc.call('demo', 'service.ping', {})).status).toBe(200);
+    for (let i = 0; i < 100 && svc.service.openClients().length > 0; i++) await sleep(100);
+    expect(svc.service.openClients()).toEqual([]);
+    const db = PgDb.connect(parsePgUrl(svc.dataDir), id, rowidColumnsOf(CLIENT_MIGRATIONS));
+    const [product] = demoProducts(db, 1);
+    const sale = await svc.call('demo', 'pos.checkout_close_sale', cashSale('after-close', product as Product));
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+    const check = Number(sale.body.data.result.rows[0].check_number);
+    const fiscalized = db
+      .prepare(
+        "SELECT count(*) AS n FROM receipts r JOIN prro_docs d ON d.id = r.prro_doc_id WHERE r.check_number = ? AND d.fiscal_number <> ''",
+      )
+      .pluck();
+    try {
+      // Reads keep the shop open meanwhile: its dispatcher is the one that sends.
+      for (let i = 0; i < 60 && Number(fiscalized.get(check)) === 0; i++) {
+        await svc.call('demo', 'pos.cashdesk_balance', { akas: 'KAS1' });
+        await sleep(250);
+      }
+      expect(Number(fiscalized.get(check))).toBe(1);
+    } finally {
+      db.close();
+    }
+    // Seeding the demo shop on PostgreSQL takes tens of seconds on a loaded machine.
+  }, 180_000);
 
   it('answers UPSTREAM_FAILURE for a call whose thread died, replaces the thread, and the retry finds it whole', async () => {
     const svc = await start(['shop'], 2);

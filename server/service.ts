@@ -96,6 +96,8 @@ export interface DataServiceConfig extends CommonConfig {
    * one, the default is 0.
    */
   readonly pgThreads?: number;
+  /** Writes of one client the back office threads perform at once (clients/threads/threads.ts; default 1). */
+  readonly pgWritesPerClient?: number;
 }
 
 export interface RunningService {
@@ -251,6 +253,7 @@ async function startThreads(
   return BackOfficeThreads.start({
     threads,
     logger,
+    ...(cfg.pgWritesPerClient ? { writesPerClient: cfg.pgWritesPerClient } : {}),
     setup: {
       location: cfg.dataDir,
       most: each,

@@ -15,9 +15,11 @@
  *   bounded queue here, first come first served among those a freed thread may take, at most
  *   `waitMs` (5 s): then, or with the queue full, they are refused as a back office pool at its
  *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed).
- * - Two threads may hold the same client, and even the same Idempotency-Key at once (two sends
- *   of one write): PostgreSQL decides, as between two processes — the write and its record commit
- *   in one SERIALIZABLE transaction, the loser runs again and answers from the record.
+ * - Two threads may hold the same client; its reads run in any, its writes one at a time by
+ *   default (writesPerClient, below), as one process did before. With more, two threads may hold
+ *   even the same Idempotency-Key at once (two sends of one write): PostgreSQL decides, as between
+ *   two processes — the write and its record commit in one SERIALIZABLE transaction, the loser
+ *   runs again and answers from the record.
  * - A thread that dies is replaced (after 1 s, doubling while replacements die young, as
  *   server/workers.ts does for processes); the call it was performing is answered
  *   UPSTREAM_FAILURE (retryable with the same key). Its transaction commits whole or not at all:
@@ -60,6 +62,13 @@ const LEVELS: readonly Level[] = ['debug', 'info', 'warn', 'error'];
 
 export interface ThreadsOptions {
   readonly threads: number;
+  /**
+   * Writes of one client performed at once in this process (default 1). Every close of a shop
+   * touches its tills' cash box and shift rows, so two at once mostly make one lose a SERIALIZABLE
+   * race and run again (bench:pg: 84 of 138 with 4 threads): one at a time costs a wait of one
+   * write, and its reads still go to other threads. Raise it once those rows stop conflicting.
+   */
+  readonly writesPerClient?: number;
   /** Each thread's setup; `most` is its own share of connections. */
   readonly setup: Omit<ThreadSetup, 'levels'>;
   readonly logger: Logger;
@@ -71,6 +80,8 @@ interface Job {
   readonly n: number;
   readonly client: string;
   readonly message: Message;
+  /** A write (it carries an Idempotency-Key): counted against writesPerClient. */
+  readonly write: boolean;
   readonly resolve: (outcome: Outcome) => void;
   readonly reject: (err: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -93,6 +104,8 @@ export class BackOfficeThreads implements CallPerformer {
   private readonly slots: Slot[];
   private queue: Job[] = [];
   private calls = 0;
+  /** Writes being performed now, per client. */
+  private readonly writing = new Map<string, number>();
   private closing = false;
   private readonly setup: ThreadSetup;
 
@@ -131,7 +144,7 @@ export class BackOfficeThreads implements CallPerformer {
   async perform(call: GatewayCall, facts: RequestFacts): Promise<RpcResult> {
     let outcome: Outcome;
     try {
-      outcome = await this.submit(call.key.client, { kind: 'call', call: toCallData(call) });
+      outcome = await this.submit(call.key.client, { kind: 'call', call: toCallData(call) }, call.idempotencyKey !== undefined);
     } catch (err) {
       if (err instanceof BackOfficesBusy) throw busyRefusal(err, facts);
       throw err;
@@ -146,7 +159,7 @@ export class BackOfficeThreads implements CallPerformer {
   /** A client's health, from a thread that opens its back office (GET /healthz/clients/<id>). */
   async health(client: string): Promise<ClientHealth> {
     try {
-      const outcome = await this.submit(client, { kind: 'health', client });
+      const outcome = await this.submit(client, { kind: 'health', client }, false);
       return 'health' in outcome ? outcome.health : { ok: false };
     } catch {
       return { ok: false };
@@ -176,14 +189,14 @@ export class BackOfficeThreads implements CallPerformer {
     await Promise.all(this.slots.map((slot) => this.closeSlot(slot)));
   }
 
-  private submit(client: string, message: Message): Promise<Outcome> {
+  private submit(client: string, message: Message, write: boolean): Promise<Outcome> {
     return new Promise((resolve, reject) => {
       if (this.closing) {
         reject(new Error('the service is stopping'));
         return;
       }
-      const job: Job = { n: ++this.calls, client, message, resolve, reject };
-      const slot = this.freeSlotFor(client);
+      const job: Job = { n: ++this.calls, client, message, write, resolve, reject };
+      const slot = this.mayStart(job) ? this.freeSlotFor(client) : undefined;
       if (slot) {
         this.run(slot, job);
         return;
@@ -223,15 +236,29 @@ export class BackOfficeThreads implements CallPerformer {
     return slot.open.size < this.setup.most || !this.slots.some((s) => s.open.has(client));
   }
 
+  /** Whether the job may start now: a read always, a write while its client has fewer under way than allowed. */
+  private mayStart(job: Job): boolean {
+    return !job.write || (this.writing.get(job.client) ?? 0) < (this.opts.writesPerClient ?? 1);
+  }
+
+  /** A job ended (answered, or its thread died): its client may start another write. */
+  private ended(job: Job): void {
+    if (!job.write) return;
+    const n = (this.writing.get(job.client) ?? 1) - 1;
+    if (n > 0) this.writing.set(job.client, n);
+    else this.writing.delete(job.client);
+  }
+
   private run(slot: Slot, job: Job): void {
     clearTimeout(job.timer);
+    if (job.write) this.writing.set(job.client, (this.writing.get(job.client) ?? 0) + 1);
     slot.job = job;
     slot.worker?.postMessage({ ...job.message, n: job.n } satisfies ToThread);
   }
 
   /** The oldest waiting call a thread that just became free may take: one of its clients, or one it may open. */
   private next(slot: Slot): void {
-    const i = this.queue.findIndex((j) => slot.open.has(j.client) || this.mayOpen(slot, j.client));
+    const i = this.queue.findIndex((j) => this.mayStart(j) && (slot.open.has(j.client) || this.mayOpen(slot, j.client)));
     if (i < 0) return;
     const [job] = this.queue.splice(i, 1);
     if (job) this.run(slot, job);
@@ -277,14 +304,15 @@ export class BackOfficeThreads implements CallPerformer {
         slot.job = undefined;
         slot.open = new Set();
         slot.closed?.();
+        if (job) this.ended(job);
         reject(new Error(`back office thread ${slot.index} exited (code ${code}) before it was ready`));
-        if (this.closing) return;
         job?.reject(
           new UpstreamError(
             `the back office thread ${slot.index} stopped (exit code ${code}) while it performed this call`,
             true,
           ),
         );
+        if (this.closing) return;
         // Its clients are held nowhere now: a waiting call for one may go to any free thread.
         this.drain();
         const delay = nextRestartDelay(slot.restartDelay, Date.now() - slot.born);
@@ -304,12 +332,14 @@ export class BackOfficeThreads implements CallPerformer {
       return;
     }
     slot.job = undefined;
+    this.ended(job);
     try {
       job.resolve(outcomeOf(raw));
     } catch (err) {
       job.reject(new UpstreamError(String((err as Error).message), true));
     }
-    if (!this.closing) this.next(slot);
+    // Every free thread, not this one alone: a write that waited for this one may go to any.
+    if (!this.closing) this.drain();
   }
 
   private closeSlot(slot: Slot): Promise<void> {

@@ -14,7 +14,9 @@
  *   than the clients in use, every call would open one. Calls that find no thread wait in a
  *   bounded queue here, first come first served among those a freed thread may take, at most
  *   `waitMs` (5 s): then, or with the queue full, they are refused as a back office pool at its
- *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed).
+ *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed). A write that
+ *   waits for its shop's write under way (writesPerClient) waits without that bound, as it did
+ *   when a process ran one call at a time.
  * - Two threads may hold the same client; its reads run in any, its writes one at a time by
  *   default (writesPerClient, below), as one process did before. With more, two threads may hold
  *   even the same Idempotency-Key at once (two sends of one write): PostgreSQL decides, as between
@@ -196,7 +198,8 @@ export class BackOfficeThreads implements CallPerformer {
         return;
       }
       const job: Job = { n: ++this.calls, client, message, write, resolve, reject };
-      const slot = this.mayStart(job) ? this.freeSlotFor(client) : undefined;
+      const startable = this.mayStart(job);
+      const slot = startable ? this.freeSlotFor(client) : undefined;
       if (slot) {
         this.run(slot, job);
         return;
@@ -206,13 +209,16 @@ export class BackOfficeThreads implements CallPerformer {
         reject(new BackOfficesBusy(`all ${this.slots.length} back office threads are busy and ${most} calls wait for them`));
         return;
       }
+      this.queue.push(job);
+      // A write behind its shop's write under way waits as it did in one thread, bounded by the
+      // request's own limits: only a call that finds every thread busy is refused after waitMs.
+      if (!startable) return;
       const { waitMs } = this.setup;
       job.timer = setTimeout(() => {
         this.queue = this.queue.filter((j) => j !== job);
         this.opts.logger.log('warn', 'no back office thread free', { client, waitedMs: waitMs, queued: this.queue.length });
         reject(new BackOfficesBusy(`all ${this.slots.length} back office threads were busy for ${waitMs} ms`));
       }, waitMs);
-      this.queue.push(job);
     });
   }
 

@@ -7,7 +7,10 @@
  *      or the COMMIT), the median round trip, the bare round trip and the bare commit;
  *   2. throughput of the mixed load of tills (find_code, card_open, a close in ten requests) over
  *      several connections, on spawned `serve` processes: one process, two processes on the same
- *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds.
+ *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds. On
+ *      PostgreSQL each process performs its calls in its back office threads (serve's default, or
+ *      BENCH_PG_THREADS); part 1 runs its PostgreSQL service with none, so that the statements
+ *      are counted where they are sent, in this thread.
  * PostgreSQL is a cluster of its own (initdb) with fsync on, as SQLite's synchronous=FULL: both
  * commit to the same disk. Options are environment variables, printed first; BENCH_PG_OPTIONS is
  * added to the PostgreSQL address the services use (`prepared=off`, `pipeline=off`, or both joined
@@ -18,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_PG_THREADS } from '../server/clients/pg-connections.js';
 import { startDataService } from '../server/service.js';
 import { op as oper } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
@@ -26,7 +30,7 @@ import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.j
 import { parsePgUrl } from '../shared-node/pg/url.js';
 import { CONTENTION_LOG_SETTINGS, contentionBench } from './pg/contention.js';
 import { floors, OneAtATime } from './pg/latency.js';
-import { ops, sequential, warmUp } from './pg/load.js';
+import { mixedTargetLines, ops, sequential, warmUp } from './pg/load.js';
 import { clusterCpu, cpuSince, loadavg, median, PgCounters, pct, StatementTap } from './pg/measure.js';
 import { postgresShops, sqliteShops } from './pg/shops.js';
 import { type RoundResult, round, startTarget, stopTarget, type Target } from './pg/throughput.js';
@@ -45,6 +49,8 @@ const OPTIONS = {
 const opt = (name: keyof typeof OPTIONS) => Number(process.env[name] ?? OPTIONS[name].value);
 /** Added to the services' PostgreSQL address (shared-node/pg/url.ts): `prepared=off`, `pipeline=off`. */
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '';
+/** The spawned PostgreSQL services' `--pg-threads` (server/clients/threads/); unset: serve's default. */
+const PG_THREADS = process.env.BENCH_PG_THREADS;
 /** 0: part 1 alone (the one-at-a-time close), for comparing PG_OPTIONS quickly. */
 const THROUGHPUT = process.env.BENCH_THROUGHPUT !== '0';
 /** Issue 24's target for a close's round trips. */
@@ -64,6 +70,9 @@ console.log('npm run bench:pg — options (environment variables):');
 for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(name as keyof typeof OPTIONS)}  ${o.about}`);
 console.log(`  BENCH_PG_OPTIONS=${PG_OPTIONS}  added to the services' PostgreSQL address (prepared=off, pipeline=off)`);
 console.log(`  BENCH_THROUGHPUT=${THROUGHPUT ? 1 : 0}  0: the one-at-a-time part alone`);
+console.log(
+  `  BENCH_PG_THREADS=${PG_THREADS ?? ''}  back office threads of each PostgreSQL service process in part 2 (unset: serve's default, ${DEFAULT_PG_THREADS})`,
+);
 console.log(`load average at start: ${loadavg()}`);
 const started = performance.now();
 
@@ -133,7 +142,8 @@ try {
   tap.install();
   const services = {
     SQLite: await startDataService({ dataDir: lite.data, port: 0, logger: silentLogger, rateLimit: false }),
-    PostgreSQL: await startDataService({ dataDir: pgUrl, port: 0, logger: silentLogger, rateLimit: false }),
+    // No back office threads here: the tap counts statements where SyncPg sends them, in this thread.
+    PostgreSQL: await startDataService({ dataDir: pgUrl, port: 0, logger: silentLogger, rateLimit: false, pgThreads: 0 }),
   };
   cleanup.push(
     () => services.SQLite.close(),
@@ -217,7 +227,12 @@ try {
   const mix = ops(goods, MIX_LINES);
   const pair = (processes: number, clients: number): Target[] => [
     { engine: 'SQLite', store: ['--data', lite.data], processes, keys: lite.keys.slice(0, clients) },
-    { engine: 'PostgreSQL', store: ['--db', pgUrl], processes, keys: post.keys.slice(0, clients) },
+    {
+      engine: 'PostgreSQL',
+      store: ['--db', pgUrl, ...(PG_THREADS === undefined ? [] : ['--pg-threads', PG_THREADS])],
+      processes,
+      keys: post.keys.slice(0, clients),
+    },
   ];
   const configs = THROUGHPUT
     ? [
@@ -282,6 +297,9 @@ try {
     '  configuration           engine      req/s failed  close p50/p99 ms  lookup p50  CPU service/PostgreSQL/load gen.  cores busy: ours/machine  PG statements/request',
   );
   const limits: string[] = [];
+  const pgThreads = Number(PG_THREADS ?? DEFAULT_PG_THREADS);
+  const threadsNote =
+    pgThreads === 0 ? 'one request at a time' : `at most ${pgThreads} requests at a time (its back office threads)`;
   for (const s of summary) {
     const rps = median(s.rounds.map((r) => r.requests / r.seconds));
     const failed = s.rounds.reduce((c, r) => c + [...r.failed.values()].reduce((a, b) => a + b, 0), 0);
@@ -305,11 +323,25 @@ try {
     const opened = `a client's first request in a process (opening it) p50 ${median(s.opening).toFixed(0)} ms`;
     limits.push(
       onPg
-        ? `  ${s.config}, PostgreSQL: ${perRequest.toFixed(2)} ms a request a process, one request at a time: its engine waits out each of ${statements.toFixed(1)} statements ` +
+        ? `  ${s.config}, PostgreSQL: ${perRequest.toFixed(2)} ms a request a process, ${threadsNote}: each call waits out each of its statements (${statements.toFixed(1)} a request) ` +
             `(round trip floor ${floor.roundTrip.toFixed(3)} ms + ${server.toFixed(3)} ms PostgreSQL's planning and execution each); ${cpu}; ` +
             `${rolledBack > 0 ? `${rolledBack} transactions lost a race and ran again (${closes.length} closes answered)` : 'no transaction lost a race'}; ${opened}`
         : `  ${s.config}, SQLite: ${perRequest.toFixed(2)} ms a request a process; ${cpu}; ${opened}`,
     );
+  }
+  const one = (engine: string) => summary.find((s) => s.config === '1 process, 1 client' && s.engine === engine);
+  const [pgOne, liteOne] = [one('PostgreSQL'), one('SQLite')];
+  if (pgOne && liteOne) {
+    const rps = (s: typeof pgOne) => median(s.rounds.map((r) => r.requests / r.seconds));
+    const lookups = pgOne.rounds.flatMap((r) => [
+      ...(r.times.get(oper.pos.findCode) ?? []),
+      ...(r.times.get(oper.goods.cardOpen) ?? []),
+    ]);
+    console.log(
+      `\nIssue 24, item 2 (${CONNECTIONS} connections; PostgreSQL ${PG_THREADS ?? DEFAULT_PG_THREADS} back office threads a process)`,
+    );
+    for (const line of mixedTargetLines({ rps: rps(pgOne), lookupP50: pct(lookups, 50) }, { rps: rps(liteOne) }))
+      console.log(`  ${line}`);
   }
   console.log('\nWhat limits each figure');
   console.log(

@@ -5,7 +5,9 @@
  * at every start and, to keep function names, adds work to every closure a request makes.
  *
  * better-sqlite3 (native) and pg (loaded by the PostgreSQL I/O thread, which is a file of its
- * own, copied beside the bundle) stay in node_modules.
+ * own, copied beside the bundle) stay in node_modules. The back office thread of a service on
+ * PostgreSQL (server/clients/threads/) is a second bundle beside the first, under the name its
+ * sources give their tsx bootstrap, so the code that starts it finds it by the same name.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -17,6 +19,9 @@ const SERVER_OUTFILE = 'dist/server/cli.mjs';
 
 /** The I/O thread of shared-node/pg/sync-pg.ts, found beside the module that starts it, and what it imports. */
 const PG_IO_WORKER = ['shared-node/pg/io-worker.mjs', 'shared-node/pg/pipeline.mjs'];
+
+/** The back office thread's entry, and the file threads.ts starts (back-office-thread.mjs beside it). */
+const BACK_OFFICE_THREAD = { entry: 'server/clients/threads/thread.ts', file: 'back-office-thread.mjs' };
 
 const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   absWorkingDir: ROOT,
@@ -35,11 +40,12 @@ const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   logLevel: 'warning',
 });
 
-/** Bundles `entry` (the command line unless told) to `outfile`, with the PostgreSQL I/O thread beside it. */
+/** Bundles `entry` (the command line unless told) to `outfile`, with the back office thread and the PostgreSQL I/O thread beside it. */
 export async function bundleServer(entry = 'server/cli.ts', outfile = SERVER_OUTFILE): Promise<string> {
   const out = join(ROOT, outfile);
   mkdirSync(dirname(out), { recursive: true });
   await build(serverBundle(entry, outfile));
+  await build(serverBundle(BACK_OFFICE_THREAD.entry, join(dirname(outfile), BACK_OFFICE_THREAD.file)));
   for (const file of PG_IO_WORKER) copyFileSync(join(ROOT, file), join(dirname(out), basename(file)));
   return out;
 }

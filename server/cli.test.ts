@@ -143,6 +143,14 @@ describe('a data folder of many clients from the command line', () => {
       status: 2,
       stderr: expect.stringContaining('--pg-connections goes with --db postgres://'),
     });
+    expect(fail(['serve', '--data', data, '--pg-threads', '2'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-threads goes with --db postgres://'),
+    });
+    expect(fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--pg-threads', 'many'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-threads must be a whole number'),
+    });
     expect(
       fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--workers', '3', '--pg-connections', '5']),
     ).toMatchObject({

@@ -8,7 +8,13 @@
 import { parseArgs } from 'node:util';
 import { isPostgresUrl } from '../shared-node/pg/url.js';
 import { KeyStore, parseScopes } from './auth/keys.js';
-import { connectionsPerProcess, DEFAULT_PG_CONNECTIONS } from './clients/pg-connections.js';
+import {
+  backOfficesWithin,
+  connectionsPerProcess,
+  DEFAULT_PG_CONNECTIONS,
+  DEFAULT_PG_THREADS,
+  threadShares,
+} from './clients/pg-connections.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
 import { exportClient, importClient } from './clients/transfer.js';
@@ -32,6 +38,8 @@ const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST
                [--workers N]                              (N service processes on one port)
                [--pg-connections N]                       (postgres:// only: all processes together, default 60
                                                            or CASHDESK_PG_CONNECTIONS)
+               [--pg-threads N]                           (postgres:// only: back office threads per process,
+                                                           default 4 or CASHDESK_PG_THREADS; 0: none)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME
@@ -82,6 +90,7 @@ async function serve(args: string[]) {
       'request-timeout': { type: 'string' },
       workers: { type: 'string' },
       'pg-connections': { type: 'string' },
+      'pg-threads': { type: 'string' },
       'fiscal-server': { type: 'string' },
       'fiscal-ca': { type: 'string', multiple: true },
       'fiscal-secret': { type: 'string' },
@@ -119,9 +128,11 @@ type ServeValues = Record<string, string | boolean | string[] | undefined>;
 function connectionsNote(config: ServiceConfig | DataServiceConfig, workers: number): string {
   if (!('pgConnections' in config) || config.pgConnections === undefined) return '';
   const each = config.pgConnections;
+  const { threads } = threadShares(backOfficesWithin(each), config.pgThreads ?? DEFAULT_PG_THREADS);
+  const inThreads = config.pgThreads === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}`;
   return workers > 1
-    ? `; PostgreSQL connections: at most ${each} per process, ${each * workers} in all`
-    : `; PostgreSQL connections: at most ${each}`;
+    ? `; PostgreSQL connections: at most ${each} per process, ${each * workers} in all${inThreads}`
+    : `; PostgreSQL connections: at most ${each}${inThreads}`;
 }
 
 /**
@@ -157,6 +168,7 @@ function serveConfig(values: ServeValues, workers: number): ServiceConfig | Data
   if (idleS < 1) throw new UsageError('--idle-close must be at least 1 second');
   if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
   const pgConnections = pgConnectionsOf(str('pg-connections'), where, workers);
+  const pgThreads = pgThreadsOf(str('pg-threads'), where);
   const fiscalUrl = str('fiscal-server');
   if (fiscalUrl !== undefined && !/^https?:\/\/[^\s/?#@\\]+(\/[^\s?#]*)?$/.test(fiscalUrl))
     throw new UsageError('--fiscal-server must be an http:// or https:// address, e.g. https://fs.tax.gov.ua:8643/fs');
@@ -189,7 +201,23 @@ function serveConfig(values: ServeValues, workers: number): ServiceConfig | Data
         idleCloseMs: idleS * 1000,
         maxOpenClients: maxOpen,
         ...(pgConnections === undefined ? {} : { pgConnections }),
+        ...(pgThreads === undefined ? {} : { pgThreads }),
       };
+}
+
+/**
+ * `--pg-threads N` (else the environment's CASHDESK_PG_THREADS): each process's back office
+ * threads on PostgreSQL (server/clients/threads/), 0 for none; at most one per connection of its share.
+ */
+function pgThreadsOf(flag: string | undefined, where: { db: string } | { data: string }): number | undefined {
+  const postgres = 'data' in where && isPostgresUrl(where.data);
+  if (!postgres) {
+    if (flag !== undefined) throw new UsageError('--pg-threads goes with --db postgres://…');
+    return undefined;
+  }
+  const env = process.env.CASHDESK_PG_THREADS;
+  const [value, name] = flag !== undefined ? [flag, '--pg-threads'] : [env || undefined, 'CASHDESK_PG_THREADS'];
+  return positiveInt(value, name, DEFAULT_PG_THREADS);
 }
 
 /**

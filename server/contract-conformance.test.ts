@@ -3,7 +3,9 @@
  * request generated from the registry is first checked against the published OpenAPI request
  * schema, then sent through HTTP to the embedded back office of the demo shop, and the answer —
  * a success or a business refusal — is checked against the published response schema of its
- * status. No double: the gateway, the back office and SQLite answer as they do for a till.
+ * status. No double: the gateway, the back office and SQLite answer as they do for a till. On
+ * PostgreSQL the service is a hosted one (a client in a database of many), whose calls cross to its
+ * back office threads and back (server/clients/threads/): their answers must meet the same contract.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -13,7 +15,9 @@ import { openApiDocument } from '../shared/contract/publish/openapi.js';
 import { isRefusalReason } from '../shared/contract/refusals.js';
 import { OPERATIONS } from '../shared/contract/registry.js';
 import { validParams } from '../shared/contract/testing/cases.js';
-import { startTestService, type TestService } from './testing/harness.js';
+import { TEST_ENGINE } from './testing/back-office-db.js';
+import { startTestDataService } from './testing/data-harness.js';
+import { type CallOptions, startTestService } from './testing/harness.js';
 
 const document = openApiDocument(OPERATIONS) as { components: object };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -33,10 +37,19 @@ function expectValid(validate: ReturnType<typeof schema>, value: unknown, what: 
   expect(ok, `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}\n${JSON.stringify(value).slice(0, 600)}`).toBe(true);
 }
 
-let svc: TestService;
+let svc: {
+  call(method: string, params: unknown, o: CallOptions): ReturnType<Awaited<ReturnType<typeof startTestService>>['call']>;
+  close(): Promise<void>;
+};
 beforeAll(async () => {
-  svc = await startTestService({ demo: true });
-});
+  if (TEST_ENGINE === 'postgres') {
+    const hosted = await startTestDataService(['demo'], { demo: true, pgThreads: 2 });
+    svc = { call: (method, params, o) => hosted.call('demo', method, params, o), close: () => hosted.close() };
+    // The demo shop is seeded by its first call, in the thread that opens it.
+    await svc.call('service.ping', {}, {});
+  } else svc = await startTestService({ demo: true });
+  // Seeding the demo shop on PostgreSQL takes tens of seconds, and more on a loaded machine.
+}, 300_000);
 afterAll(() => svc.close());
 
 describe.each((OPERATIONS as readonly OperationSpec[]).map((op) => [op.name, op] as const))('%s', (name, op) => {

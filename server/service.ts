@@ -3,7 +3,10 @@
  *   - `startService`: one SQLite file holding one back office and its API keys (a till, a shop's
  *     own store server). Used by the CLI's `serve --db`, the desktop app's embedded mode and tests.
  *   - `startDataService`: a data folder of many clients (shops), a registry of clients and keys,
- *     and one back office file per client, opened when used and closed when idle (`serve --data`).
+ *     and one back office file per client, opened when used and closed when idle (`serve --data`);
+ *     or the same in a PostgreSQL database (`serve --db postgres://…`), whose back offices are held
+ *     and their calls performed by back office threads (clients/threads/), so one process has many
+ *     transactions in flight.
  * Either way a key reaches its own client's back office and no other.
  */
 import type { AddressInfo } from 'node:net';
@@ -18,11 +21,15 @@ import {
   backOfficesWithin,
   connectionsPerProcess,
   DEFAULT_PG_CONNECTIONS,
+  DEFAULT_PG_THREADS,
   DEFAULT_PG_WAIT_MS,
+  threadShares,
 } from './clients/pg-connections.js';
 import { BackOfficePool } from './clients/pool.js';
 import { ClientRegistry } from './clients/registry.js';
 import { openStore } from './clients/store.js';
+import { BackOfficeThreads } from './clients/threads/threads.js';
+import type { CallPerformer } from './gateway/perform-call.js';
 import { createGateway } from './gateway/pipeline.js';
 import type { BackOffices } from './gateway/types.js';
 import type { HttpLimits } from './http/limits.js';
@@ -82,6 +89,15 @@ export interface DataServiceConfig extends CommonConfig {
   readonly pgConnections?: number;
   /** How long a request waits for a connection to free when all are in use (default 5 s). */
   readonly pgWaitMs?: number;
+  /**
+   * On PostgreSQL, the back office threads of this process (clients/threads/; default
+   * DEFAULT_PG_THREADS, at most one per back office connection); 0 runs the back offices in the main
+   * thread, one call at a time, as a folder's are. A test's `now` cannot cross to a thread: with
+   * one, the default is 0.
+   */
+  readonly pgThreads?: number;
+  /** Writes of one client the back office threads perform at once (clients/threads/threads.ts; default 1). */
+  readonly pgWritesPerClient?: number;
 }
 
 export interface RunningService {
@@ -102,6 +118,8 @@ export interface RunningDataService {
   readonly keys: KeyStore;
   /** Client ids whose back office is open now. */
   openClients(): string[];
+  /** On PostgreSQL, the threads that hold the back offices and perform the calls; undefined when this thread does. */
+  readonly threads: BackOfficeThreads | undefined;
   load(): HttpLoad;
   close(): Promise<void>;
 }
@@ -157,51 +175,47 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     store.kind === 'postgres'
       ? { most: backOfficesWithin(connectionsPerProcess(pgConnections, 1)), waitMs: cfg.pgWaitMs ?? DEFAULT_PG_WAIT_MS }
       : undefined;
-  const pool = new BackOfficePool({
-    open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), db: store.openClient(id) }),
-    idleMs: cfg.idleCloseMs ?? 300_000,
-    maxOpen: cfg.maxOpenClients ?? 64,
-    logger,
-    ...(bound ? { bound } : {}),
-  });
+  const threads = bound ? await startThreads(cfg, logger, bound) : undefined;
+  const pool = threads
+    ? undefined
+    : new BackOfficePool({
+        open: (id) => openBackOffice({ ...backOfficeOptions(cfg, logger), db: store.openClient(id) }),
+        idleMs: cfg.idleCloseMs ?? 300_000,
+        maxOpen: cfg.maxOpenClients ?? 64,
+        logger,
+        ...(bound ? { bound } : {}),
+      });
   if (bound) {
     logger.log('info', 'postgres connections', {
       most: pgConnections,
       registry: pgConnections - bound.most,
       backOffices: bound.most,
       waitMs: bound.waitMs,
+      threads: threads?.size ?? 0,
     });
   }
+  const openClients = () => threads?.openClients() ?? pool?.openClients() ?? [];
   const registryPing = registryDb.prepare('SELECT 1 FROM clients LIMIT 1');
   const health = {
     service: (): Health => {
       try {
         registryPing.get();
-        return { ok: true, clients: clients.list().length, open: pool.openClients().length };
+        return { ok: true, clients: clients.list().length, open: openClients().length };
       } catch {
         return { ok: false };
       }
     },
     // By id only: the endpoint needs no key, and must not tell a stranger which shop names exist.
-    client: (id: string): Health | undefined => {
+    client: async (id: string): Promise<Health | undefined> => {
       const client = clients.byId(id);
       if (!client) return undefined;
-      let office: BackOffice;
-      try {
-        office = pool.acquire(client.id);
-      } catch {
-        return { ok: false, client: client.id };
-      }
-      try {
-        return { ok: office.healthy(), client: client.id, upstream: office.upstream.name, version: office.upstream.version };
-      } finally {
-        pool.release(client.id);
-      }
+      if (threads) return { ...(await threads.health(client.id)), client: client.id };
+      return poolHealth(pool as BackOfficePool, client.id);
     },
   };
-  const backOffices: BackOffices = {
-    acquire: (client) => pool.acquireWithin(client),
-    release: (client) => pool.release(client),
+  const backOffices: BackOffices | CallPerformer = threads ?? {
+    acquire: (client) => (pool as BackOfficePool).acquireWithin(client),
+    release: (client) => (pool as BackOfficePool).release(client),
   };
   // On PostgreSQL every process of the service takes a key's tokens from one bucket; a folder's keep their own.
   const http = await serve(cfg, logger, keys, backOffices, health, store.kind === 'postgres' ? registryDb : undefined);
@@ -209,13 +223,60 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     ...http,
     clients,
     keys,
-    openClients: () => pool.openClients(),
+    openClients,
+    threads,
     async close() {
       await http.close();
-      await pool.closeAll();
+      await (threads ? threads.close() : pool?.closeAll());
       registryDb.close();
     },
   };
+}
+
+/**
+ * The back office threads of a process on PostgreSQL, each with an equal share of its back office
+ * connections (threads × share ≤ the bound), or none when told 0 (or given a clock function, which
+ * cannot cross to a thread). SQLite keeps its back offices in the main thread: its statements wait
+ * for nothing but the CPU and the file's one write lock, so a thread would add a hop to a lookup of
+ * tens of µs and its writers would only queue for that lock.
+ */
+async function startThreads(
+  cfg: DataServiceConfig,
+  logger: Logger,
+  bound: { readonly most: number; readonly waitMs: number },
+): Promise<BackOfficeThreads | undefined> {
+  const asked = cfg.pgThreads ?? (cfg.now ? 0 : DEFAULT_PG_THREADS);
+  if (asked === 0) return undefined;
+  if (cfg.now) throw new Error('a clock function (now) cannot cross to the back office threads: give pgThreads 0');
+  const { threads, each } = threadShares(bound.most, asked);
+  const { logger: _logger, now: _now, ...options } = backOfficeOptions(cfg, logger);
+  return BackOfficeThreads.start({
+    threads,
+    logger,
+    ...(cfg.pgWritesPerClient ? { writesPerClient: cfg.pgWritesPerClient } : {}),
+    setup: {
+      location: cfg.dataDir,
+      most: each,
+      waitMs: bound.waitMs,
+      idleMs: cfg.idleCloseMs ?? 300_000,
+      upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
+      options,
+    },
+  });
+}
+
+function poolHealth(pool: BackOfficePool, id: string): Health {
+  let office: BackOffice;
+  try {
+    office = pool.acquire(id);
+  } catch {
+    return { ok: false, client: id };
+  }
+  try {
+    return { ok: office.healthy(), client: id, upstream: office.upstream.name, version: office.upstream.version };
+  } finally {
+    pool.release(id);
+  }
 }
 
 /** The gateway and the HTTP server, listening; close() stops taking requests and waits for those under way. */
@@ -223,8 +284,8 @@ async function serve(
   cfg: CommonConfig,
   logger: Logger,
   keys: KeyStore,
-  backOffices: BackOffices,
-  health: { service: () => Health; client?: (id: string) => Health | undefined },
+  backOffices: BackOffices | CallPerformer,
+  health: { service: () => Health; client?: (id: string) => Health | undefined | Promise<Health | undefined> },
   sharedRates?: Db,
 ) {
   const rateLimit = cfg.rateLimit === undefined ? DEFAULT_RATE_LIMIT : cfg.rateLimit;

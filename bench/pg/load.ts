@@ -178,3 +178,19 @@ export async function mixedLoad(
   }
   return { requests, seconds: (performance.now() - start) / 1000, failed, failures, times };
 }
+
+/** Issue 24's targets for the mixed load on one process: PostgreSQL's req/s against SQLite's, and a lookup's p50 meanwhile. */
+export const MIXED_TARGETS = { ratio: 0.5, lookupP50Ms: 2 } as const;
+
+/**
+ * The mixed load's figures on one process beside issue 24's targets, one line each: PostgreSQL's
+ * requests/s as a share of SQLite's in the same run, and PostgreSQL's lookup p50 under that load.
+ */
+export function mixedTargetLines(pg: { rps: number; lookupP50: number }, sqlite: { rps: number }): string[] {
+  const ratio = pg.rps / sqlite.rps;
+  const met = (ok: boolean) => (ok ? 'met' : 'not met');
+  return [
+    `mixed load, 1 process, PostgreSQL ÷ SQLite: ${pg.rps.toFixed(0)} ÷ ${sqlite.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} (target ≥ ${MIXED_TARGETS.ratio}: ${met(ratio >= MIXED_TARGETS.ratio)})`,
+    `a lookup's p50 under the mixed load, 1 process, PostgreSQL: ${pg.lookupP50.toFixed(2)} ms (target ≤ ${MIXED_TARGETS.lookupP50Ms} ms: ${met(pg.lookupP50 <= MIXED_TARGETS.lookupP50Ms)})`,
+  ];
+}

@@ -4,6 +4,10 @@
  * and the fiscal dispatcher that signs its PRRO documents and sends them to the tax server (the
  * DPS's, or in a demo the simulator on loopback: fiscal-link.ts). The single-file service holds
  * one; a data folder holds one per client, opened when first asked for.
+ *
+ * Everything here runs in the thread that opened the back office, and only there: on PostgreSQL
+ * that is one of the process's back office threads (clients/threads/), whose timers run the
+ * purge and the dispatcher on its own connection; a back office never moves to another thread.
  */
 
 import { privateDatabaseFile } from '../../shared-node/fs/private-files.js';

@@ -122,7 +122,10 @@ function lazyTrust(read: () => TrustStore): TrustStore {
 /**
  * Each demo register without a key gets one of the simulator's CA, the seller's seal, kept for
  * unattended work under the service's secret; without a secret (a demo on PostgreSQL) it is
- * unlocked in memory only.
+ * unlocked in memory only. So there a demo key another back office on the same database gave (a
+ * back office thread of this process or another process, each with a ring of its own) is unlocked
+ * here too, with the demo's password: otherwise the documents this one makes would wait for a
+ * signature only the giver's memory holds, and the giver never looks for them.
  */
 function giveDemoKeys(db: Db, sim: HttpSimulator, ring: KeyRing, secret: ServiceSecret | undefined, logger: Logger): void {
   const seller = findSeller(db);
@@ -130,7 +133,14 @@ function giveDemoKeys(db: Db, sim: HttpSimulator, ring: KeyRing, secret: Service
   const sql = keySql(db);
   const at = new Date().toISOString();
   for (const till of fiscalTills(db)) {
-    if (sql.key.get(till.numprro)) continue;
+    const kept = sql.key.get(till.numprro);
+    if (kept) {
+      if (!secret && kept.loaded_by === 'demo') {
+        const certificate = Buffer.from(kept.certificate_b64, 'base64');
+        ring.unlock(till.numprro, openSigner(Buffer.from(kept.container_b64, 'base64'), DEMO_KEY_PASSWORD, [certificate]));
+      }
+      continue;
+    }
     const issued = sim.issueKey({
       owner: seller.orgName,
       edrpou: seller.tin,

@@ -8,7 +8,13 @@ import { PgDb } from '../../shared-node/pg/pg-db.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { TEST_ENGINE } from '../testing/back-office-db.js';
 import { startTestDataService } from '../testing/data-harness.js';
-import { backOfficesWithin, connectionsPerProcess, DEFAULT_PG_CONNECTIONS } from './pg-connections.js';
+import {
+  backOfficesWithin,
+  connectionsPerProcess,
+  DEFAULT_PG_CONNECTIONS,
+  DEFAULT_PG_THREADS,
+  threadShares,
+} from './pg-connections.js';
 
 describe("a service's budget of PostgreSQL connections", () => {
   it('gives each of its processes an equal share, the registry one of it, and keeps the default well under 100', () => {
@@ -19,6 +25,19 @@ describe("a service's budget of PostgreSQL connections", () => {
     expect(() => connectionsPerProcess(5, 3)).toThrow(/at least 2/);
     for (const workers of [1, 2, 3, 4, 8])
       expect(connectionsPerProcess(DEFAULT_PG_CONNECTIONS, workers) * workers).toBeLessThanOrEqual(60);
+  });
+
+  it("splits a process's back offices over its threads, never past them nor with a thread of none", () => {
+    expect(threadShares(59, 4)).toEqual({ threads: 4, each: 14 });
+    expect(threadShares(29, 4)).toEqual({ threads: 4, each: 7 });
+    expect(threadShares(2, 4)).toEqual({ threads: 2, each: 1 });
+    expect(threadShares(5, 1)).toEqual({ threads: 1, each: 5 });
+    for (const workers of [1, 2, 3, 4, 7, 8]) {
+      const backOffices = backOfficesWithin(connectionsPerProcess(DEFAULT_PG_CONNECTIONS, workers));
+      const { threads, each } = threadShares(backOffices, DEFAULT_PG_THREADS);
+      expect(threads * each).toBeLessThanOrEqual(backOffices);
+      expect(each).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it.skipIf(TEST_ENGINE !== 'postgres')(

@@ -30,3 +30,19 @@ export function connectionsPerProcess(budget: number, workers: number): number {
 
 /** The back offices a process may hold open within its share of connections. */
 export const backOfficesWithin = (perProcess: number): number => perProcess - REGISTRY_CONNECTIONS;
+
+/**
+ * Back office threads per process by default on PostgreSQL (clients/threads/): each performs one
+ * call at a time while its statements wait for PostgreSQL, so a few keep a process's calls from
+ * queuing behind one another; more than a few per core only add threads that wait for the CPU.
+ */
+export const DEFAULT_PG_THREADS = 4;
+
+/**
+ * How a process's back offices are split over its threads: each thread an equal share, at least one
+ * (so never more threads than connections), and threads × each ≤ the process's back offices.
+ */
+export function threadShares(backOffices: number, threads: number): { readonly threads: number; readonly each: number } {
+  const n = Math.max(1, Math.min(threads, backOffices));
+  return { threads: n, each: Math.floor(backOffices / n) };
+}

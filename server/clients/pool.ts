@@ -23,6 +23,8 @@ export interface PoolOptions {
   readonly logger: Logger;
   /** At most `most` open at once, in use or not; a request waits `waitMs` for room, no longer. */
   readonly bound?: { readonly most: number; readonly waitMs: number };
+  /** Told the clients open after one was opened or closed (a back office thread tells the main thread). */
+  readonly changed?: (open: string[]) => void;
 }
 
 /** Every back office the bound allows is in use by a request: none could be opened for this one. */
@@ -79,10 +81,12 @@ export class BackOfficePool {
       entry = { office: this.opts.open(clientId), users: 0, lastUsed: 0 };
       this.opts.logger.log('info', 'client opened', { client: clientId, open: this.open.size + 1 });
     }
+    const opened = entry.users === 0 && entry.lastUsed === 0;
     entry.users++;
     entry.lastUsed = Date.now();
     this.open.set(clientId, entry);
     if (this.open.size > this.opts.maxOpen) this.closeIdle(Number.POSITIVE_INFINITY, this.open.size - this.opts.maxOpen);
+    if (opened) this.opts.changed?.(this.openClients());
     return entry.office;
   }
 
@@ -167,6 +171,7 @@ export class BackOfficePool {
         });
       this.opts.logger.log('info', 'client closed', { client: id, open: this.open.size });
     }
+    if (n > 0) this.opts.changed?.(this.openClients());
   }
 
   /** Closes every back office (the service stops; requests have been drained by then). */

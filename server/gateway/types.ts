@@ -6,6 +6,7 @@ import type { ApiKey, KeyStore } from '../auth/keys.js';
 import type { RateLimiting } from '../auth/rate-limit.js';
 import type { IdempotencyStore } from '../idempotency/store.js';
 import type { Upstream } from '../upstream/upstream.js';
+import type { CallPerformer } from './perform-call.js';
 
 /** What the gateway needs of a client's back office. */
 export interface BackOfficePort {
@@ -42,7 +43,11 @@ export interface BackOffices {
 
 export interface GatewayDeps {
   readonly keys: KeyStore;
-  readonly backOffices: BackOffices;
+  /**
+   * The back offices of this thread (acquired per call), or held by other threads that perform
+   * the whole call and give its answer (PostgreSQL's back office threads, server/clients/threads/).
+   */
+  readonly backOffices: BackOffices | CallPerformer;
   readonly rateLimiter?: RateLimiting;
   /** An upstream call that takes longer fails with UPSTREAM_FAILURE instead of hanging the client. */
   readonly upstreamTimeoutMs: number;

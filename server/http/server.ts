@@ -25,7 +25,7 @@ export interface HttpOptions {
   readonly handle: (req: GatewayRequest) => Promise<GatewayResponse>;
   readonly health: () => Health;
   /** One client's health (its back office answers a read), by its id; undefined for no such client. */
-  readonly clientHealth?: (id: string) => Health | undefined;
+  readonly clientHealth?: (id: string) => Health | undefined | Promise<Health | undefined>;
   readonly logger: Logger;
   readonly limits?: Partial<HttpLimits>;
 }
@@ -241,7 +241,7 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RouteContex
     } catch {
       // A malformed escape names no client.
     }
-    const h = name === '' ? undefined : opts.clientHealth(name);
+    const h = name === '' ? undefined : await opts.clientHealth(name);
     if (!h) return refuse(req, res, ctx, new RpcError('NOT_FOUND', 'no such client'));
     const status = h.ok ? 200 : 503;
     send(res, status, NO_HEADERS, h, '');

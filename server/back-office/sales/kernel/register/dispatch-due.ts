@@ -13,7 +13,9 @@
  * One mark per database, taken by the back office after each write (back-office.ts): a write runs
  * synchronously from its first statement to its settle on one connection, so no other write can
  * mark or take in between. If writes on one database ever overlap, the mark must move to the
- * write's own context.
+ * write's own context. The set is this module's, so each thread has its own: a database (a Db, one
+ * connection) is opened and used by one thread only — on PostgreSQL one of the service's back office
+ * threads (server/clients/threads/), where its dispatcher runs too.
  */
 import type { Db } from '../../../../../shared-node/sql/db.js';
 

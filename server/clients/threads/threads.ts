@@ -11,7 +11,11 @@
  *   client open in a busy thread is not opened again in a free one that has no room for it: that
  *   would close another client there, and opening one costs far more (a connection, the schema's
  *   check, its fiscal link) than waiting for one call to end — with each thread's share smaller
- *   than the clients in use, every call would open one. Calls that find no thread wait in a
+ *   than the clients in use, every call would open one. Nor is it opened again in a free thread
+ *   that has room until the call has waited COPY_AFTER_MS for its busy holder: opening a copy costs
+ *   about that much of the process's CPU, so only a shop whose calls really queue gets one (with
+ *   100 shops over 4 threads, copying at once opened a copy on nearly every call: bench:pg's 100
+ *   clients fell from 66 to 3 requests/s). Calls that find no thread wait in a
  *   bounded queue here, first come first served among those a freed thread may take, at most
  *   `waitMs` (5 s): then, or with the queue full, they are refused as a back office pool at its
  *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed). A write that
@@ -78,8 +82,13 @@ export interface ThreadsOptions {
 
 type Message = Exclude<ToThread, { kind: 'close' }> extends infer M ? (M extends { n: number } ? Omit<M, 'n'> : never) : never;
 
+/** How long a call waits for the busy thread holding its client before a free one opens a copy. */
+const COPY_AFTER_MS = 500;
+
 interface Job {
   readonly n: number;
+  /** When the call was submitted (performance.now()). */
+  readonly since: number;
   readonly client: string;
   readonly message: Message;
   /** A write (it carries an Idempotency-Key): counted against writesPerClient. */
@@ -197,9 +206,9 @@ export class BackOfficeThreads implements CallPerformer {
         reject(new Error('the service is stopping'));
         return;
       }
-      const job: Job = { n: ++this.calls, client, message, write, resolve, reject };
+      const job: Job = { n: ++this.calls, since: performance.now(), client, message, write, resolve, reject };
       const startable = this.mayStart(job);
-      const slot = startable ? this.freeSlotFor(client) : undefined;
+      const slot = startable ? this.freeSlotFor(job) : undefined;
       if (slot) {
         this.run(slot, job);
         return;
@@ -210,6 +219,8 @@ export class BackOfficeThreads implements CallPerformer {
         return;
       }
       this.queue.push(job);
+      // Offered again once it may have a copy of its client opened, even if no thread frees meanwhile.
+      if (startable) setTimeout(() => this.drain(), COPY_AFTER_MS + 1).unref();
       // A write behind its shop's write under way waits as it did in one thread, bounded by the
       // request's own limits: only a call that finds every thread busy is refused after waitMs.
       if (!startable) return;
@@ -223,23 +234,26 @@ export class BackOfficeThreads implements CallPerformer {
   }
 
   /**
-   * A free thread holding the client; else the free thread holding the fewest, if it has room for
-   * one more or no thread holds the client (someone must open it); else none: the call waits for a
-   * thread that holds it.
+   * A free thread holding the call's client; else the free thread holding the fewest, if it may
+   * open the client (mayOpen); else none: the call waits for a thread that holds it.
    */
-  private freeSlotFor(client: string): Slot | undefined {
+  private freeSlotFor(job: Job): Slot | undefined {
     let best: Slot | undefined;
     for (const slot of this.slots) {
       if (!slot.ready || slot.job) continue;
-      if (slot.open.has(client)) return slot;
+      if (slot.open.has(job.client)) return slot;
       if (!best || slot.open.size < best.open.size) best = slot;
     }
-    return best && this.mayOpen(best, client) ? best : undefined;
+    return best && this.mayOpen(best, job) ? best : undefined;
   }
 
-  /** Whether `slot` may open the client: it has room, or no thread holds it. */
-  private mayOpen(slot: Slot, client: string): boolean {
-    return slot.open.size < this.setup.most || !this.slots.some((s) => s.open.has(client));
+  /**
+   * Whether `slot` may open the call's client: when no thread holds it (someone must), or as a
+   * copy when the slot has room and the call has waited COPY_AFTER_MS for the busy thread holding it.
+   */
+  private mayOpen(slot: Slot, job: Job): boolean {
+    if (!this.slots.some((s) => s.open.has(job.client))) return true;
+    return slot.open.size < this.setup.most && performance.now() - job.since >= COPY_AFTER_MS;
   }
 
   /** Whether the job may start now: a read always, a write while its client has fewer under way than allowed. */
@@ -264,7 +278,7 @@ export class BackOfficeThreads implements CallPerformer {
 
   /** The oldest waiting call a thread that just became free may take: one of its clients, or one it may open. */
   private next(slot: Slot): void {
-    const i = this.queue.findIndex((j) => this.mayStart(j) && (slot.open.has(j.client) || this.mayOpen(slot, j.client)));
+    const i = this.queue.findIndex((j) => this.mayStart(j) && (slot.open.has(j.client) || this.mayOpen(slot, j)));
     if (i < 0) return;
     const [job] = this.queue.splice(i, 1);
     if (job) this.run(slot, job);

@@ -39,7 +39,7 @@ const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST
                [--pg-connections N]                       (postgres:// only: all processes together, default 60
                                                            or CASHDESK_PG_CONNECTIONS)
                [--pg-threads N]                           (postgres:// only: back office threads per process,
-                                                           default 4 or CASHDESK_PG_THREADS; 0: none)
+                                                           default 0: none, or CASHDESK_PG_THREADS)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME

@@ -32,11 +32,14 @@ export function connectionsPerProcess(budget: number, workers: number): number {
 export const backOfficesWithin = (perProcess: number): number => perProcess - REGISTRY_CONNECTIONS;
 
 /**
- * Back office threads per process by default on PostgreSQL (clients/threads/): each performs one
- * call at a time while its statements wait for PostgreSQL, so a few keep a process's calls from
- * queuing behind one another; more than a few per core only add threads that wait for the CPU.
+ * Back office threads per process by default on PostgreSQL (clients/threads/): none yet. Each
+ * thread performs one call at a time while its statements wait for PostgreSQL, so a few (4 on two
+ * cores) keep one busy shop's lookups from queuing behind its closes (bench:pg's 1-client mixed
+ * load) — but with many shops per process they collapsed: bench:pg's 100 clients over 4 threads
+ * ran 3–5 requests/s against 66 in one thread, each request paying ~300 ms of CPU opening back
+ * offices (not yet understood; docs/operations.md). So threads are opt-in (`--pg-threads N`).
  */
-export const DEFAULT_PG_THREADS = 4;
+export const DEFAULT_PG_THREADS = 0;
 
 /**
  * How a process's back offices are split over its threads: each thread an equal share, at least one

@@ -9,14 +9,14 @@
  * SQLite has one writer at a time: there the case cannot arise.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { ParamsOf } from '../../../../shared/contract/index.js';
-import type { PgDb } from '../../../../shared-node/pg/pg-db.js';
-import { anotherConnection, TEST_ENGINE } from '../../../testing/back-office-db.js';
-import { killAll, spawnScript } from '../../../testing/processes.js';
-import { invoke } from '../../operations.js';
-import { type FloorShop, floorShop } from '../../testing/floor-shop.js';
-import { invariantBreaches, NO_BREACHES } from '../testing/invariants.js';
-import { BREAD, MILK } from '../testing/shop.js';
+import type { ParamsOf } from '../../../../../shared/contract/index.js';
+import type { PgDb } from '../../../../../shared-node/pg/pg-db.js';
+import { anotherConnection, TEST_ENGINE } from '../../../../testing/back-office-db.js';
+import { killAll, spawnScript } from '../../../../testing/processes.js';
+import { invoke } from '../../../operations.js';
+import { type FloorShop, floorShop } from '../../../testing/floor-shop.js';
+import { invariantBreaches, NO_BREACHES } from '../invariants.js';
+import { BREAD, MILK } from '../shop.js';
 
 type Close = ParamsOf<'pos.checkout_close_sale'>;
 
@@ -56,7 +56,7 @@ async function side(first: Close, second: Close) {
     runs++;
     tillOne = String((invoke(shop.ctx, 'pos.checkout_close_sale', first).rows as { check_number: string }[])[0]?.check_number);
     if (runs > 1) return;
-    tillTwo = spawnScript('till 2', 'server/back-office/sales/concurrent-tills/till-process.ts', [
+    tillTwo = spawnScript('till 2', 'server/back-office/sales/testing/concurrent-tills/till-process.ts', [
       inject('postgresUrl'),
       db.schema,
       JSON.stringify([...db.rowids]),

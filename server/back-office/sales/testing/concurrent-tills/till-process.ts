@@ -5,10 +5,10 @@
  * how many times its transaction ran again, as one JSON line.
  *   till-process.ts URL SCHEMA ROWIDS_JSON PARAMS_JSON NOW_ISO
  */
-import { op } from '../../../../shared/contract/index.js';
-import { PgDb } from '../../../../shared-node/pg/pg-db.js';
-import { parsePgUrl } from '../../../../shared-node/pg/url.js';
-import { invoke } from '../../operations.js';
+import { op } from '../../../../../shared/contract/index.js';
+import { PgDb } from '../../../../../shared-node/pg/pg-db.js';
+import { parsePgUrl } from '../../../../../shared-node/pg/url.js';
+import { invoke } from '../../../operations.js';
 
 const [url, schema, rowids, params, now] = process.argv.slice(2) as [string, string, string, string, string];
 const db = PgDb.connect(parsePgUrl(url), schema, new Map(JSON.parse(rowids) as [string, string][]));

@@ -5,9 +5,9 @@
  * the insert (which read it again): two round trips fewer a close.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncPg } from '../../../../shared-node/pg/sync-pg.js';
-import { TEST_ENGINE } from '../../../testing/back-office-db.js';
-import { BREAD, MILK, type Shop, standardShop } from '../testing/shop.js';
+import { SyncPg } from '../../../../../shared-node/pg/sync-pg.js';
+import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
+import { BREAD, MILK, type Shop, standardShop } from '../shop.js';
 
 let shop: Shop;
 beforeEach(() => {

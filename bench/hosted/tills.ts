@@ -20,17 +20,20 @@ export const benchTills = (tills: number): number[] => [1, 2, ...Array.from({ le
  * bench writes the back office's tables itself; everything else goes through the service.
  */
 export function addTillsBySql(db: Db, tills: number): void {
-  for (const kasm of benchTills(tills).filter((k) => k > 3)) {
-    const akas = `KAS${kasm}`;
-    db.prepare('INSERT INTO cash_boxes (akas, name) VALUES (?, ?)').run(akas, `Каса ${kasm}`);
-    db.prepare('INSERT INTO tills (kasm, name, akas, numprro, bank_destination) VALUES (?, ?, ?, ?, ?)').run(
-      kasm,
-      `Каса ${kasm}`,
-      akas,
-      String(4000211450 + kasm),
-      '',
-    );
-  }
+  for (const kasm of benchTills(tills).filter((k) => k > 3)) addTillBySql(db, kasm, '');
+}
+
+/** One till beyond the demo's, with its cash box and register (addTillsBySql says why by SQL); bench:contention's too. */
+export function addTillBySql(db: Db, kasm: number, bankDestination: string): void {
+  const akas = `KAS${kasm}`;
+  db.prepare('INSERT INTO cash_boxes (akas, name) VALUES (?, ?)').run(akas, `Каса ${kasm}`);
+  db.prepare('INSERT INTO tills (kasm, name, akas, numprro, bank_destination) VALUES (?, ?, ?, ?, ?)').run(
+    kasm,
+    `Каса ${kasm}`,
+    akas,
+    String(4000211450 + kasm),
+    bankDestination,
+  );
 }
 
 export interface Till {

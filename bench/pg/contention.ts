@@ -38,6 +38,7 @@ import { SyncPg } from '../../shared-node/pg/sync-pg.js';
 import type { TestPostgres } from '../../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { sellableGoods, stockToLast } from '../demo-stock.js';
+import { addTillBySql } from '../hosted/tills.js';
 import { loadavg, pct } from './measure.js';
 
 /** Issue 24's target: retried closes under 5 concurrent tills of one shop. */
@@ -164,15 +165,7 @@ function makeShop(url: string, goods: number): ContentionShop {
       const manager = db.prepare("SELECT name FROM users WHERE card = '1002'").pluck().get() as string;
       const cashier = db.prepare("SELECT id FROM users WHERE card = '1003'").pluck().get() as number;
       for (const kasm of ADDED) {
-        const akas = `KAS${kasm}`;
-        db.prepare('INSERT INTO cash_boxes (akas, name) VALUES (?, ?)').run(akas, `Каса ${kasm}`);
-        db.prepare('INSERT INTO tills (kasm, name, akas, numprro, bank_destination) VALUES (?, ?, ?, ?, ?)').run(
-          kasm,
-          `Каса ${kasm}`,
-          akas,
-          `40002114${50 + kasm}`,
-          `ФОП Мельник А. П., термінал ${kasm}`,
-        );
+        addTillBySql(db, kasm, `ФОП Мельник А. П., термінал ${kasm}`);
         invoke({ db, user: manager, now: () => new Date(), timeZone: 'Europe/Kyiv' }, op.pos.shiftOpen, { kasm, cashier });
       }
       const key = new KeyStore(registryDb).create('contention', 'all', client.id).key;

@@ -11,7 +11,7 @@
  * are named, so PostgreSQL parses and plans each once per connection (`?prepared=off` in the
  * address turns that off: a PgBouncer before 1.21, or one without max_prepared_statements).
  */
-import type { Db, RunResult, Statement, Transaction } from '../sql/db.js';
+import type { Db, Read, RunResult, Statement, Transaction } from '../sql/db.js';
 import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
 import { type PgConnection, PgError, type PipelinedStatement, SyncPg, type SyncPgResult } from './sync-pg.js';
 import { deferredRun, type Pending, WriteQueue } from './write-queue.js';
@@ -98,14 +98,13 @@ export class PgDb implements Db {
   }
 
   /**
-   * Sends the queued statements and `then` in one round trip and returns `then`'s answer. An
+   * Sends the queued statements and `then` in one round trip and returns `then`'s answers. An
    * error of a queued statement is thrown here; the statements after it did not run.
    */
-  private send(then?: PipelinedStatement): SyncPgResult | undefined {
-    if (this.queue.size === 0) return then === undefined ? undefined : this.live.pipeline([then])[0];
+  private send(then: readonly PipelinedStatement[] = []): SyncPgResult[] {
+    if (this.queue.size === 0) return then.length === 0 ? [] : this.live.pipeline(then);
     const pending = this.queue.take();
-    const statements = pending.map((p) => p.statement);
-    if (then) statements.push(then);
+    const statements = [...pending.map((p) => p.statement), ...then];
     let results: SyncPgResult[];
     try {
       results = this.pg.pipeline(statements);
@@ -123,7 +122,17 @@ export class PgDb implements Db {
     pending.forEach((p, i) => {
       p.result = results[i];
     });
-    return then ? results[pending.length] : undefined;
+    return results.slice(pending.length);
+  }
+
+  /** Reads sent together with the queued writes, in one round trip (allTogether, shared-node/sql/db.ts). */
+  allTogether(reads: readonly Read[]): unknown[][] {
+    const statements = reads.map(({ statement }) => {
+      if (!(statement instanceof PgPrepared) || !statement.of(this)) throw new TypeError('a read of another database');
+      return statement;
+    });
+    const answers = this.send(statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])));
+    return answers.map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
   }
 
   /** Queues a write whose answer may wait (PgPrepared.run in a transaction). */
@@ -133,7 +142,7 @@ export class PgDb implements Db {
     return deferredRun(p, () => this.send());
   }
 
-  private sendable(statement: Translated, args: unknown[]): PipelinedStatement {
+  sendable(statement: Translated, args: unknown[]): PipelinedStatement {
     const params = bind(statement, args);
     return statement.name ? { sql: statement.text, params, name: statement.name } : { sql: statement.text, params };
   }
@@ -163,7 +172,7 @@ export class PgDb implements Db {
 
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: Translated, args: unknown[]): SyncPgResult {
-    const r = this.send(this.sendable(statement, args)) as SyncPgResult;
+    const [r] = this.send([this.sendable(statement, args)]) as [SyncPgResult];
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
       // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
@@ -185,7 +194,7 @@ export class PgDb implements Db {
         this.depth++;
         try {
           const result = fn(...args) as ReturnType<F>;
-          this.send(plainStatement('COMMIT'));
+          this.send([plainStatement('COMMIT')]);
           return result;
         } catch (err) {
           // Nothing was sent (a refusal before the first statement): there is nothing to roll back.
@@ -231,7 +240,7 @@ export class PgDb implements Db {
       const result = fn();
       // Sent now, with the writes queued inside: a caller that catches the inner transaction's
       // error must get it here, with the savepoint rolled back, as it did.
-      this.send(plainStatement(`RELEASE SAVEPOINT ${name}`));
+      this.send([plainStatement(`RELEASE SAVEPOINT ${name}`)]);
       return result;
     } catch (err) {
       const error = this.queuedFailure(err);
@@ -306,7 +315,22 @@ class PgPrepared implements Statement<unknown[], unknown> {
   }
 
   all(...args: unknown[]): unknown[] {
-    return this.db.execute(this.statement, args).rows.map((row) => this.shape(row));
+    return this.rowsOf(this.db.execute(this.statement, args));
+  }
+
+  /** Whether this statement is one of `db`'s: only its own connection has it prepared. */
+  of(db: PgDb): boolean {
+    return this.db === db;
+  }
+
+  /** This statement with its arguments, as a pipeline sends it (PgDb.allTogether). */
+  sendable(args: unknown[]): PipelinedStatement {
+    return this.db.sendable(this.statement, args);
+  }
+
+  /** An answer's rows as `all` gives them. */
+  rowsOf(answer: SyncPgResult): unknown[] {
+    return answer.rows.map((row) => this.shape(row));
   }
 
   pluck(toggleState = true): this {

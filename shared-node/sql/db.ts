@@ -39,6 +39,31 @@ export interface Db {
   close(): void;
 }
 
+/** A read to make with others (allTogether): a statement of this database and its arguments. */
+export interface Read<Result = unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: any statement's parameters; `args` are checked when it runs.
+  readonly statement: Statement<any, Result>;
+  readonly args: readonly unknown[];
+}
+
+type RowsOf<R> = R extends Read<infer Result> ? Result[] : never;
+
+/** A database that can send several reads at once (PostgreSQL's PgDb: one round trip). */
+interface ReadsTogether {
+  allTogether(reads: readonly Read[]): unknown[][];
+}
+
+/**
+ * Reads whose answers do not depend on one another, each answered as `all` answers it: on
+ * PostgreSQL sent together in one round trip (pg-db.ts), on SQLite run one after another, where a
+ * statement costs no wait. A lookup that needs eight small reads waits for one round trip, not eight.
+ */
+export function allTogether<const R extends readonly Read[]>(db: Db, reads: R): { -readonly [K in keyof R]: RowsOf<R[K]> } {
+  const together = (db as Partial<ReadsTogether>).allTogether;
+  const rows = together ? together.call(db, reads) : reads.map((r) => r.statement.all(...r.args));
+  return rows as { -readonly [K in keyof R]: RowsOf<R[K]> };
+}
+
 /** Which engine a database is: PostgreSQL's says so; anything else is SQLite. */
 export const dialectOf = (db: Db): Dialect => ((db as { dialect?: Dialect }).dialect === 'postgres' ? 'postgres' : 'sqlite');
 

@@ -83,7 +83,7 @@ interface Round {
   readonly loadavg: string;
 }
 
-/** Runs the bench on a cluster started with CONTENTION_LOG_SETTINGS, printing as it goes. */
+/** Runs the bench on a cluster started with RACE_LOG_SETTINGS (races.ts), printing as it goes. */
 export async function contentionBench(pg: TestPostgres, bin: string, o: ContentionOptions): Promise<Round[]> {
   const database = 'contention';
   const admin = new SyncPg(parsePgUrl(pg.url));

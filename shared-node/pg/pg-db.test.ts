@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTogether } from '../sql/db.js';
+import { allTogether, prefetch } from '../sql/db.js';
 import { migratePg, rowidColumnsOf } from './migrate.js';
 import { PgDb } from './pg-db.js';
 import { SyncPg } from './sync-pg.js';
@@ -84,6 +84,50 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
       expect(() => allTogether(db, [{ statement: byName, args: [] }])).toThrow(/parameter/);
     } finally {
       SyncPg.prototype.pipeline = pipeline;
+      db.close();
+    }
+  });
+
+  it('keeps what was read ahead for the first read of the same statement and arguments, until a write or the end of the transaction', () => {
+    const db = open();
+    const { pipeline, query } = SyncPg.prototype;
+    let trips = 0;
+    SyncPg.prototype.pipeline = function (this: SyncPg, ...args: Parameters<SyncPg['pipeline']>) {
+      trips++;
+      return pipeline.apply(this, args);
+    };
+    SyncPg.prototype.query = function (this: SyncPg, ...args: Parameters<SyncPg['query']>) {
+      trips++;
+      return query.apply(this, args);
+    };
+    try {
+      const cash = db.prepare<[string], number>('SELECT cash FROM box WHERE name = ?').pluck();
+      const add = db.prepare('UPDATE box SET cash = cash + ? WHERE name = ?');
+      db.transaction(() => {
+        prefetch(db, [
+          { statement: cash, args: ['main'] },
+          { statement: cash, args: ['nobody'] },
+        ]);
+        trips = 0;
+        expect(cash.get('main')).toBe(0);
+        expect(cash.get('nobody')).toBeUndefined();
+        expect(trips).toBe(0);
+        // Kept for one read: the next one asks again.
+        expect(cash.get('main')).toBe(0);
+        expect(trips).toBe(1);
+        prefetch(db, [{ statement: cash, args: ['main'] }]);
+        add.run(7, 'main');
+        trips = 0;
+        // The write came after the read ahead: the read asks again and sees it.
+        expect(cash.get('main')).toBe(7);
+        expect(trips).toBe(1);
+        prefetch(db, [{ statement: cash, args: ['main'] }]);
+      })();
+      db.prepare('UPDATE box SET cash = 100 WHERE id = 1').run();
+      // Nothing read ahead outlives its transaction.
+      expect(cash.get('main')).toBe(100);
+    } finally {
+      Object.assign(SyncPg.prototype, { pipeline, query });
       db.close();
     }
   });

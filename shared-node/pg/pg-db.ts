@@ -35,16 +35,22 @@ const MOST_NAMED = 2000;
  */
 const WRITE = /^\s*(INSERT|UPDATE|DELETE|LOCK)\b/i;
 
+/** A statement that only reads, whose answer a prefetch may keep. */
+const READ = /^\s*SELECT\b/i;
+
 /** A statement as PgDb sends it: translated, with its name once it has one. */
 interface Translated extends PgStatement {
   readonly name?: string;
   readonly write: boolean;
+  readonly read: boolean;
 }
 
 export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
   private readonly statements = new Map<string, Translated>();
   private readonly queue = new WriteQueue();
+  /** Answers of reads sent ahead (prefetch), by statement and arguments, until a write. */
+  private readonly kept = new Map<string, SyncPgResult>();
   private depth = 0;
   private savepoints = 0;
   private open = true;
@@ -93,6 +99,7 @@ export class PgDb implements Db {
 
   /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
   query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
+    this.kept.clear();
     this.send();
     return this.live.query(sql, params).rows;
   }
@@ -127,17 +134,34 @@ export class PgDb implements Db {
 
   /** Reads sent together with the queued writes, in one round trip (allTogether, shared-node/sql/db.ts). */
   allTogether(reads: readonly Read[]): unknown[][] {
-    const statements = reads.map(({ statement }) => {
+    const statements = this.ours(reads);
+    const answers = this.send(statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])));
+    return answers.map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
+  }
+
+  /** Reads sent ahead in one round trip, each answer kept for its first get or all (prefetch, shared-node/sql/db.ts). */
+  prefetch(reads: readonly Read[]): void {
+    const statements = this.ours(reads);
+    const sendables = statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[]));
+    const answers = this.send(sendables);
+    answers.forEach((answer, i) => {
+      const sent = sendables[i] as PipelinedStatement;
+      this.kept.set(keptKey(sent.sql, sent.params), answer);
+    });
+  }
+
+  private ours(reads: readonly Read[]): PgPrepared[] {
+    return reads.map(({ statement }) => {
       if (!(statement instanceof PgPrepared) || !statement.of(this)) throw new TypeError('a read of another database');
       return statement;
     });
-    const answers = this.send(statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])));
-    return answers.map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
   }
 
   /** Queues a write whose answer may wait (PgPrepared.run in a transaction). */
   enqueue(statement: Translated, args: unknown[]): RunResult | undefined {
     if (this.depth === 0 || !statement.write || this.connection.pipeline === false) return undefined;
+    // What was read ahead may not be what this write leaves.
+    this.kept.clear();
     const p = this.queue.add(this.sendable(statement, args));
     return deferredRun(p, () => this.send());
   }
@@ -164,6 +188,7 @@ export class PgDb implements Db {
         ...(named ? { name: `retail_${this.statements.size + 1}` } : {}),
         // An INSERT that chooses its own rowid moves the identity at once (execute).
         write: WRITE.test(statement.text) && !statement.insertInto?.explicitRowid,
+        read: READ.test(statement.text),
       };
       this.statements.set(source, translated);
     }
@@ -172,7 +197,18 @@ export class PgDb implements Db {
 
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: Translated, args: unknown[]): SyncPgResult {
-    const [r] = this.send([this.sendable(statement, args)]) as [SyncPgResult];
+    const sendable = this.sendable(statement, args);
+    if (this.kept.size > 0) {
+      if (statement.read) {
+        const key = keptKey(sendable.sql, sendable.params);
+        const kept = this.kept.get(key);
+        if (kept) {
+          this.kept.delete(key);
+          return kept;
+        }
+      } else this.kept.clear();
+    }
+    const [r] = this.send([sendable]) as [SyncPgResult];
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
       // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
@@ -190,6 +226,7 @@ export class PgDb implements Db {
       (...args: Parameters<F>): ReturnType<F> => {
         if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
         // The connection is opened again here, between transactions, if it was lost.
+        this.kept.clear();
         const begun = this.opening(this.live, begin);
         this.depth++;
         try {
@@ -211,6 +248,7 @@ export class PgDb implements Db {
           throw error;
         } finally {
           this.depth--;
+          this.kept.clear();
         }
       };
     const plain = run('BEGIN');
@@ -233,6 +271,8 @@ export class PgDb implements Db {
   }
 
   private savepoint<T>(fn: () => T): T {
+    // A savepoint rolled back undoes writes a kept answer may not show: none is kept across one.
+    this.kept.clear();
     const name = `sp${++this.savepoints}`;
     const mark = this.opening(this.pg, `SAVEPOINT ${name}`);
     this.depth++;
@@ -252,6 +292,7 @@ export class PgDb implements Db {
       throw error;
     } finally {
       this.depth--;
+      this.kept.clear();
     }
   }
 
@@ -281,6 +322,7 @@ export class PgDb implements Db {
 
   /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
   exec(source: string): this {
+    this.kept.clear();
     this.send();
     this.live.query(source);
     return this;
@@ -369,6 +411,9 @@ function bind(statement: PgStatement, args: unknown[]): unknown[] {
     return typeof v === 'bigint' ? v.toString() : v;
   });
 }
+
+/** A kept answer's key: the statement's text and its parameters as sent. */
+const keptKey = (sql: string, params: readonly unknown[]): string => `${sql}\u0000${JSON.stringify(params)}`;
 
 const plainStatement = (sql: string): PipelinedStatement => ({ sql, params: [] });
 

@@ -51,6 +51,7 @@ type RowsOf<R> = R extends Read<infer Result> ? Result[] : never;
 /** A database that can send several reads at once (PostgreSQL's PgDb: one round trip). */
 interface ReadsTogether {
   allTogether(reads: readonly Read[]): unknown[][];
+  prefetch(reads: readonly Read[]): void;
 }
 
 /**
@@ -62,6 +63,18 @@ export function allTogether<const R extends readonly Read[]>(db: Db, reads: R): 
   const together = (db as Partial<ReadsTogether>).allTogether;
   const rows = together ? together.call(db, reads) : reads.map((r) => r.statement.all(...r.args));
   return rows as { -readonly [K in keyof R]: RowsOf<R[K]> };
+}
+
+/**
+ * Reads the code is about to make, each in its own place and in its own order, sent ahead
+ * together: on PostgreSQL in one round trip (pg-db.ts), each answer kept for the first `get` or
+ * `all` of the same statement with the same arguments, and forgotten at the first write or at the
+ * transaction's end, so a kept answer is always what the read would have answered. A read listed
+ * but not made costs nothing more; one made but not listed makes its own round trip. On SQLite
+ * nothing is done: its reads cost no wait.
+ */
+export function prefetch(db: Db, reads: readonly Read[]): void {
+  (db as Partial<ReadsTogether>).prefetch?.call(db, reads);
 }
 
 /** Which engine a database is: PostgreSQL's says so; anything else is SQLite. */

@@ -5,8 +5,9 @@
  * the same bench at its end.
  */
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
-import { CONTENTION_LOG_SETTINGS, contentionBench } from './pg/contention.js';
+import { contentionBench } from './pg/contention.js';
 import { loadavg } from './pg/measure.js';
+import { RACE_LOG_SETTINGS } from './pg/races.js';
 
 const OPTIONS = {
   BENCH_SECONDS: { value: 20, about: 'seconds of each round (goods shared between tills, then each its own)' },
@@ -21,7 +22,7 @@ for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(na
 console.log(`load average at start: ${loadavg()}`);
 const bin = postgresBin();
 if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
-const pg = await startTestPostgres({ durable: true, settings: CONTENTION_LOG_SETTINGS });
+const pg = await startTestPostgres({ durable: true, settings: RACE_LOG_SETTINGS });
 try {
   console.log('\nConcurrent tills of one shop on PostgreSQL');
   await contentionBench(pg, bin, {

@@ -10,7 +10,7 @@
  *   2. flat out, BENCH_CONNECTIONS tills of different shops: what this machine carries; then the
  *      same tills doing lookups only, so that a close's CPU and a lookup's can be told apart;
  *   3. the tills of one shop flat out at once: the closes PostgreSQL ran again after a lost race,
- *      against issue 24's target of 5 % (bench/hosted/races.ts says how they are counted).
+ *      against issue 24's target of 5 % (bench/pg/races.ts says how they are counted).
  * Then, on paper, what N machines and a Citus cluster would carry (bench/hosted/paper.ts). A run
  * in which any timed request failed says so at the end and exits 1: a failed close is no figure.
  * PostgreSQL is a cluster of its own with fsync on (SQLite: synchronous=FULL), both on this
@@ -26,12 +26,12 @@ import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.j
 import { parsePgUrl } from '../shared-node/pg/url.js';
 import { paper } from './hosted/paper.js';
 import { type HostedMeters, PHASE_HEADER, type Phase, phaseLine, runPhase } from './hosted/phase.js';
-import { RACE_LOG_SETTINGS, RaceLog } from './hosted/races.js';
 import { signingCost } from './hosted/signing-cost.js';
 import { addTillsBySql, benchTills, newFigures } from './hosted/tills.js';
 import { openShops } from './hosted/warm.js';
 import { ops } from './pg/load.js';
 import { loadavg, PgCounters } from './pg/measure.js';
+import { RACE_LOG_SETTINGS, RaceLog } from './pg/races.js';
 import { postgresShops, sqliteShops } from './pg/shops.js';
 import { startTarget, stopTarget, type Target } from './pg/throughput.js';
 

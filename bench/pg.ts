@@ -29,10 +29,11 @@ import { SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../shared-node/pg/url.js';
 import { DISPATCH_TARGET, dispatchOnPostgres } from './dispatch/measure.js';
-import { CONTENTION_LOG_SETTINGS, contentionBench, RETRY_TARGET } from './pg/contention.js';
+import { contentionBench, RETRY_TARGET } from './pg/contention.js';
 import { floors, OneAtATime } from './pg/latency.js';
 import { MIXED_TARGETS, mixedTargetLines, ops, sequential, warmUp } from './pg/load.js';
 import { clusterCpu, cpuSince, loadavg, median, PgCounters, pct, StatementTap } from './pg/measure.js';
+import { RACE_LOG_SETTINGS } from './pg/races.js';
 import { ScaleTargets } from './pg/scale.js';
 import { postgresShops, sqliteShops } from './pg/shops.js';
 import { type RoundResult, round, startTarget, stopTarget, type Target } from './pg/throughput.js';
@@ -93,7 +94,7 @@ const pg = await startTestPostgres({
     'pg_stat_statements.max': '50000',
     'pg_stat_statements.track_planning': 'on',
     // Part 3 counts the races lost from the log, by SQLSTATE.
-    ...CONTENTION_LOG_SETTINGS,
+    ...RACE_LOG_SETTINGS,
   },
 });
 const pgData = join(pg.connection.host, 'data');
@@ -341,14 +342,16 @@ try {
   const [pgOne, liteOne] = [one('PostgreSQL'), one('SQLite')];
   if (pgOne && liteOne) {
     const rps = (s: typeof pgOne) => median(s.rounds.map((r) => r.requests / r.seconds));
-    const lookups = pgOne.rounds.flatMap((r) => [
-      ...(r.times.get(oper.pos.findCode) ?? []),
-      ...(r.times.get(oper.goods.cardOpen) ?? []),
-    ]);
+    const lookupsOf = (s: typeof pgOne) =>
+      s.rounds.flatMap((r) => [...(r.times.get(oper.pos.findCode) ?? []), ...(r.times.get(oper.goods.cardOpen) ?? [])]);
+    const lookups = lookupsOf(pgOne);
     console.log(
       `\nIssue 24, item 2 (${CONNECTIONS} connections; PostgreSQL ${PG_THREADS ?? DEFAULT_PG_THREADS} back office threads a process)`,
     );
-    for (const line of mixedTargetLines({ rps: rps(pgOne), lookupP50: pct(lookups, 50) }, { rps: rps(liteOne) }))
+    for (const line of mixedTargetLines(
+      { rps: rps(pgOne), lookupP50: pct(lookups, 50) },
+      { rps: rps(liteOne), lookupP50: pct(lookupsOf(liteOne), 50) },
+    ))
       console.log(`  ${line}`);
     const mixed = rps(pgOne) / rps(liteOne);
     scale.judge(`mixed load, 1 process, ≥ ${MIXED_TARGETS.ratio}× SQLite's (${mixed.toFixed(2)}×)`, mixed >= MIXED_TARGETS.ratio);

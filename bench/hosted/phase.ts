@@ -1,9 +1,9 @@
 /** One phase of bench:hosted on one engine: its tills run together, and what it cost is measured around them. */
 import type { ops } from '../pg/load.js';
 import { clusterCpu, cpuSince, type PgCounters, pct } from '../pg/measure.js';
+import type { RaceLog } from '../pg/races.js';
 import type { Running } from '../pg/throughput.js';
 import { treeCpuMs } from './cpu.js';
-import type { RaceLog } from './races.js';
 import { newFigures, runTill } from './tills.js';
 
 export interface HostedMeters {
@@ -73,7 +73,7 @@ export async function runPhase(p: {
   );
   const seconds = (performance.now() - t0) / 1000;
   const counters1 = pg ? p.meters.counters.read() : undefined;
-  const races = pg ? p.meters.races.since(log0) : { retries: 0, deadlocks: 0 };
+  const races = pg ? p.meters.races.since(log0) : { retries: 0, deadlocks: 0, where: new Map() };
   return {
     name: p.name,
     engine: p.run.engine,

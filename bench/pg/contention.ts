@@ -22,7 +22,6 @@
 
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { KeyStore } from '../../server/auth/keys.js';
@@ -40,15 +39,10 @@ import { parsePgUrl } from '../../shared-node/pg/url.js';
 import { sellableGoods, stockToLast } from '../demo-stock.js';
 import { addTillBySql } from '../hosted/tills.js';
 import { loadavg, pct } from './measure.js';
+import { RaceLog } from './races.js';
 
 /** Issue 24's target: retried closes under 5 concurrent tills of one shop. */
 export const RETRY_TARGET = 0.05;
-
-/**
- * What the cluster must log for this bench to count: each ERROR's SQLSTATE (`[40001]`). A
- * statement's text follows an error by default (log_min_error_statement = error).
- */
-export const CONTENTION_LOG_SETTINGS = { log_line_prefix: "'[%e] '" } as const;
 
 export interface ContentionOptions {
   readonly seconds: number;
@@ -89,7 +83,7 @@ interface Round {
   readonly loadavg: string;
 }
 
-/** Runs the bench on a cluster started with CONTENTION_LOG_SETTINGS, printing as it goes. */
+/** Runs the bench on a cluster started with RACE_LOG_SETTINGS (races.ts), printing as it goes. */
 export async function contentionBench(pg: TestPostgres, bin: string, o: ContentionOptions): Promise<Round[]> {
   const database = 'contention';
   const admin = new SyncPg(parsePgUrl(pg.url));
@@ -255,7 +249,8 @@ async function drive(
   log: string,
   name: string,
 ): Promise<Round> {
-  const logFrom = readFileSync(log).length;
+  const races = new RaceLog(log);
+  const logFrom = races.mark();
   const db = new SyncPg(parsePgUrl(shop.url));
   db.query(`SET search_path TO ${quoteIdent(shop.schema)}`);
   const lastBefore = Number(db.query('SELECT coalesce(max(check_number), 0) AS n FROM receipts').rows[0]?.n);
@@ -312,7 +307,7 @@ async function drive(
   for (const n of made) if (!named.has(n)) duplicated++;
   let missing = 0;
   for (const n of named) if (!made.has(n)) missing++;
-  const { retries, deadlocks, where } = raceLosses(readFileSync(log).subarray(logFrom).toString());
+  const { retries, deadlocks, where } = races.since(logFrom);
   return {
     name,
     closes: times.length,
@@ -328,31 +323,6 @@ async function drive(
     resent,
     loadavg: loadavg(),
   };
-}
-
-/** Serialization failures and deadlocks in a stretch of the cluster's log, by the statement that lost. */
-export function raceLosses(log: string): { retries: number; deadlocks: number; where: Map<string, number> } {
-  const lines = log.split('\n');
-  const where = new Map<string, number>();
-  let retries = 0;
-  let deadlocks = 0;
-  lines.forEach((line, i) => {
-    const m = /^\[(40001|40P01)\] ERROR:/.exec(line);
-    if (!m) return;
-    retries++;
-    if (m[1] === '40P01') deadlocks++;
-    // DETAIL and HINT lines come first, then the STATEMENT (it may run over several lines).
-    let statement = '(no statement logged)';
-    for (let j = i + 1; j < Math.min(lines.length, i + 8); j++) {
-      const s = /^\[\w*\] STATEMENT:\s+(.*)$/.exec(lines[j] as string);
-      if (s) {
-        statement = (s[1] as string).replace(/\s+/g, ' ').slice(0, 90);
-        break;
-      }
-    }
-    where.set(statement, (where.get(statement) ?? 0) + 1);
-  });
-  return { retries, deadlocks, where };
 }
 
 function printRound(r: Round, o: ContentionOptions): void {

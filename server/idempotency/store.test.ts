@@ -69,6 +69,25 @@ describe('the idempotency store', () => {
     close();
   });
 
+  it('finishes a record begun before the upstream was called: done with its result, its fingerprint and time kept', () => {
+    const { db, close } = openBackOfficeDb(gatewayMigrations, 'idem');
+    let now = 1_000_000;
+    const store = new IdempotencyStore(db, 7 * 86400_000, () => now);
+    const result = {
+      upstream: { name: 'u', version: '1', resource: 'pos' },
+      status: { code: 'OK' as const, operation: 'x' },
+      rows: [],
+    };
+    store.begin('a', 'k1', 'fp-begun', 'pos.x');
+    now += 86400_000;
+    store.saveDone('a', 'k2', 'fp-other', 'pos.y', result);
+    expect(store.get('a', 'k1')).toEqual({ fingerprint: 'fp-begun', method: 'pos.x', state: 'done', result, owner: '' });
+    // Its age is the begin's: purged a week after it, not after saveDone.
+    now += 6 * 86400_000 + 1;
+    expect(store.purgeExpired()).toBe(1);
+    close();
+  });
+
   it('keeps records made per API key before the upgrade: each earlier answer still replays to whoever got it', () => {
     const [first, ...rest] = gatewayMigrations;
     const { db, close } = openBackOfficeDb([first as (typeof gatewayMigrations)[number]], 'idem');

@@ -31,6 +31,7 @@ export class IdempotencyStore {
   private readonly getStmt;
   private readonly insertStmt;
   private readonly updateStmt;
+  private readonly saveDoneStmt;
   private readonly deleteStmt;
 
   constructor(
@@ -50,6 +51,14 @@ export class IdempotencyStore {
       'INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.updateStmt = db.prepare('UPDATE idempotency_records SET state = ?, result = ? WHERE idem_key = ? AND owner = ?');
+    // One statement whose answer nobody reads: inside the business transaction it waits and goes
+    // with the COMMIT on PostgreSQL (pg-db.ts), where an UPDATE whose count decides an INSERT cost
+    // a round trip of its own. A record `begin` made keeps its key, fingerprint and time.
+    this.saveDoneStmt = db.prepare(
+      `INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at)
+       VALUES (?, ?, ?, ?, ?, 'done', ?, ?)
+       ON CONFLICT (idem_key, owner) DO UPDATE SET state = excluded.state, result = excluded.result`,
+    );
     this.deleteStmt = db.prepare('DELETE FROM idempotency_records WHERE idem_key = ? AND owner = ?');
   }
 
@@ -68,9 +77,7 @@ export class IdempotencyStore {
 
   /** Records a finished write, made through the API key `keyId`; called inside the business transaction when the upstream allows. */
   saveDone(idemKey: string, keyId: string, fp: string, method: string, result: RpcResult): void {
-    const json = JSON.stringify(result);
-    const r = this.updateStmt.run('done', json, idemKey, SHARED);
-    if (r.changes === 0) this.insertStmt.run(idemKey, SHARED, keyId, fp, method, 'done', json, this.clock());
+    this.saveDoneStmt.run(idemKey, SHARED, keyId, fp, method, JSON.stringify(result), this.clock());
   }
 
   begin(idemKey: string, keyId: string, fp: string, method: string): void {

@@ -11,7 +11,7 @@
  * are named, so PostgreSQL parses and plans each once per connection (`?prepared=off` in the
  * address turns that off: a PgBouncer before 1.21, or one without max_prepared_statements).
  */
-import type { Db, RunResult, Statement, Transaction } from '../sql/db.js';
+import type { Db, Read, RunResult, Statement, Transaction } from '../sql/db.js';
 import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
 import { type PgConnection, PgError, type PipelinedStatement, SyncPg, type SyncPgResult } from './sync-pg.js';
 import { deferredRun, type Pending, WriteQueue } from './write-queue.js';
@@ -35,16 +35,22 @@ const MOST_NAMED = 2000;
  */
 const WRITE = /^\s*(INSERT|UPDATE|DELETE|LOCK)\b/i;
 
+/** A statement that only reads, whose answer a prefetch may keep. */
+const READ = /^\s*SELECT\b/i;
+
 /** A statement as PgDb sends it: translated, with its name once it has one. */
 interface Translated extends PgStatement {
   readonly name?: string;
   readonly write: boolean;
+  readonly read: boolean;
 }
 
 export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
   private readonly statements = new Map<string, Translated>();
   private readonly queue = new WriteQueue();
+  /** Answers of reads sent ahead (prefetch), by statement and arguments, until a write. */
+  private readonly kept = new Map<string, SyncPgResult>();
   private depth = 0;
   private savepoints = 0;
   private open = true;
@@ -93,19 +99,19 @@ export class PgDb implements Db {
 
   /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
   query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
+    this.kept.clear();
     this.send();
     return this.live.query(sql, params).rows;
   }
 
   /**
-   * Sends the queued statements and `then` in one round trip and returns `then`'s answer. An
+   * Sends the queued statements and `then` in one round trip and returns `then`'s answers. An
    * error of a queued statement is thrown here; the statements after it did not run.
    */
-  private send(then?: PipelinedStatement): SyncPgResult | undefined {
-    if (this.queue.size === 0) return then === undefined ? undefined : this.live.pipeline([then])[0];
+  private send(then: readonly PipelinedStatement[] = []): SyncPgResult[] {
+    if (this.queue.size === 0) return then.length === 0 ? [] : this.live.pipeline(then);
     const pending = this.queue.take();
-    const statements = pending.map((p) => p.statement);
-    if (then) statements.push(then);
+    const statements = [...pending.map((p) => p.statement), ...then];
     let results: SyncPgResult[];
     try {
       results = this.pg.pipeline(statements);
@@ -123,17 +129,44 @@ export class PgDb implements Db {
     pending.forEach((p, i) => {
       p.result = results[i];
     });
-    return then ? results[pending.length] : undefined;
+    return results.slice(pending.length);
+  }
+
+  /** Reads sent together with the queued writes, in one round trip (allTogether, shared-node/sql/db.ts). */
+  allTogether(reads: readonly Read[]): unknown[][] {
+    const statements = this.ours(reads);
+    const answers = this.send(statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])));
+    return answers.map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
+  }
+
+  /** Reads sent ahead in one round trip, each answer kept for its first get or all (prefetch, shared-node/sql/db.ts). */
+  prefetch(reads: readonly Read[]): void {
+    const statements = this.ours(reads);
+    const sendables = statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[]));
+    const answers = this.send(sendables);
+    answers.forEach((answer, i) => {
+      const sent = sendables[i] as PipelinedStatement;
+      this.kept.set(keptKey(sent.sql, sent.params), answer);
+    });
+  }
+
+  private ours(reads: readonly Read[]): PgPrepared[] {
+    return reads.map(({ statement }) => {
+      if (!(statement instanceof PgPrepared) || !statement.of(this)) throw new TypeError('a read of another database');
+      return statement;
+    });
   }
 
   /** Queues a write whose answer may wait (PgPrepared.run in a transaction). */
   enqueue(statement: Translated, args: unknown[]): RunResult | undefined {
     if (this.depth === 0 || !statement.write || this.connection.pipeline === false) return undefined;
+    // What was read ahead may not be what this write leaves.
+    this.kept.clear();
     const p = this.queue.add(this.sendable(statement, args));
     return deferredRun(p, () => this.send());
   }
 
-  private sendable(statement: Translated, args: unknown[]): PipelinedStatement {
+  sendable(statement: Translated, args: unknown[]): PipelinedStatement {
     const params = bind(statement, args);
     return statement.name ? { sql: statement.text, params, name: statement.name } : { sql: statement.text, params };
   }
@@ -155,6 +188,7 @@ export class PgDb implements Db {
         ...(named ? { name: `retail_${this.statements.size + 1}` } : {}),
         // An INSERT that chooses its own rowid moves the identity at once (execute).
         write: WRITE.test(statement.text) && !statement.insertInto?.explicitRowid,
+        read: READ.test(statement.text),
       };
       this.statements.set(source, translated);
     }
@@ -163,7 +197,18 @@ export class PgDb implements Db {
 
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: Translated, args: unknown[]): SyncPgResult {
-    const r = this.send(this.sendable(statement, args)) as SyncPgResult;
+    const sendable = this.sendable(statement, args);
+    if (this.kept.size > 0) {
+      if (statement.read) {
+        const key = keptKey(sendable.sql, sendable.params);
+        const kept = this.kept.get(key);
+        if (kept) {
+          this.kept.delete(key);
+          return kept;
+        }
+      } else this.kept.clear();
+    }
+    const [r] = this.send([sendable]) as [SyncPgResult];
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {
       // An INSERT that chose its own rowid: move the identity past it, as SQLite's next rowid would.
@@ -181,11 +226,12 @@ export class PgDb implements Db {
       (...args: Parameters<F>): ReturnType<F> => {
         if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
         // The connection is opened again here, between transactions, if it was lost.
+        this.kept.clear();
         const begun = this.opening(this.live, begin);
         this.depth++;
         try {
           const result = fn(...args) as ReturnType<F>;
-          this.send(plainStatement('COMMIT'));
+          this.send([plainStatement('COMMIT')]);
           return result;
         } catch (err) {
           // Nothing was sent (a refusal before the first statement): there is nothing to roll back.
@@ -202,6 +248,7 @@ export class PgDb implements Db {
           throw error;
         } finally {
           this.depth--;
+          this.kept.clear();
         }
       };
     const plain = run('BEGIN');
@@ -224,6 +271,8 @@ export class PgDb implements Db {
   }
 
   private savepoint<T>(fn: () => T): T {
+    // A savepoint rolled back undoes writes a kept answer may not show: none is kept across one.
+    this.kept.clear();
     const name = `sp${++this.savepoints}`;
     const mark = this.opening(this.pg, `SAVEPOINT ${name}`);
     this.depth++;
@@ -231,7 +280,7 @@ export class PgDb implements Db {
       const result = fn();
       // Sent now, with the writes queued inside: a caller that catches the inner transaction's
       // error must get it here, with the savepoint rolled back, as it did.
-      this.send(plainStatement(`RELEASE SAVEPOINT ${name}`));
+      this.send([plainStatement(`RELEASE SAVEPOINT ${name}`)]);
       return result;
     } catch (err) {
       const error = this.queuedFailure(err);
@@ -243,6 +292,7 @@ export class PgDb implements Db {
       throw error;
     } finally {
       this.depth--;
+      this.kept.clear();
     }
   }
 
@@ -272,6 +322,7 @@ export class PgDb implements Db {
 
   /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
   exec(source: string): this {
+    this.kept.clear();
     this.send();
     this.live.query(source);
     return this;
@@ -306,7 +357,22 @@ class PgPrepared implements Statement<unknown[], unknown> {
   }
 
   all(...args: unknown[]): unknown[] {
-    return this.db.execute(this.statement, args).rows.map((row) => this.shape(row));
+    return this.rowsOf(this.db.execute(this.statement, args));
+  }
+
+  /** Whether this statement is one of `db`'s: only its own connection has it prepared. */
+  of(db: PgDb): boolean {
+    return this.db === db;
+  }
+
+  /** This statement with its arguments, as a pipeline sends it (PgDb.allTogether). */
+  sendable(args: unknown[]): PipelinedStatement {
+    return this.db.sendable(this.statement, args);
+  }
+
+  /** An answer's rows as `all` gives them. */
+  rowsOf(answer: SyncPgResult): unknown[] {
+    return answer.rows.map((row) => this.shape(row));
   }
 
   pluck(toggleState = true): this {
@@ -345,6 +411,9 @@ function bind(statement: PgStatement, args: unknown[]): unknown[] {
     return typeof v === 'bigint' ? v.toString() : v;
   });
 }
+
+/** A kept answer's key: the statement's text and its parameters as sent. */
+const keptKey = (sql: string, params: readonly unknown[]): string => `${sql}\u0000${JSON.stringify(params)}`;
 
 const plainStatement = (sql: string): PipelinedStatement => ({ sql, params: [] });
 

@@ -39,6 +39,44 @@ export interface Db {
   close(): void;
 }
 
+/** A read to make with others (allTogether): a statement of this database and its arguments. */
+export interface Read<Result = unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: any statement's parameters; `args` are checked when it runs.
+  readonly statement: Statement<any, Result>;
+  readonly args: readonly unknown[];
+}
+
+type RowsOf<R> = R extends Read<infer Result> ? Result[] : never;
+
+/** A database that can send several reads at once (PostgreSQL's PgDb: one round trip). */
+interface ReadsTogether {
+  allTogether(reads: readonly Read[]): unknown[][];
+  prefetch(reads: readonly Read[]): void;
+}
+
+/**
+ * Reads whose answers do not depend on one another, each answered as `all` answers it: on
+ * PostgreSQL sent together in one round trip (pg-db.ts), on SQLite run one after another, where a
+ * statement costs no wait. A lookup that needs eight small reads waits for one round trip, not eight.
+ */
+export function allTogether<const R extends readonly Read[]>(db: Db, reads: R): { -readonly [K in keyof R]: RowsOf<R[K]> } {
+  const together = (db as Partial<ReadsTogether>).allTogether;
+  const rows = together ? together.call(db, reads) : reads.map((r) => r.statement.all(...r.args));
+  return rows as { -readonly [K in keyof R]: RowsOf<R[K]> };
+}
+
+/**
+ * Reads the code is about to make, each in its own place and in its own order, sent ahead
+ * together: on PostgreSQL in one round trip (pg-db.ts), each answer kept for the first `get` or
+ * `all` of the same statement with the same arguments, and forgotten at the first write or at the
+ * transaction's end, so a kept answer is always what the read would have answered. A read listed
+ * but not made costs nothing more; one made but not listed makes its own round trip. On SQLite
+ * nothing is done: its reads cost no wait.
+ */
+export function prefetch(db: Db, reads: readonly Read[]): void {
+  (db as Partial<ReadsTogether>).prefetch?.call(db, reads);
+}
+
 /** Which engine a database is: PostgreSQL's says so; anything else is SQLite. */
 export const dialectOf = (db: Db): Dialect => ((db as { dialect?: Dialect }).dialect === 'postgres' ? 'postgres' : 'sqlite');
 

@@ -1,5 +1,6 @@
 /** Reading a product card: its main columns (`goods.card_main`) and every part (`goods.card_open`). */
 import type { op } from '../../../../shared/contract/index.js';
+import { allTogether } from '../../../../shared-node/sql/db.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
 import { fifoRow } from '../stock/rows.js';
@@ -38,18 +39,29 @@ export const cardMain: Handler<typeof op.goods.cardMain> = ({ code }, { db }) =>
 
 export const cardOpen: Handler<typeof op.goods.cardOpen> = ({ code, sk }, { db }) => {
   const g = goodsSql(db);
-  const card = g.card.get(sk, code);
+  const stock = stockSql(db);
+  // Every part at once, found or not (a part of an unknown code is empty): on PostgreSQL one
+  // round trip instead of eight.
+  const [[card], [owner], extraCodes, extraValues, batches, composition, [picture], byStorage] = allTogether(db, [
+    { statement: g.card, args: [sk, code] },
+    // A code someone else already carries as an extra code: shown so a new card is not given it.
+    { statement: g.extraCodeOwner, args: [code] },
+    { statement: g.extraCodes, args: [code] },
+    { statement: g.extraValues, args: [code] },
+    { statement: stock.visibleBatches, args: [code, sk] },
+    { statement: g.composition, args: [code] },
+    { statement: g.picture, args: [code] },
+    { statement: stock.stockByStorage, args: [code] },
+  ]);
   const rows: Record<string, string>[] = [{ tag: 'STATE', found: card ? '1' : '0' }];
-  // A code someone else already carries as an extra code: shown so a new card is not given it.
-  const owner = g.extraCodeOwner.get(code);
   if (card) {
     rows.push({ tag: 'MAIN', ...cardColumns(card) });
     rows.push({ tag: 'DESC', description: card.description, kitchen_printer: card.kitchen_printer });
     rows.push({ tag: 'UKT', uktzed: card.uktzed, excise_input: String(card.excise_input) });
-    for (const e of g.extraCodes.all(code)) rows.push({ tag: 'EXTRA_CODE', code: e.extra_code });
-    for (const v of g.extraValues.all(code)) rows.push({ tag: 'EXTRA_VALUE', ...v });
-    for (const b of stockSql(db).visibleBatches.all(code, sk)) rows.push({ tag: 'FIFO', ...fifoRow(b) });
-    for (const c of g.composition.all(code)) {
+    for (const e of extraCodes) rows.push({ tag: 'EXTRA_CODE', code: e.extra_code });
+    for (const v of extraValues) rows.push({ tag: 'EXTRA_VALUE', ...v });
+    for (const b of batches) rows.push({ tag: 'FIFO', ...fifoRow(b) });
+    for (const c of composition) {
       rows.push({
         tag: 'SOSTAV',
         code: c.code,
@@ -60,9 +72,8 @@ export const cardOpen: Handler<typeof op.goods.cardOpen> = ({ code, sk }, { db }
         quantity: fmtDb(c.quantity, 'unit'),
       });
     }
-    const picture = g.picture.get(code);
     if (picture) rows.push({ tag: 'PICTURE', ...picture });
-    rows.push({ tag: 'SIZE_SUMMARY', summary: stockSummary(stockSql(db).stockByStorage.all(code), card.unit_type) });
+    rows.push({ tag: 'SIZE_SUMMARY', summary: stockSummary(byStorage, card.unit_type) });
   }
   if (owner && owner.code !== code) rows.push({ tag: 'DUP_OWNER', owner_code: owner.code, owner_name: owner.name });
   return { rows };

@@ -7,6 +7,7 @@
 import { DEFAULT_CARD_PREFIXES, DEFAULT_WEIGHT_PREFIXES, prefixList } from '../../../../shared/barcodes/ean.js';
 import { type CodeLookup, foundRows, matchCode } from '../../../../shared/catalog/find-code-rules.js';
 import type { op } from '../../../../shared/contract/index.js';
+import { prefetch } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { fmtDb } from '../../decimal.js';
 import type { Handler } from '../../handlers.js';
@@ -21,6 +22,11 @@ export const findCode: Handler<typeof op.pos.findCode> = (p, { db }) => {
     throw refuse('params.code', 'code.letters', { code });
   }
   const g = goodsSql(db);
+  // Every code is looked up as a product's own and as an extra code: one round trip on PostgreSQL.
+  prefetch(db, [
+    { statement: g.card, args: [MAIN_STORAGE, code] },
+    { statement: g.cardByExtraCode, args: [MAIN_STORAGE, code] },
+  ]);
   const lookup: CodeLookup<CardRow, FoundCard> = {
     product: (c) => g.card.get(MAIN_STORAGE, c),
     productByExtraCode: (c) => g.cardByExtraCode.get(MAIN_STORAGE, c),

@@ -5,7 +5,7 @@
  */
 
 import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sql/db.js';
+import type { Db, Read } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { isKopecks } from '../../kernel/money.js';
@@ -48,12 +48,16 @@ function readLine(goodsOf: ReadonlyMap<string, GoodsRow>, r: Row, index: number)
   return { index, goods, quantity, price, discount, sum, marks: r.excise_marks };
 }
 
+const codesOf = (rows: readonly Row[]): string => JSON.stringify([...new Set(rows.map((r) => r.code))]);
+
+/** The read readLines makes, for a caller that sends it ahead (prefetch). */
+export const goodsRead = (db: Db, rows: readonly Row[]): Read => ({ statement: checkoutSql(db).goodsOf, args: [codesOf(rows)] });
+
 /** Every line's goods in one read (one round trip on PostgreSQL), then each line checked in order. */
 export function readLines(db: Db, rows: readonly Row[]): SaleLine[] {
-  const codes = JSON.stringify([...new Set(rows.map((r) => r.code))]);
   const goodsOf = new Map(
     checkoutSql(db)
-      .goodsOf.all(codes)
+      .goodsOf.all(codesOf(rows))
       .map((g) => [g.code, g]),
   );
   return rows.map((r, i) => readLine(goodsOf, r, i));

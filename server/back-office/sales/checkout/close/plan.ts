@@ -6,7 +6,7 @@
  */
 
 import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
-import type { Db } from '../../../../../shared-node/sql/db.js';
+import { type Db, prefetch } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { type CardPayment, readCardPayment } from '../../card-payments/card-payments.js';
@@ -15,8 +15,10 @@ import { checkDebtAllowed } from '../../cards/debt-ledger.js';
 import { checkRedemption } from '../../certificates/certificates.js';
 import { type PlannedStamp, planStamps } from '../../excise/stamps.js';
 import type { TillRow } from '../../kernel/cash/statements.js';
+import { cashSql } from '../../kernel/cash/statements.js';
 import { findTill } from '../../kernel/cash/tills.js';
-import { roundingStepOn } from '../../kernel/fiscal/rounding.js';
+import { roundingStepOn, stepRead } from '../../kernel/fiscal/rounding.js';
+import { fiscalSql } from '../../kernel/fiscal/statements.js';
 import { lettersFor, type TaxTable, taxTable } from '../../kernel/fiscal/tax.js';
 import type { Moment } from '../../kernel/moment.js';
 import { sum, ZERO } from '../../kernel/money.js';
@@ -25,7 +27,7 @@ import { storageSk } from '../../kernel/storage.js';
 import { checkLinePrices } from '../line-price/line-price.js';
 import { refuseClosed } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
-import { readLines, type SaleLine } from './lines.js';
+import { goodsRead, readLines, type SaleLine } from './lines.js';
 import { type Payments, readPayments, receiptCard } from './payments.js';
 
 export type CloseParams = ParsedParamsOf<typeof op.pos.checkoutCloseSale>;
@@ -84,6 +86,16 @@ export interface Closer {
 }
 
 export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {}): Plan {
+  // The reads below that need only the request, sent ahead together: one round trip on
+  // PostgreSQL instead of six (fiscalWork sends its own once it knows the register).
+  prefetch(db, [
+    { statement: cashSql(db).till, args: [p.kasm] },
+    { statement: fiscalSql(db).registerTillWithSeller, args: [p.kasm] },
+    ...(p.ndoc === '' ? [] : [{ statement: checkoutSql(db).saleDoc, args: [p.ndoc] }]),
+    goodsRead(db, p.rows),
+    { statement: fiscalSql(db).taxTable, args: [] },
+    stepRead(db, moment.date),
+  ]);
   const till = findTill(db, p.kasm, 'params.kasm');
   const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier);
   const sk = storageSk(p.storage, p.sk);

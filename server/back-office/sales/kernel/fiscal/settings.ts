@@ -3,10 +3,16 @@
  * PostgreSQL, and a close's fiscal checks read five). A key that is not set is absent: the rule
  * keeps its own default.
  */
-import type { Db } from '../../../../../shared-node/sql/db.js';
+import type { Db, Read } from '../../../../../shared-node/sql/db.js';
 import { fiscalSql } from './statements.js';
 
 export type Settings = ReadonlyMap<string, string>;
+
+/** The read readSettings makes, for a caller that sends it ahead (prefetch). */
+export const settingsRead = (db: Db, keys: readonly string[]): Read => ({
+  statement: fiscalSql(db).settings,
+  args: [JSON.stringify(keys)],
+});
 
 export const readSettings = (db: Db, keys: readonly string[]): Settings =>
   new Map(

@@ -3,15 +3,16 @@
  * limit (24 hours by default), at a clock not behind the register's last document; a receipt-class document also needs the register within its
  * offline limits. A till without a PRRO issues no fiscal documents and needs none of this.
  */
-import type { Db } from '../../../../../shared-node/sql/db.js';
+import { type Db, prefetch } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type FiscalTill, fiscalTillWithSeller, type Seller } from '../fiscal/identity.js';
-import { readSettings } from '../fiscal/settings.js';
+import { readSettings, settingsRead } from '../fiscal/settings.js';
 import { fiscalSql } from '../fiscal/statements.js';
 import { type Moment, shownAt } from '../moment.js';
 import { actingCashier } from '../people/actor.js';
 import { checkClock } from '../register/clock.js';
 import { checkOfflineLimits, OFFLINE_LIMIT_KEYS, type OfflineWarning } from '../register/offline.js';
+import { prroSql } from '../register/statements.js';
 import { type ShiftRow, shiftSql } from './statements.js';
 
 export interface FiscalWork {
@@ -27,6 +28,8 @@ export interface FiscalWork {
 const HOUR = 3_600_000;
 
 const SHIFT_MAX_HOURS = 'shift_max_hours';
+/** The shift's limit and the offline limits, read together. */
+const FISCAL_WORK_SETTINGS = [SHIFT_MAX_HOURS, ...OFFLINE_LIMIT_KEYS];
 const maxHours = (value: string | undefined): number => Number(value ?? 24);
 export const shiftMaxHours = (db: Db): number => maxHours(fiscalSql(db).setting.get(SHIFT_MAX_HOURS));
 
@@ -38,11 +41,18 @@ export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cash
   const fiscal = fiscalTillWithSeller(db, kasm, path);
   if (!fiscal) return undefined;
   const { till, seller } = fiscal;
+  // The reads of the checks below, sent ahead together: one round trip on PostgreSQL, not four.
+  prefetch(db, [
+    { statement: prroSql(db).chainTail, args: [till.numprro] },
+    { statement: shiftSql(db).open, args: [kasm] },
+    settingsRead(db, FISCAL_WORK_SETTINGS),
+    { statement: prroSql(db).register, args: [till.numprro] },
+  ]);
   checkClock(db, till, now, path);
   const shift = shiftSql(db).open.get(kasm);
   if (!shift) throw refuse(path, 'shift.not_open', { kasm });
   // The shift's limit and the offline limits in one read.
-  const settings = readSettings(db, [SHIFT_MAX_HOURS, ...OFFLINE_LIMIT_KEYS]);
+  const settings = readSettings(db, FISCAL_WORK_SETTINGS);
   const max = maxHours(settings.get(SHIFT_MAX_HOURS));
   const hours = (now.at.getTime() - new Date(shift.opened_at).getTime()) / HOUR;
   if (hours >= max) {

@@ -23,14 +23,14 @@ function loseARace(pg: TestPostgres): void {
   }
 }
 
-describe("bench:hosted's count of serialization retries", () => {
+describe("the benches' count of serialization retries (bench:contention, bench:hosted)", () => {
   let pg: TestPostgres;
   beforeAll(async () => {
     pg = await startTestPostgres({ settings: RACE_LOG_SETTINGS });
   }, 60_000);
   afterAll(() => pg?.stop());
 
-  it('counts the races lost after its mark, not other errors nor rollbacks a refusal made', () => {
+  it('counts the races lost after its mark, by the statement that lost, not other errors nor rollbacks a refusal made', () => {
     const db = new SyncPg(pg.connection);
     const races = new RaceLog(join(pg.connection.host, 'log'));
     try {
@@ -45,7 +45,11 @@ describe("bench:hosted's count of serialization retries", () => {
       db.query('BEGIN');
       db.query('UPDATE box SET cash = 0 WHERE id = 1');
       db.query('ROLLBACK');
-      expect(races.since(mark)).toEqual({ retries: 2, deadlocks: 0 });
+      expect(races.since(mark)).toEqual({
+        retries: 2,
+        deadlocks: 0,
+        where: new Map([['UPDATE box SET cash = cash + 2 WHERE id = 1', 2]]),
+      });
     } finally {
       db.close();
     }

@@ -16,6 +16,25 @@ export const textsOfJsonArray = (db: Db, param: string): string =>
     ? `SELECT value FROM json_array_elements_text(CAST(${param} AS json))`
     : `SELECT value FROM json_each(${param})`;
 
+/** A column of `rowsOfJsonArray`: its name, and whether it holds integers or text. */
+type JsonColumn = readonly [name: string, type: 'integer' | 'text'];
+
+/**
+ * The rows of a JSON array of arrays parameter (`[[3, "a"], [5, "b"]]`) as a subquery, its columns
+ * named by position: a set of rows in one parameter, so a statement writing many rows has the same
+ * text for any number of them (PostgreSQL prepares it once) and is one statement, not one a row.
+ */
+export const rowsOfJsonArray = (db: Db, param: string, columns: readonly JsonColumn[]): string => {
+  if (dialectOf(db) === 'postgres') {
+    const list = columns.map(
+      ([name, type], i) => `${type === 'integer' ? `CAST(value->>${i} AS BIGINT)` : `value->>${i}`} AS ${name}`,
+    );
+    return `SELECT ${list.join(', ')} FROM json_array_elements(CAST(${param} AS json))`;
+  }
+  const list = columns.map(([name], i) => `json_extract(value, '$[${i}]') AS ${name}`);
+  return `SELECT ${list.join(', ')} FROM json_each(${param})`;
+};
+
 /** A statement answering a row when the table named by its one parameter exists. */
 export const tableExistsSql = (db: Db): string =>
   dialectOf(db) === 'postgres'

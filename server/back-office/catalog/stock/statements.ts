@@ -1,6 +1,6 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { rowsOfJsonArray, textsOfJsonArray } from '../../core/dialect-sql.js';
+import { keyOfJsonRowsByIndex, rowsOfJsonArray, textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {
@@ -70,7 +70,7 @@ const prepare = (db: Db) => ({
        ['id', 'integer'],
        ['change', 'integer'],
      ])}) AS d
-     WHERE stock_batches.id = d.id`,
+     WHERE stock_batches.id = d.id${keyOfJsonRowsByIndex(db, 'stock_batches.id', '@changes')}`,
   ),
   /** `[[batch id, quantity, cost], …]`, in the order taken. */
   recordMoves: db.prepare<{ moves: string; ref: string }, void>(

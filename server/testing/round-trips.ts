@@ -1,19 +1,26 @@
 /**
- * What a piece of back-office code waits for on PostgreSQL, counted where SyncPg sends it (issue
- * 24): every `query` and every `pipeline` is one round trip. Counted, not timed, so a test can
- * say how many a close or a lookup may take.
+ * What a piece of back-office code sends to PostgreSQL (issue 24), counted where SyncPg sends it:
+ * every `query` and every `pipeline` is one round trip, each with its statements. Counted, not
+ * timed, so a test can say how many a close or a lookup may take.
  */
 import { SyncPg } from '../../shared-node/pg/sync-pg.js';
 
-export function roundTripsOf(fn: () => unknown): number {
+export interface Sent {
+  readonly trips: number;
+  readonly statements: number;
+}
+
+export function sentBy(fn: () => unknown): Sent {
   const { query, pipeline } = SyncPg.prototype;
-  let trips = 0;
+  const sent = { trips: 0, statements: 0 };
   SyncPg.prototype.query = function (this: SyncPg, ...args: Parameters<SyncPg['query']>) {
-    trips++;
+    sent.trips++;
+    sent.statements++;
     return query.apply(this, args);
   };
   SyncPg.prototype.pipeline = function (this: SyncPg, ...args: Parameters<SyncPg['pipeline']>) {
-    trips++;
+    sent.trips++;
+    sent.statements += args[0].length;
     return pipeline.apply(this, args);
   };
   try {
@@ -21,5 +28,7 @@ export function roundTripsOf(fn: () => unknown): number {
   } finally {
     Object.assign(SyncPg.prototype, { query, pipeline });
   }
-  return trips;
+  return sent;
 }
+
+export const roundTripsOf = (fn: () => unknown): number => sentBy(fn).trips;

@@ -16,6 +16,37 @@ export const textsOfJsonArray = (db: Db, param: string): string =>
     ? `SELECT value FROM json_array_elements_text(CAST(${param} AS json))`
     : `SELECT value FROM json_each(${param})`;
 
+/** A column of `rowsOfJsonArray`: its name, and whether it holds integers or text. */
+type JsonColumn = readonly [name: string, type: 'integer' | 'text'];
+
+/**
+ * The rows of a JSON array of arrays parameter (`[[3, "a"], [5, "b"]]`) as a subquery, its columns
+ * named by position: a set of rows in one parameter, so a statement writing many rows has the same
+ * text for any number of them (PostgreSQL prepares it once) and is one statement, not one a row.
+ */
+export const rowsOfJsonArray = (db: Db, param: string, columns: readonly JsonColumn[]): string => {
+  if (dialectOf(db) === 'postgres') {
+    const list = columns.map(
+      ([name, type], i) => `${type === 'integer' ? `CAST(value->>${i} AS BIGINT)` : `value->>${i}`} AS ${name}`,
+    );
+    return `SELECT ${list.join(', ')} FROM json_array_elements(CAST(${param} AS json))`;
+  }
+  const list = columns.map(([name], i) => `json_extract(value, '$[${i}]') AS ${name}`);
+  return `SELECT ${list.join(', ')} FROM json_each(${param})`;
+};
+
+/**
+ * Added to the join of a table to `rowsOfJsonArray` on the table's key (the rows' first column):
+ * the key looked up by index on PostgreSQL. Its planner takes a JSON array for 100 rows whatever it
+ * holds, and so reads a table of a few thousand rows whole (a hash join) rather than look 100 keys
+ * up, more so as the table grows; `= ANY (ARRAY(…))` it takes for 10 and looks up by index. SQLite
+ * already loops over the array and looks each key up: there the condition would only slow it.
+ */
+export const keyOfJsonRowsByIndex = (db: Db, column: string, param: string): string =>
+  dialectOf(db) === 'postgres'
+    ? ` AND ${column} = ANY (ARRAY(SELECT CAST(value->>0 AS BIGINT) FROM json_array_elements(CAST(${param} AS json))))`
+    : '';
+
 /** A statement answering a row when the table named by its one parameter exists. */
 export const tableExistsSql = (db: Db): string =>
   dialectOf(db) === 'postgres'

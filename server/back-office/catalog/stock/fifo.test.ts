@@ -170,6 +170,20 @@ describe('takeFifoMany: the takes of a whole receipt, read together', () => {
     ]);
     expect(batches()).toEqual([{ document_number: 'N1', quantity: -1000 }]);
     expect(stock()).toBe(-1000);
+    // The move trail keeps every take from a batch in the order taken, though written at once.
+    expect(
+      t.db
+        .prepare(
+          `SELECT b.code, b.document_number, m.quantity, m.cost, m.ref
+           FROM stock_moves m JOIN stock_batches b ON b.id = m.batch_id ORDER BY m.id`,
+        )
+        .all(),
+    ).toEqual([
+      { code, document_number: 'N1', quantity: -1500, cost: 150000, ref: 'check:2' },
+      { code: other, document_number: 'check:2', quantity: -1000, cost: 50000, ref: 'check:2' },
+      { code, document_number: 'N1', quantity: -500, cost: 50000, ref: 'check:2' },
+      { code, document_number: 'N1', quantity: -1000, cost: 100000, ref: 'check:2' },
+    ]);
     expect(stockMismatches(t.db)).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import type { Db } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import { stockSql } from './statements.js';
+import { TakeWrites } from './take-writes.js';
 
 export interface FifoTake {
   /** Total cost of what was taken. */
@@ -67,18 +68,19 @@ function readHeld(db: Db, sk: number, codes: readonly string[]): Map<string, Hel
 /**
  * Takes each item from its product's oldest batches, one item after another as if each were taken
  * alone (two items of one product: the second takes what the first left), with one read for them
- * all; the writes wait for the next read or the COMMIT (a pipelined PostgreSQL sends them together).
- * Returns each item's take, in the items' order.
+ * all and one write per table for them all (take-writes.ts); the writes wait for the next read or
+ * the COMMIT (a pipelined PostgreSQL sends them together). Returns each item's take, in the items'
+ * order.
  */
 export function takeFifoMany(db: Db, terms: TakeTerms, items: readonly TakeItem[]): FifoTake[] {
-  const s = stockSql(db);
   const { sk, ref } = terms;
+  const writes = new TakeWrites();
   const held = readHeld(
     db,
     sk,
     items.map((i) => i.code),
   );
-  return items.map(({ code, quantity }) => {
+  const takes = items.map(({ code, quantity }) => {
     const h = held.get(code);
     if (!h) throw refuse('params.rows', 'product.unknown', { code });
     const want = toDb(quantity, 'unit');
@@ -94,16 +96,14 @@ export function takeFifoMany(db: Db, terms: TakeTerms, items: readonly TakeItem[
         });
       }
       // What the books lacked for this take: all of it when stock was already at or below zero.
-      const short = want - Math.max(have, 0);
-      s.recordShortage.run({ code, sk, quantity: short, stock_before: have, ref, at: terms.at ?? new Date().toISOString() });
+      writes.short(code, want - Math.max(have, 0), have);
     }
 
     const taken: { batchId: number; quantity: D; cost: D }[] = [];
     const take = (b: Held['batches'][number], q: number) => {
       const cost = fromDb(b.cost, 'cur').mul(fromDb(q, 'unit'));
       b.quantity -= q;
-      s.changeBatch.run(-q, b.id);
-      s.recordMove.run(b.id, -q, toDb(cost, 'cur'), ref);
+      writes.take(b.id, q, toDb(cost, 'cur'));
       taken.push({ batchId: b.id, quantity: fromDb(q, 'unit'), cost });
     };
 
@@ -127,9 +127,11 @@ export function takeFifoMany(db: Db, terms: TakeTerms, items: readonly TakeItem[
       take(newest, rest);
     }
     h.stock -= want;
-    s.addStock.run(code, sk, -want);
+    writes.takeStock(code, want);
     return { cost: taken.reduce((sum, t) => sum.add(t.cost), new D(0)), batches: taken };
   });
+  writes.write(db, { sk, ref, at: terms.at ?? new Date().toISOString() });
+  return takes;
 }
 
 /** One product's take: takeFifoMany with one item, so FIFO is written once. */

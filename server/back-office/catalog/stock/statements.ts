@@ -1,6 +1,6 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { textsOfJsonArray } from '../../core/dialect-sql.js';
+import { keyOfJsonRowsByIndex, rowsOfJsonArray, textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {
@@ -60,12 +60,50 @@ const prepare = (db: Db) => ({
   ),
   changeBatch: db.prepare<[number, number], void>('UPDATE stock_batches SET quantity = quantity + ? WHERE id = ?'),
   setBatchCost: db.prepare<[number, number], void>('UPDATE stock_batches SET cost = ? WHERE id = ?'),
-  recordMove: db.prepare<[number, number, number, string], void>(
-    'INSERT INTO stock_moves (batch_id, quantity, cost, ref) VALUES (?, ?, ?, ?)',
+  /**
+   * A take's writes (take-writes.ts), each table's rows in one JSON parameter. Batches:
+   * `[[batch id, change], …]`, one row a batch (an UPDATE … FROM changes a row once).
+   */
+  changeBatches: db.prepare<{ changes: string }, void>(
+    `UPDATE stock_batches SET quantity = stock_batches.quantity + d.change
+     FROM (${rowsOfJsonArray(db, '@changes', [
+       ['id', 'integer'],
+       ['change', 'integer'],
+     ])}) AS d
+     WHERE stock_batches.id = d.id${keyOfJsonRowsByIndex(db, 'stock_batches.id', '@changes')}`,
   ),
-  recordShortage: db.prepare<{ code: string; sk: number; quantity: number; stock_before: number; ref: string; at: string }, void>(
+  /** `[[batch id, quantity, cost], …]`, in the order taken. */
+  recordMoves: db.prepare<{ moves: string; ref: string }, void>(
+    `INSERT INTO stock_moves (batch_id, quantity, cost, ref)
+     SELECT m.batch_id, m.quantity, m.cost, CAST(@ref AS TEXT)
+     FROM (${rowsOfJsonArray(db, '@moves', [
+       ['batch_id', 'integer'],
+       ['quantity', 'integer'],
+       ['cost', 'integer'],
+     ])}) AS m`,
+  ),
+  /**
+   * `[[code, change], …]`, one row a product: PostgreSQL refuses an upsert that meets a row twice.
+   * (`WHERE true`: SQLite would read the ON of ON CONFLICT as a join's.)
+   */
+  addStocks: db.prepare<{ sk: number; changes: string }, void>(
+    `INSERT INTO goods_stock (code, sk, quantity)
+     SELECT d.code, CAST(@sk AS INTEGER), d.change
+     FROM (${rowsOfJsonArray(db, '@changes', [
+       ['code', 'text'],
+       ['change', 'integer'],
+     ])}) AS d WHERE true
+     ON CONFLICT (code, sk) DO UPDATE SET quantity = goods_stock.quantity + excluded.quantity`,
+  ),
+  /** `[[code, quantity, stock before], …]`. */
+  recordShortages: db.prepare<{ sk: number; shortages: string; ref: string; at: string }, void>(
     `INSERT INTO stock_shortages (code, sk, quantity, stock_before, ref, at)
-     VALUES (@code, @sk, @quantity, @stock_before, @ref, @at)`,
+     SELECT x.code, CAST(@sk AS INTEGER), x.quantity, x.stock_before, CAST(@ref AS TEXT), CAST(@at AS TEXT)
+     FROM (${rowsOfJsonArray(db, '@shortages', [
+       ['code', 'text'],
+       ['quantity', 'integer'],
+       ['stock_before', 'integer'],
+     ])}) AS x`,
   ),
   shortages: db.prepare<
     { code: string; limit: number },

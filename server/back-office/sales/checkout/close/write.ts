@@ -44,9 +44,14 @@ export function writeLines(db: Db, plan: Plan, checkNumber: number, user: string
       cost: toDb((takes[i] as FifoTake).cost, 'cur'),
     })),
   );
+  // insertReceiptLines answers each line's id by its line_no, i + 1 above.
+  const lineId = (i: number) => ids.get(i + 1) as number;
+  recordLineBatches(
+    db,
+    takes.map((take, i) => ({ lineId: lineId(i), batches: take.batches })),
+  );
   plan.lines.forEach((l, i) => {
-    const line = { id: ids.get(i + 1) as number, code: l.goods.code };
-    recordLineBatches(db, line.id, (takes[i] as FifoTake).batches);
+    const line = { id: lineId(i), code: l.goods.code };
     bindStamps(db, plan.stamps[i] ?? [], line, { kasm: plan.till.kasm, checkNumber, user, moment });
   });
 }

@@ -47,6 +47,15 @@ export const keyOfJsonRowsByIndex = (db: Db, column: string, param: string): str
     ? ` AND ${column} = ANY (ARRAY(SELECT CAST(value->>0 AS BIGINT) FROM json_array_elements(CAST(${param} AS json))))`
     : '';
 
+/**
+ * `column` is one of the values of a one-column subquery of a few keys, each looked up by index:
+ * PostgreSQL's planner cannot tell how many keys a subquery over a JSON parameter gives, and
+ * joins a table of a few thousand rows whole rather than look them up; `= ANY (ARRAY(…))` it looks
+ * up by index (as keyOfJsonRowsByIndex). SQLite loops over the subquery and looks each key up.
+ */
+export const inKeysByIndex = (db: Db, column: string, keys: string): string =>
+  dialectOf(db) === 'postgres' ? `${column} = ANY (ARRAY(${keys}))` : `${column} IN (${keys})`;
+
 /** A statement answering a row when the table named by its one parameter exists. */
 export const tableExistsSql = (db: Db): string =>
   dialectOf(db) === 'postgres'

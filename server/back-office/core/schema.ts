@@ -102,4 +102,10 @@ INSERT INTO shop_settings (key, value) VALUES ('allow_negative_stock', '0');
     up: '',
     postgres: 'CREATE TABLE write_turn ();',
   },
+  {
+    // The batches FIFO can still take from (catalog/stock/statements.ts, takeStart): a shop's
+    // sold-out batches only grow, and a take need not walk them.
+    id: '0102_stock_batches_holding',
+    up: 'CREATE INDEX stock_batches_holding ON stock_batches(code, sk, received_on, id) WHERE quantity > 0;',
+  },
 ];

@@ -1,6 +1,6 @@
 /** SQL of FIFO batches and stock per storage. Quantities ×10^3, money ×10^4 (decimal.ts). */
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { keyOfJsonRowsByIndex, rowsOfJsonArray, textsOfJsonArray } from '../../core/dialect-sql.js';
+import { inKeysByIndex, keyOfJsonRowsByIndex, rowsOfJsonArray, textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface BatchRow {
@@ -26,16 +26,33 @@ const prepare = (db: Db) => ({
    * What FIFO takes of many products in one storage start from, in one read: each product's card
    * cost and stock (null: nothing ever there), its batches still holding stock oldest first, and
    * its newest batch whatever it holds (a take beyond stock owes it there), always last. A product
-   * with no batch at all is one row with a null batch; a code not in the catalogue, no row.
+   * with no batch holding stock has a row with a null batch too; a code not in the catalogue, no row.
+   *
+   * Two reads joined, not one join with "holding stock or the newest": a shop's sold-out batches
+   * only grow, and that condition walked every one of them (and looked the newest up again for
+   * each: 15 ms for 20 products of 200 batches on PostgreSQL). The batches holding stock come from
+   * their own partial index (stock_batches_holding), the newest from the end of stock_batches_fifo,
+   * then by its id.
    */
   takeStart: db.prepare<{ sk: number; codes: string }, TakeStartRow>(
-    `SELECT g.code, g.cost AS card_cost, s.quantity AS stock, b.id AS batch_id, b.cost AS batch_cost, b.quantity AS batch_quantity
+    `SELECT g.code AS code, g.cost AS card_cost, s.quantity AS stock, b.id AS batch_id, b.cost AS batch_cost,
+            b.quantity AS batch_quantity, b.received_on AS received_on
      FROM goods g
      LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = @sk
-     LEFT JOIN stock_batches b ON b.code = g.code AND b.sk = @sk AND (b.quantity > 0 OR b.id = (
-       SELECT n.id FROM stock_batches n WHERE n.code = g.code AND n.sk = @sk ORDER BY n.received_on DESC, n.id DESC LIMIT 1))
+     LEFT JOIN stock_batches b ON b.code = g.code AND b.sk = @sk AND b.quantity > 0
      WHERE g.code IN (${textsOfJsonArray(db, '@codes')})
-     ORDER BY g.code, b.received_on, b.id`,
+     UNION
+     SELECT g.code, g.cost, s.quantity, b.id, b.cost, b.quantity, b.received_on
+     FROM stock_batches b
+     JOIN goods g ON g.code = b.code
+     LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = @sk
+     WHERE ${inKeysByIndex(
+       db,
+       'b.id',
+       `SELECT (SELECT n.id FROM stock_batches n WHERE n.code = c.value AND n.sk = @sk ORDER BY n.received_on DESC, n.id DESC LIMIT 1)
+        FROM (${textsOfJsonArray(db, '@codes')}) AS c`,
+     )}
+     ORDER BY code, received_on, batch_id`,
   ),
   addStock: db.prepare<[string, number, number], void>(
     `INSERT INTO goods_stock (code, sk, quantity) VALUES (?, ?, ?)

@@ -10,13 +10,14 @@
  * locked goes out. Before a register's first send in this process the server is asked what it
  * holds (TransactionsRegistrarState), so answers lost to a crash are not sent twice; and this
  * installation registers as the register's device (DeviceRegister), so one register does not
- * run on two tills.
+ * run on two tills. Every write takes the shop's write turn (core/write.ts), as a till's does.
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { readDocument } from '../../../../dps/format/read.js';
 import type { FiscalServer, Outgoing, SendOutcome } from '../../../../dps/port.js';
+import { inWriteTransaction } from '../../../core/write.js';
 import { type FiscalTill, fiscalTills } from '../../kernel/fiscal/identity.js';
 import { keyRingOf } from '../../kernel/keys/ring.js';
 import { signWaiting } from '../../kernel/keys/sign.js';
@@ -86,7 +87,7 @@ const syncedOf = (db: Db): Set<string> => {
 function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: string): Walk {
   const result: DispatchResult = { accepted: 0, rejected: 0, wentOffline: [], cameOnline: [] };
   const sql = prroSql(db);
-  const tx = <T>(f: () => T): T => db.transaction(f).immediate();
+  const tx = <T>(f: () => T): T => inWriteTransaction(db, f);
   const at = () => momentAt(now(), timeZone);
   const cashierOf = (kasm: number) => shiftSql(db).open.get(kasm)?.cashier ?? '';
   const body = (d: PrroDocRow): Buffer =>
@@ -327,7 +328,7 @@ function* deviceStep(db: Db, server: FiscalServer, till: FiscalTill): Generator<
   if (!outcome || outcome.kind === 'unreachable') return 'go';
   if (outcome.kind === 'rejected') return WORDS.deviceRefused(outcome.text);
   const device = outcome.kind === 'ours' ? 'ours' : outcome.deviceId;
-  db.transaction(() => prroSql(db).setDevice.run(device, till.numprro)).immediate();
+  inWriteTransaction(db, () => prroSql(db).setDevice.run(device, till.numprro));
   return outcome.kind === 'ours' ? 'go' : WORDS.otherDevice(device);
 }
 
@@ -360,14 +361,14 @@ function* syncStep(
       // The server went on past this document: it is ours only if the server holds it under our UID.
       const held = yield* ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
       if (!held) break;
-      db.transaction(() =>
+      inWriteTransaction(db, () =>
         sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held.fiscalNumber, at: at().iso }),
-      ).immediate();
+      );
     }
   }
   if (state.offline && reg.offline_session_id === 0 && reg.mode === 'online') {
     const offline = state.offline;
-    db.transaction(() => sql.setCredentials.run(offline.id, offline.seed, till.numprro)).immediate();
+    inWriteTransaction(db, () => sql.setCredentials.run(offline.id, offline.seed, till.numprro));
   }
   done.add(till.numprro);
 }
@@ -394,14 +395,14 @@ function* revokeStep(
       ? yield* ask(() => server.registeredAs?.(till.numprro, reg.revoke_check, uidOf(doubtful)))
       : null;
   if (held === undefined) return false;
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     if (held) {
       const body = patchHead(Buffer.from(first.xml_body_b64, 'base64'), { REVOKELASTONLINEDOC: 'true' });
       const hash = sha256Hex(body);
       sql.replaceBody.run({ id: first.id, body: body.toString('base64'), hash, status: first.status, at: now().toISOString() });
     }
     sql.setRevokeCheck.run(0, till.numprro);
-  }).immediate();
+  });
   // The 102 changed: it is signed again before the package goes (the 102 is outside the hash chain).
   if (held && server.requiresSignature) return signWaiting(db, till.numprro, now()).waiting === 0;
   return true;

@@ -1,8 +1,9 @@
 /**
  * Every operation of the back office, and the one way to perform one in-process: a read as is,
- * a write in one IMMEDIATE transaction (IMMEDIATE takes the write lock up front, so a busy
- * database fails fast instead of mid-write; on PostgreSQL the shop's write turn, dialect-sql.ts). The embedded upstream, the demo seed and the tests
- * all go through here, so demo data and test data obey exactly the rules a till's data does.
+ * a write in one IMMEDIATE transaction with the shop's write turn (core/write.ts: IMMEDIATE takes
+ * the write lock up front, so a busy database fails fast instead of mid-write). The embedded
+ * upstream, the demo seed and the tests all go through here, so demo data and test data obey
+ * exactly the rules a till's data does.
  */
 import {
   findOperation,
@@ -13,7 +14,7 @@ import {
 } from '../../shared/contract/index.js';
 import { type CommitHook, type RawResult, refusalOfIssue } from '../upstream/upstream.js';
 import { catalogHandlers } from './catalog/index.js';
-import { writeTurn } from './core/dialect-sql.js';
+import { writeTransaction } from './core/write.js';
 import type { BackOfficeContext, Handlers, PreparedHandler } from './handlers.js';
 import { salesHandlers } from './sales/index.js';
 import { signBeforeWrite } from './sales/kernel/keys/sign.js';
@@ -31,15 +32,12 @@ const writes = new WeakMap<BackOfficeContext['db'], Write>();
 function writeOf(db: BackOfficeContext['db']): Write {
   let write = writes.get(db);
   if (!write) {
-    const turn = writeTurn(db);
-    const tx = db.transaction((handler: Handler, params: unknown, ctx: BackOfficeContext, commit: CommitHook | undefined) => {
-      turn?.run();
+    write = writeTransaction(db, (handler: Handler, params: unknown, ctx: BackOfficeContext, commit: CommitHook | undefined) => {
       commit?.before?.();
       const raw = handler(params, ctx);
       commit?.commit(raw);
       return raw;
     });
-    write = (handler, params, ctx, commit) => tx.immediate(handler, params, ctx, commit);
     writes.set(db, write);
   }
   return write;

@@ -9,6 +9,7 @@
  */
 import type { Logger } from '../../shared-node/log/logger.js';
 import { type Db, dialectOf } from '../../shared-node/sql/db.js';
+import { inWriteTransaction } from '../back-office/core/write.js';
 import { findSeller, fiscalTills } from '../back-office/sales/kernel/fiscal/identity.js';
 import { configureKeys, type KeyRing } from '../back-office/sales/kernel/keys/ring.js';
 import { ServiceSecret } from '../back-office/sales/kernel/keys/secret.js';
@@ -148,7 +149,7 @@ function giveDemoKeys(db: Db, sim: HttpSimulator, ring: KeyRing, secret: Service
       iterations: DEMO_KEY_ROUNDS,
     });
     const cert = readCertificate(issued.certificate);
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       sql.put.run({
         numprro: till.numprro,
         container_b64: issued.container.toString('base64'),
@@ -164,7 +165,7 @@ function giveDemoKeys(db: Db, sim: HttpSimulator, ring: KeyRing, secret: Service
         unattended_b64: secret ? secret.seal(DEMO_KEY_PASSWORD) : '',
       });
       sql.event.run({ numprro: till.numprro, at, user: 'demo', action: 'loaded', note: 'ключ симулятора для демонстрації' });
-    }).immediate();
+    });
     ring.unattendedChanged(till.numprro);
     if (!secret) ring.unlock(till.numprro, openSigner(issued.container, DEMO_KEY_PASSWORD, [issued.certificate]));
     logger.log('info', 'demo register given a key of the simulator', { numprro: till.numprro });

@@ -47,7 +47,8 @@ export interface FiscalTill {
   readonly localNumber: number;
 }
 
-const toFiscalTill = (t: RegisterTillRow): FiscalTill => ({
+/** A till's row with its register as the FiscalTill it is. */
+export const toFiscalTill = (t: RegisterTillRow): FiscalTill => ({
   kasm: t.kasm,
   akas: t.akas,
   numprro: t.numprro,

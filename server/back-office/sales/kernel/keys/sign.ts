@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { type Signer, signContent } from '../../../../dps/signing/cms.js';
+import { inWriteTransaction } from '../../../core/write.js';
 import { type PrroDocRow, prroSql, type UnsignedRow } from '../register/statements.js';
 import { keyRingOf } from './ring.js';
 
@@ -22,11 +23,11 @@ function signRows(db: Db, rows: readonly UnsignedRow[], signer: Signer, at: Date
   if (rows.length === 0) return 0;
   const signed = rows.map((r) => ({ row: r, bytes: signContent(Buffer.from(r.xml_body_b64, 'base64'), signer, at) }));
   const sql = prroSql(db);
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     for (const { row, bytes } of signed) {
       sql.setSigned.run({ id: row.id, signed: bytes.toString('base64'), hash: sha256Hex(bytes), doc_hash: row.doc_hash });
     }
-  })();
+  });
   return signed.length;
 }
 

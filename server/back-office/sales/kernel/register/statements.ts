@@ -11,7 +11,7 @@ export const SETTLED_STATUSES: readonly number[] = [PRRO.accepted, PRRO.already_
 // In ascending order, as the partial index prro_docs_unsigned spells it: SQLite uses a partial
 // index only where the query's terms match its WHERE term for term, and an IN list in another
 // order is another term (a full scan of the documents' bodies instead, ~1 ms a write).
-const SETTLED = [...SETTLED_STATUSES].sort((a, b) => a - b).join(', ');
+export const SETTLED = [...SETTLED_STATUSES].sort((a, b) => a - b).join(', ');
 
 export type RegisterMode = 'online' | 'offline';
 
@@ -118,7 +118,8 @@ export interface DocFilter {
   user: string;
 }
 
-const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
+/** A document's columns as PrroDocRow names them. */
+export const DOC = `id, kasm, numprro, doc_type, created_at, xml_body_b64, doc_hash, prev_doc_hash, offline_session_id,
   local_doc_number, local_num, control_code, fiscal_number, user_id, last_error, status, check_number, shift_id,
   content_json, ref, signed_hash`;
 /** What the error grid shows: a document's body is read only when it is opened (pos.prro_inline_error_docs). */

@@ -11,26 +11,34 @@
  * holds (TransactionsRegistrarState), so answers lost to a crash are not sent twice; and this
  * installation registers as the register's device (DeviceRegister), so one register does not
  * run on two tills.
+ *
+ * On PostgreSQL every read is a round trip the walk waits for (issue 24), and the walk runs after
+ * every close: it knows every register's state from one read, made again only once that may be
+ * old (walker.ts), and passes over a register with nothing to send, or holds one, on it alone; a
+ * register's chain is read with its signatures and whether each document is a repayment naming
+ * its sale; an answer's transaction only writes, so it goes in one round trip. Every write takes
+ * the shop's write turn (core/write.ts), as a till's does.
  */
 import { PRRO } from '../../../../../shared/contract/index.js';
 import { OFFLINE_PACKAGE_SIZE } from '../../../../../shared/fiscal/choices.js';
 import type { Db } from '../../../../../shared-node/sql/db.js';
 import { readDocument } from '../../../../dps/format/read.js';
 import type { FiscalServer, Outgoing, SendOutcome } from '../../../../dps/port.js';
-import { type FiscalTill, fiscalTills } from '../../kernel/fiscal/identity.js';
+import type { FiscalTill } from '../../kernel/fiscal/identity.js';
 import { keyRingOf } from '../../kernel/keys/ring.js';
-import { signWaiting } from '../../kernel/keys/sign.js';
 import { keySql } from '../../kernel/keys/statements.js';
 import { momentAt } from '../../kernel/moment.js';
-import { registerOf, replaceTail, sha256Hex } from '../../kernel/register/chain.js';
+import { replaceTail, sha256Hex } from '../../kernel/register/chain.js';
 import { clockBehind } from '../../kernel/register/clock.js';
 import { deviceIdOf } from '../../kernel/register/device.js';
 import { patchHead } from '../../kernel/register/head.js';
 import { goOffline, goOnline } from '../../kernel/register/offline.js';
-import { prepayOf } from '../../kernel/register/prepay.js';
+import { type PrepayState, prepayOf } from '../../kernel/register/prepay.js';
 import { type PrroDocRow, prroSql } from '../../kernel/register/statements.js';
 import { shiftSql } from '../../kernel/shifts/statements.js';
 import { fillPrepays } from '../register/prepay-fill.js';
+import { dispatchSql, type SendableRow } from './statements.js';
+import { type Call, type Walker, walkerOf } from './walker.js';
 import { WORDS } from './words.js';
 
 export interface DispatchResult {
@@ -41,13 +49,11 @@ export interface DispatchResult {
   cameOnline: string[];
 }
 
-/** A call to the fiscal server the walk waits on: answered in place (simulator) or awaited (a real adapter). */
-type Call<T> = { readonly call: () => T | Promise<T> };
 type Walk = Generator<Call<unknown>, DispatchResult, unknown>;
 
-function* ask<T>(call: () => T | Promise<T>): Generator<Call<unknown>, T, unknown> {
-  return (yield { call }) as T;
-}
+/** Not a repayment linked to its sale: it goes as it reads (prepayOf answers so without a read). */
+const READY: PrepayState = { kind: 'ready' };
+const prepayOfRow = (db: Db, d: SendableRow): PrepayState => (d.linked ? prepayOf(db, d) : READY);
 
 /** Runs the walk against a fiscal server that may answer asynchronously. */
 export async function dispatchFiscal(db: Db, server: FiscalServer, now: () => Date, timeZone: string): Promise<DispatchResult> {
@@ -86,12 +92,13 @@ const syncedOf = (db: Db): Set<string> => {
 function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: string): Walk {
   const result: DispatchResult = { accepted: 0, rejected: 0, wentOffline: [], cameOnline: [] };
   const sql = prroSql(db);
-  const tx = <T>(f: () => T): T => db.transaction(f).immediate();
+  const chains = dispatchSql(db);
+  const w = walkerOf(db, server);
+  const tx = w.write;
   const at = () => momentAt(now(), timeZone);
   const cashierOf = (kasm: number) => shiftSql(db).open.get(kasm)?.cashier ?? '';
-  const body = (d: PrroDocRow): Buffer =>
-    Buffer.from(server.requiresSignature ? (sql.signedOf.get(d.id) ?? '') : d.xml_body_b64, 'base64');
-  const outgoing = (d: PrroDocRow): Outgoing => ({
+  const body = (d: SendableRow): Buffer => Buffer.from(server.requiresSignature ? d.signed_b64 : d.xml_body_b64, 'base64');
+  const outgoing = (d: SendableRow): Outgoing => ({
     id: d.id,
     numprro: d.numprro,
     docType: d.doc_type,
@@ -99,11 +106,12 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
     body: body(d),
   });
   /** Says on the first waiting document why nothing of its register goes out. */
-  const hold = (numprro: string, error: string) => {
-    const first = sql.firstOpen.get(numprro);
-    const doc = first === null || first === undefined ? undefined : sql.docFrom.get(numprro, first);
-    if (doc && doc.last_error !== error && doc.status !== PRRO.rejected && doc.status !== PRRO.blocked) {
-      tx(() => sql.setStatus.run({ id: doc.id, status: doc.status, error, fiscal: doc.fiscal_number, at: at().iso }));
+  const hold = (till: FiscalTill, error: string) => {
+    const s = w.state(till);
+    if (!s || s.first_id === null || s.first_status === null) return;
+    const doc = { id: s.first_id, status: s.first_status, last_error: s.first_error ?? '', fiscal: s.first_fiscal ?? '' };
+    if (doc.last_error !== error && doc.status !== PRRO.rejected && doc.status !== PRRO.blocked) {
+      tx(() => sql.setStatus.run({ id: doc.id, status: doc.status, error, fiscal: doc.fiscal, at: at().iso }));
     }
   };
   const accept = (doc: PrroDocRow, outcome: Extract<SendOutcome, { kind: 'accepted' }>) => {
@@ -113,28 +121,31 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
     result.accepted++;
   };
 
-  for (const till of fiscalTills(db)) {
-    if (sql.unsentOfRegister.get(till.numprro) === 0 && registerOf(db, till.numprro).mode === 'online') {
-      lockWhenDone(db, till, at().iso);
+  for (const till of w.tills()) {
+    const state = w.state(till);
+    // A register its till no longer has (given up since the walk began): no walk after this one would see it either.
+    if (!state) continue;
+    if (state.unsent === 0 && w.register(till).mode === 'online') {
+      lockWhenDone(w, till, at().iso);
       continue;
     }
 
     if (server.requiresSignature) {
       if (!keyRingOf(db).signerFor(till.numprro)) {
-        hold(till.numprro, keySql(db).key.get(till.numprro) ? WORDS.keyLocked : WORDS.noKey);
+        hold(till, state.unattended !== null ? WORDS.keyLocked : WORDS.noKey);
         continue;
       }
-      const device = yield* deviceStep(db, server, till);
+      const device = yield* deviceStep(w, till);
       if (device !== 'go') {
-        hold(till.numprro, device);
+        hold(till, device);
         continue;
       }
-      yield* syncStep(db, server, till, at);
+      yield* syncStep(w, till, at);
     }
 
-    const reg = registerOf(db, till.numprro);
+    const reg = w.register(till);
     if (reg.mode === 'offline') {
-      if (!(yield* ask(() => server.reachable(till.numprro)))) continue;
+      if (!(yield* w.ask(() => server.reachable(till.numprro)))) continue;
       // The session's end is a document too: with the clock gone back it would be dated before the
       // session's last receipt, so the register stays offline until the clock is right again.
       if (clockBehind(db, till, at())) continue;
@@ -142,24 +153,25 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       result.cameOnline.push(till.numprro);
     }
 
-    // Repayments whose sales got their fiscal numbers since are written with them before signing.
-    tx(() => fillPrepays(db, till, at()));
+    // Repayments whose sales got their fiscal numbers since are written with them before signing
+    // (a register with none has nothing to write: no transaction).
+    if (w.state(till)?.repayments !== 0) tx(() => fillPrepays(db, till, at()));
     // Signed now, outside any transaction, in chain order: what goes out is what was signed.
-    if (server.requiresSignature && signWaiting(db, till.numprro, now()).waiting > 0) continue;
+    if (server.requiresSignature && w.known(till)?.unsigned !== 0 && !w.sign(till.numprro, now())) continue;
 
-    const from = sql.firstOpen.get(till.numprro);
-    if (from === null || from === undefined) continue;
-    const unsettled = () =>
-      sql.chainFrom.all(till.numprro, from).filter((d) => d.status !== PRRO.accepted && d.status !== PRRO.already_registered);
-    let chain = unsettled();
+    const sendable = (d: SendableRow) => d.status !== PRRO.accepted && d.status !== PRRO.already_registered;
+    let chain = chains.openChain.all({ numprro: till.numprro }).filter(sendable);
+    const from = chain[0]?.local_num;
+    if (from === undefined) continue;
+    const unsettled = () => chains.chainFrom.all({ numprro: till.numprro, from }).filter(sendable);
     /**
      * A repayment goes only once it names its sale's fiscal number (register/prepay.ts): a sale
      * accepted earlier in this walk has it now, and the repayment (with an offline tail after it)
      * is written and signed again before it goes; one whose sale has none yet holds its chain.
      */
     const refilled = new Set<number>();
-    const namesItsSale = (doc: PrroDocRow): 'go' | 'again' | 'wait' => {
-      const state = prepayOf(db, doc);
+    const namesItsSale = (doc: SendableRow): 'go' | 'again' | 'wait' => {
+      const state = prepayOfRow(db, doc);
       // Once written, it goes as it reads (a body a manager corrected is the tax server's to judge).
       if (state.kind === 'ready' || (state.kind === 'changed' && refilled.has(doc.id))) return 'go';
       if (state.kind === 'waiting') {
@@ -171,14 +183,14 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       }
       refilled.add(doc.id);
       tx(() => fillPrepays(db, till, at()));
-      if (server.requiresSignature && signWaiting(db, till.numprro, now()).waiting > 0) return 'wait';
+      if (server.requiresSignature && !w.sign(till.numprro, now())) return 'wait';
       chain = unsettled();
       return 'again';
     };
     let i = 0;
     let blocker: PrroDocRow | undefined;
     while (i < chain.length) {
-      const doc = chain[i] as PrroDocRow;
+      const doc = chain[i] as SendableRow;
       if (!blocker && doc.status !== PRRO.rejected) {
         const named = namesItsSale(doc);
         if (named === 'wait') break;
@@ -200,18 +212,20 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         continue;
       }
       if (doc.offline_session_id !== '') {
-        const pack: PrroDocRow[] = [];
+        const pack: SendableRow[] = [];
         while (pack.length < OFFLINE_PACKAGE_SIZE && i + pack.length < chain.length) {
-          const next = chain[i + pack.length] as PrroDocRow;
+          const next = chain[i + pack.length] as SendableRow;
           if (next.offline_session_id === '' || next.status === PRRO.rejected) break;
           // A repayment not yet naming its sale starts the next package, once it does.
-          if (pack.length > 0 && prepayOf(db, next).kind !== 'ready') break;
+          if (pack.length > 0 && prepayOfRow(db, next).kind !== 'ready') break;
           pack.push(next);
         }
         // An open session is uploaded only once it has ended (its 103 is made when the server answers).
-        if (registerOf(db, till.numprro).mode === 'offline') break;
-        if (!(yield* revokeStep(db, server, till, pack[0] as PrroDocRow, now))) break;
-        const outcome = yield* ask(() => server.sendPackage(pack.map(outgoing)));
+        if (w.register(till).mode === 'offline') break;
+        const first = yield* revokeStep(w, till, pack[0] as SendableRow, now);
+        if (!first) break;
+        pack[0] = first;
+        const outcome = yield* w.ask(() => server.sendPackage(pack.map(outgoing)));
         if (outcome.kind === 'unreachable') break;
         tx(() => {
           const upTo = outcome.kind === 'accepted' ? pack.length : outcome.index;
@@ -236,13 +250,13 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         });
         if (outcome.kind === 'rejected') {
           i += outcome.index;
-          chain[i] = { ...(chain[i] as PrroDocRow), status: PRRO.rejected };
+          chain[i] = { ...(chain[i] as SendableRow), status: PRRO.rejected };
           continue;
         }
         i += pack.length;
         continue;
       }
-      const outcome = yield* ask(() => server.sendDocument(outgoing(doc)));
+      const outcome = yield* w.ask(() => server.sendDocument(outgoing(doc)));
       if (outcome.kind === 'unreachable' || outcome.kind === 'uncertain') {
         const doubtful = outcome.kind === 'uncertain';
         if (doubtful) syncedOf(db).delete(till.numprro);
@@ -255,7 +269,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
         // take its number (a document it registered is ours; else the unsent ones move up to its number).
         syncedOf(db).delete(till.numprro);
         if (server.registeredAs) {
-          const held = yield* ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
+          const held = yield* w.ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
           if (held) {
             tx(() => accept(doc, { kind: 'accepted', ...held }));
             i++;
@@ -288,7 +302,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
       if (outcome.kind === 'rejected') blocker = doc;
       i++;
     }
-    lockWhenDone(db, till, at().iso);
+    lockWhenDone(w, till, at().iso);
   }
   return result;
 }
@@ -298,17 +312,17 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
  * document of the register is with the tax server, it is locked again (unless the shop chose
  * unattended work). A key unlocked between shifts waits for the next shift's close.
  */
-function lockWhenDone(db: Db, till: FiscalTill, at: string): void {
-  const ring = keyRingOf(db);
+function lockWhenDone(w: Walker, till: FiscalTill, at: string): void {
+  const ring = keyRingOf(w.db);
   const since = ring.unlockedSince(till.numprro);
-  if (!since || shiftSql(db).open.get(till.kasm)) return;
-  const closed = shiftSql(db).lastClosedAt.get(till.kasm);
-  if (!closed || Date.parse(closed) < since.getTime()) return;
-  if ((prroSql(db).unsentOfRegister.get(till.numprro) ?? 0) > 0) return;
-  const key = keySql(db).key.get(till.numprro);
-  if (key && key.unattended_b64 !== '') return;
+  if (!since) return;
+  const s = w.state(till);
+  if (!s || s.shift_open > 0) return;
+  if (!s.last_closed_at || Date.parse(s.last_closed_at) < since.getTime()) return;
+  if (s.unsent > 0) return;
+  if (s.unattended !== null && s.unattended !== '') return;
   ring.lock(till.numprro);
-  keySql(db).event.run({
+  keySql(w.db).event.run({
     numprro: till.numprro,
     at,
     user: 'service',
@@ -318,16 +332,17 @@ function lockWhenDone(db: Db, till: FiscalTill, at: string): void {
 }
 
 /** DeviceRegister, once: 'go' when this installation runs the register, else why its documents wait. */
-function* deviceStep(db: Db, server: FiscalServer, till: FiscalTill): Generator<Call<unknown>, string, unknown> {
-  const reg = registerOf(db, till.numprro);
+function* deviceStep(w: Walker, till: FiscalTill): Generator<Call<unknown>, string, unknown> {
+  const { db, server } = w;
+  const reg = w.register(till);
   if (!server.registerDevice || reg.device === 'ours') return 'go';
   const forced = reg.device === 'take-over';
   if (reg.device !== '' && !forced) return WORDS.otherDevice(reg.device);
-  const outcome = yield* ask(() => server.registerDevice?.(till.numprro, deviceIdOf(db), forced));
+  const outcome = yield* w.ask(() => server.registerDevice?.(till.numprro, deviceIdOf(db), forced));
   if (!outcome || outcome.kind === 'unreachable') return 'go';
   if (outcome.kind === 'rejected') return WORDS.deviceRefused(outcome.text);
   const device = outcome.kind === 'ours' ? 'ours' : outcome.deviceId;
-  db.transaction(() => prroSql(db).setDevice.run(device, till.numprro)).immediate();
+  w.write(() => prroSql(db).setDevice.run(device, till.numprro));
   return outcome.kind === 'ours' ? 'go' : WORDS.otherDevice(device);
 }
 
@@ -336,38 +351,31 @@ function* deviceStep(db: Db, server: FiscalServer, till: FiscalTill): Generator<
  * after any doubt: documents it registered whose answers never came are recorded with their fiscal
  * numbers, and offline credentials it holds for us are kept.
  */
-function* syncStep(
-  db: Db,
-  server: FiscalServer,
-  till: FiscalTill,
-  at: () => ReturnType<typeof momentAt>,
-): Generator<Call<unknown>, void, unknown> {
+function* syncStep(w: Walker, till: FiscalTill, at: () => ReturnType<typeof momentAt>): Generator<Call<unknown>, void, unknown> {
+  const { db, server } = w;
   const done = syncedOf(db);
   if (!server.registrarState || done.has(till.numprro)) return;
   const sql = prroSql(db);
-  const reg = registerOf(db, till.numprro);
+  const reg = w.register(till);
   const session =
     reg.mode === 'offline' && reg.offline_session_id > 0 ? { id: reg.offline_session_id, seed: reg.offline_seed } : undefined;
-  const state = yield* ask(() => server.registrarState?.(till.numprro, session));
+  const state = yield* w.ask(() => server.registrarState?.(till.numprro, session));
   // Not answered: the documents still go (a send the server cannot take takes the register
   // offline, and one it already holds is recognised by its UID); the state is asked next time.
   if (!state) return;
   if (reg.mode === 'online') {
-    const from = sql.firstOpen.get(till.numprro);
-    const unsent = from === null || from === undefined ? [] : sql.chainFrom.all(till.numprro, from);
+    const unsent = dispatchSql(db).openChain.all({ numprro: till.numprro });
     for (const doc of unsent) {
       if (doc.local_num >= state.nextLocalNum || doc.offline_session_id !== '' || !server.registeredAs) break;
       // The server went on past this document: it is ours only if the server holds it under our UID.
-      const held = yield* ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
+      const held = yield* w.ask(() => server.registeredAs?.(till.numprro, doc.local_num, uidOf(doc)));
       if (!held) break;
-      db.transaction(() =>
-        sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held.fiscalNumber, at: at().iso }),
-      ).immediate();
+      w.write(() => sql.setStatus.run({ id: doc.id, status: PRRO.accepted, error: '', fiscal: held.fiscalNumber, at: at().iso }));
     }
   }
   if (state.offline && reg.offline_session_id === 0 && reg.mode === 'online') {
     const offline = state.offline;
-    db.transaction(() => sql.setCredentials.run(offline.id, offline.seed, till.numprro)).immediate();
+    w.write(() => sql.setCredentials.run(offline.id, offline.seed, till.numprro));
   }
   done.add(till.numprro);
 }
@@ -375,34 +383,36 @@ function* syncStep(
 /**
  * Before a session goes up whose 102 took the place of a document sent without an answer: asks
  * whether the server registered that document, and if it did, the 102 says REVOKELASTONLINEDOC
- * (DPS API description, "Відкликання останнього онлайн чека"). False while it cannot be asked.
+ * (DPS API description, "Відкликання останнього онлайн чека"). Answers the 102 as it goes now, or
+ * undefined while the server cannot be asked (or the changed 102 cannot be signed again).
  */
 function* revokeStep(
-  db: Db,
-  server: FiscalServer,
+  w: Walker,
   till: FiscalTill,
-  first: PrroDocRow,
+  first: SendableRow,
   now: () => Date,
-): Generator<Call<unknown>, boolean, unknown> {
+): Generator<Call<unknown>, SendableRow | undefined, unknown> {
+  const { db, server } = w;
   const sql = prroSql(db);
-  const reg = registerOf(db, till.numprro);
-  if (reg.revoke_check === 0 || first.doc_type !== 'offline_begin' || first.local_num !== reg.revoke_check) return true;
+  const reg = w.register(till);
+  if (reg.revoke_check === 0 || first.doc_type !== 'offline_begin' || first.local_num !== reg.revoke_check) return first;
   // The document sent without an answer is the one right after the 102 now, under the same UID.
   const doubtful = sql.docFrom.get(till.numprro, first.local_num + 1);
   const held =
     server.registeredAs && doubtful
-      ? yield* ask(() => server.registeredAs?.(till.numprro, reg.revoke_check, uidOf(doubtful)))
+      ? yield* w.ask(() => server.registeredAs?.(till.numprro, reg.revoke_check, uidOf(doubtful)))
       : null;
-  if (held === undefined) return false;
-  db.transaction(() => {
+  if (held === undefined) return undefined;
+  w.write(() => {
     if (held) {
       const body = patchHead(Buffer.from(first.xml_body_b64, 'base64'), { REVOKELASTONLINEDOC: 'true' });
       const hash = sha256Hex(body);
       sql.replaceBody.run({ id: first.id, body: body.toString('base64'), hash, status: first.status, at: now().toISOString() });
     }
     sql.setRevokeCheck.run(0, till.numprro);
-  }).immediate();
+  });
+  if (!held) return first;
   // The 102 changed: it is signed again before the package goes (the 102 is outside the hash chain).
-  if (held && server.requiresSignature) return signWaiting(db, till.numprro, now()).waiting === 0;
-  return true;
+  if (server.requiresSignature && !w.sign(till.numprro, now())) return undefined;
+  return dispatchSql(db).doc.get({ numprro: till.numprro, id: first.id });
 }

@@ -3,22 +3,19 @@
  * transaction that loses a race runs again (shared-node/pg/pg-db.ts). Till 1's close is held open
  * (its statements sent, not committed) while till 2 closes in a process of its own
  * (till-process.ts), side by side; then till 1's commits. Till 2 waits for the shop's write turn
- * (core/dialect-sql.ts) and then runs on what till 1 committed: both commit and neither runs
+ * (core/write.ts) and then runs on what till 1 committed: both commit and neither runs
  * again. Without the turn till 2 ran alongside and committed first, and till 1's close, which had
  * read pages of the shop's indexes that till 2 wrote into, lost the race and ran again.
  * SQLite has one writer at a time: there the case cannot arise.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { ParamsOf } from '../../../../../shared/contract/index.js';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PgDb } from '../../../../../shared-node/pg/pg-db.js';
 import { anotherConnection, TEST_ENGINE } from '../../../../testing/back-office-db.js';
-import { killAll, spawnScript } from '../../../../testing/processes.js';
-import { invoke } from '../../../operations.js';
+import { killAll } from '../../../../testing/processes.js';
 import { type FloorShop, floorShop } from '../../../testing/floor-shop.js';
 import { invariantBreaches, NO_BREACHES } from '../invariants.js';
 import { BREAD, MILK } from '../shop.js';
-
-type Close = ParamsOf<'pos.checkout_close_sale'>;
+import { type Close, cash, whileCloseHeld } from './held-close.js';
 
 let shop: FloorShop;
 let watcher: PgDb;
@@ -35,48 +32,17 @@ afterEach(() => {
 });
 afterAll(killAll);
 
-const cash = (kasm: number, code: string, price: string): Close => ({
-  kasm,
-  rows: [{ code, quant: '1', price, sum: price }],
-  payments: [{ type: 'nal', amount: price }],
-});
-
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+const receiptsOfTillTwo = (watcher: PgDb) => Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n);
 
 /** Till 2's close in its own process, while till 1's is held open here. */
 async function side(first: Close, second: Close) {
-  const db = shop.db as PgDb;
-  const retriesBefore = db.retries;
-  const tillTwoBefore = Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n);
-  let runs = 0;
-  let seen: 'waiting' | 'committed' | 'neither' = 'neither';
-  let tillTwo: ReturnType<typeof spawnScript> | undefined;
-  let tillOne = '';
-  db.transaction(() => {
-    runs++;
-    tillOne = String((invoke(shop.ctx, 'pos.checkout_close_sale', first).rows as { check_number: string }[])[0]?.check_number);
-    if (runs > 1) return;
-    tillTwo = spawnScript('till 2', 'server/back-office/sales/testing/concurrent-tills/till-process.ts', [
-      inject('postgresUrl'),
-      db.schema,
-      JSON.stringify([...db.rowids]),
-      JSON.stringify(second),
-      shop.ctx.now().toISOString(),
-    ]);
-    // Till 1 holds its transaction (this thread waits) until till 2 waits for the turn or has committed.
-    for (let waited = 0; seen === 'neither' && waited < 60_000; waited += 50) {
-      Atomics.wait(sleepCell, 0, 0, 50);
-      const waiting = watcher.query(
-        "SELECT count(*) AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'write_turn' AND NOT l.granted",
-      )[0]?.n;
-      if (Number(waiting) > 0) seen = 'waiting';
-      else if (Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n) > tillTwoBefore)
-        seen = 'committed';
-    }
-  }).immediate();
-  const line = await (tillTwo as NonNullable<typeof tillTwo>).waitForLine((l) => l.startsWith('{'), 60_000);
-  const two = JSON.parse(line) as { checkNumber: string; retries: number };
-  return { seen, runs, retries: db.retries - retriesBefore + two.retries, numbers: [tillOne, two.checkNumber] };
+  const before = receiptsOfTillTwo(watcher);
+  const held = await whileCloseHeld(shop, watcher, first, {
+    script: 'till-process.ts',
+    args: [JSON.stringify(second)],
+    committed: (w) => receiptsOfTillTwo(w) > before,
+  });
+  return { ...held, numbers: [held.checkNumber, String(held.line.checkNumber)] };
 }
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two tills of one shop closing at once', () => {

@@ -34,10 +34,11 @@ export const backOfficesWithin = (perProcess: number): number => perProcess - RE
 /**
  * Back office threads per process by default on PostgreSQL (clients/threads/): none yet. Each
  * thread performs one call at a time while its statements wait for PostgreSQL, so a few (4 on two
- * cores) keep one busy shop's lookups from queuing behind its closes (bench:pg's 1-client mixed
- * load) — but with many shops per process they collapsed: bench:pg's 100 clients over 4 threads
- * ran 3–5 requests/s against 66 in one thread, each request paying ~300 ms of CPU opening back
- * offices (not yet understood; docs/operations.md). So threads are opt-in (`--pg-threads N`).
+ * cores) keep one busy shop's lookups from queuing behind its closes. With many shops per process
+ * they no longer collapse (a shop is copied into another thread only for its own calls; 100
+ * clients over 4 threads: 169 requests/s against 95 with none), but on a two-core machine already
+ * busy with other work one busy shop gained nothing measurable (150–246 against 206–212), so
+ * threads stay opt-in (`--pg-threads N`) until a quiet machine's bench:pg says so at 1 and 100.
  */
 export const DEFAULT_PG_THREADS = 0;
 

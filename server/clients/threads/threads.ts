@@ -7,15 +7,18 @@
  * PostgreSQL connections — of its own within an equal share of the process's budget.
  *
  * - A call goes to a free thread that holds its client open, else to the free thread holding the
- *   fewest; a thread takes one call at a time, so a slow call stops only its own thread. But a
- *   client open in a busy thread is not opened again in a free one that has no room for it: that
- *   would close another client there, and opening one costs far more (a connection, the schema's
- *   check, its fiscal link) than waiting for one call to end — with each thread's share smaller
- *   than the clients in use, every call would open one. Nor is it opened again in a free thread
- *   that has room until the call has waited COPY_AFTER_MS for its busy holder: opening a copy costs
- *   about that much of the process's CPU, so only a shop whose calls really queue gets one (with
- *   100 shops over 4 threads, copying at once opened a copy on nearly every call: bench:pg's 100
- *   clients fell from 66 to 3 requests/s). Calls that find no thread wait in a
+ *   fewest; a thread takes one call at a time, so a slow call stops only its own thread. A client
+ *   open in a busy thread is opened again in a free one (a copy) only when that thread has room
+ *   and either the client's own calls keep more threads busy than hold it (its share of the recent
+ *   calls, CallShares: one busy shop's lookups beside its close), or every thread holding it is
+ *   stuck (STUCK_MS) in a call. A call that merely waits behind another shop's call waits for it:
+ *   opening a back office (an I/O thread, a connection, the schema's check, its fiscal link) blocks
+ *   its thread for 50 ms to over a second on a loaded machine. Copying any call that had waited
+ *   500 ms fed itself with many shops: each copy's open kept the shops of its thread waiting past
+ *   the delay, so they were copied in turn, and the opens grew longer as they piled up (bench:pg's
+ *   100 clients over 4 threads: 2–30 requests/s against 42–76 with none, 19 opens in 6 s, each
+ *   100–1,258 ms). Nor is a client copied into a thread with no room: that would close another
+ *   client there. Calls that find no thread wait in a
  *   bounded queue here, first come first served among those a freed thread may take, at most
  *   `waitMs` (5 s): then, or with the queue full, they are refused as a back office pool at its
  *   bound is (BackOfficesBusy: UPSTREAM_FAILURE, Retry-After, nothing performed). A write that
@@ -40,6 +43,7 @@ import { busyRefusal, type CallPerformer, type GatewayCall } from '../../gateway
 import { BackOfficesBusy, type RequestFacts } from '../../gateway/types.js';
 import { UpstreamError } from '../../upstream/upstream.js';
 import { nextRestartDelay } from '../../workers.js';
+import { CallShares } from './call-shares.js';
 import {
   type ClientHealth,
   fromThreadOf,
@@ -82,13 +86,16 @@ export interface ThreadsOptions {
 
 type Message = Exclude<ToThread, { kind: 'close' }> extends infer M ? (M extends { n: number } ? Omit<M, 'n'> : never) : never;
 
-/** How long a call waits for the busy thread holding its client before a free one opens a copy. */
-const COPY_AFTER_MS = 500;
+/**
+ * A call that has run this long in the thread holding a client, on a back office that was open
+ * already, is stuck (a lock, a slow statement) rather than busy: the client's waiting calls may
+ * then have a copy opened in a free thread. Far longer than a close takes on a loaded machine
+ * (bench:pg's p99 ~200 ms); a thread opening a back office is never counted as stuck (mayOpen).
+ */
+const STUCK_MS = 2000;
 
 interface Job {
   readonly n: number;
-  /** When the call was submitted (performance.now()). */
-  readonly since: number;
   readonly client: string;
   readonly message: Message;
   /** A write (it carries an Idempotency-Key): counted against writesPerClient. */
@@ -103,6 +110,9 @@ interface Slot {
   worker: Worker | undefined;
   ready: boolean;
   job: Job | undefined;
+  /** When its call started (performance.now()), and whether it opened the call's client. */
+  started: number;
+  opening: boolean;
   /** The clients whose back office the thread holds, as it last said. */
   open: ReadonlySet<string>;
   born: number;
@@ -115,6 +125,7 @@ export class BackOfficeThreads implements CallPerformer {
   private readonly slots: Slot[];
   private queue: Job[] = [];
   private calls = 0;
+  private readonly shares = new CallShares();
   /** Writes being performed now, per client. */
   private readonly writing = new Map<string, number>();
   private closing = false;
@@ -128,6 +139,8 @@ export class BackOfficeThreads implements CallPerformer {
       worker: undefined,
       ready: false,
       job: undefined,
+      started: 0,
+      opening: false,
       open: new Set<string>(),
       born: 0,
       restartDelay: undefined,
@@ -206,7 +219,8 @@ export class BackOfficeThreads implements CallPerformer {
         reject(new Error('the service is stopping'));
         return;
       }
-      const job: Job = { n: ++this.calls, since: performance.now(), client, message, write, resolve, reject };
+      const job: Job = { n: ++this.calls, client, message, write, resolve, reject };
+      this.shares.note(client);
       const startable = this.mayStart(job);
       const slot = startable ? this.freeSlotFor(job) : undefined;
       if (slot) {
@@ -219,8 +233,8 @@ export class BackOfficeThreads implements CallPerformer {
         return;
       }
       this.queue.push(job);
-      // Offered again once it may have a copy of its client opened, even if no thread frees meanwhile.
-      if (startable) setTimeout(() => this.drain(), COPY_AFTER_MS + 1).unref();
+      // Offered again once its client's busy threads count as stuck, even if none frees meanwhile.
+      if (startable) setTimeout(() => this.drain(), STUCK_MS + 1).unref();
       // A write behind its shop's write under way waits as it did in one thread, bounded by the
       // request's own limits: only a call that finds every thread busy is refused after waitMs.
       if (!startable) return;
@@ -248,12 +262,19 @@ export class BackOfficeThreads implements CallPerformer {
   }
 
   /**
-   * Whether `slot` may open the call's client: when no thread holds it (someone must), or as a
-   * copy when the slot has room and the call has waited COPY_AFTER_MS for the busy thread holding it.
+   * Whether `slot` may open the call's client: when no thread holds it (someone must); or as a copy
+   * when the slot has room and either the client's share of the recent calls needs more threads
+   * than hold it (one busy shop), or every thread holding it is stuck (STUCK_MS) in a call on a
+   * back office it had open. Never because a holder is opening a back office: an open blocks its
+   * thread, and copying every client waiting behind one opened more, each blocking another thread.
    */
   private mayOpen(slot: Slot, job: Job): boolean {
-    if (!this.slots.some((s) => s.open.has(job.client))) return true;
-    return slot.open.size < this.setup.most && performance.now() - job.since >= COPY_AFTER_MS;
+    const holders = this.slots.filter((s) => s.open.has(job.client));
+    if (holders.length === 0) return true;
+    if (slot.open.size >= this.setup.most) return false;
+    if (this.shares.of(job.client) * this.slots.length > holders.length) return true;
+    const now = performance.now();
+    return holders.every((s) => s.job !== undefined && !s.opening && now - s.started >= STUCK_MS);
   }
 
   /** Whether the job may start now: a read always, a write while its client has fewer under way than allowed. */
@@ -273,6 +294,8 @@ export class BackOfficeThreads implements CallPerformer {
     clearTimeout(job.timer);
     if (job.write) this.writing.set(job.client, (this.writing.get(job.client) ?? 0) + 1);
     slot.job = job;
+    slot.started = performance.now();
+    slot.opening = !slot.open.has(job.client);
     slot.worker?.postMessage({ ...job.message, n: job.n } satisfies ToThread);
   }
 

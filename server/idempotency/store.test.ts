@@ -50,15 +50,16 @@ describe('fingerprints', () => {
 });
 
 describe('the idempotency store', () => {
+  const result = {
+    upstream: { name: 'u', version: '1', resource: 'pos' },
+    status: { code: 'OK' as const, operation: 'x' },
+    rows: [],
+  };
+
   it('keeps records for the retention time and then purges them', () => {
     const { db, close } = openBackOfficeDb(gatewayMigrations, 'idem');
     let now = 1_000_000;
     const store = new IdempotencyStore(db, 7 * 86400_000, () => now);
-    const result = {
-      upstream: { name: 'u', version: '1', resource: 'pos' },
-      status: { code: 'OK' as const, operation: 'x' },
-      rows: [],
-    };
     store.saveDone('a', 'k1', 'fp', 'pos.x', result);
     now += 6 * 86400_000;
     expect(store.purgeExpired()).toBe(0);
@@ -73,11 +74,6 @@ describe('the idempotency store', () => {
     const { db, close } = openBackOfficeDb(gatewayMigrations, 'idem');
     let now = 1_000_000;
     const store = new IdempotencyStore(db, 7 * 86400_000, () => now);
-    const result = {
-      upstream: { name: 'u', version: '1', resource: 'pos' },
-      status: { code: 'OK' as const, operation: 'x' },
-      rows: [],
-    };
     store.begin('a', 'k1', 'fp-begun', 'pos.x');
     now += 86400_000;
     store.saveDone('a', 'k2', 'fp-other', 'pos.y', result);

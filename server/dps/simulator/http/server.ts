@@ -159,10 +159,13 @@ export async function startSimulator(opts: SimulatorOptions): Promise<HttpSimula
     res.end(reply.status === 204 ? undefined : reply.body);
   }
 
+  // Exclusive: in a worker of `serve --workers N` (node:cluster) a port-0 listen is otherwise the
+  // primary's one shared port for every worker's simulators, and it hands each connection to any of
+  // them: one shop's documents reached another shop's simulator, which refused their signatures.
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
         server.off('error', reject);
         resolve();
       });

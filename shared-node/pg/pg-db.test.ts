@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTogether, prefetch } from '../sql/db.js';
 import { migratePg, rowidColumnsOf } from './migrate.js';
 import { PgDb } from './pg-db.js';
-import { SyncPg } from './sync-pg.js';
+import { roundTripsOf } from './round-trips.js';
 import { startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 const MIGRATIONS = [
@@ -51,28 +51,22 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
 
   it('sends reads made together in one round trip, after the writes queued before them, each answered as all() answers it', () => {
     const db = open();
-    const { pipeline } = SyncPg.prototype;
-    let trips = 0;
-    SyncPg.prototype.pipeline = function (this: SyncPg, ...args: Parameters<SyncPg['pipeline']>) {
-      trips++;
-      return pipeline.apply(this, args);
-    };
     try {
       const byName = db.prepare<[string], { id: number; full: number }>('SELECT id, cash > 0 AS full FROM box WHERE name = ?');
       const names = db.prepare<[], string>('SELECT name FROM box ORDER BY name').pluck();
       const add = db.prepare('INSERT INTO box (name, cash) VALUES (?, ?)');
       db.transaction(() => {
         add.run('till 1', 5);
-        trips = 0;
-        const [till, none, all] = allTogether(db, [
-          { statement: byName, args: ['till 1'] },
-          { statement: byName, args: ['nobody'] },
-          { statement: names, args: [] },
-        ]);
+        let answers: unknown[][] = [];
+        const trips = roundTripsOf(() => {
+          answers = allTogether(db, [
+            { statement: byName, args: ['till 1'] },
+            { statement: byName, args: ['nobody'] },
+            { statement: names, args: [] },
+          ]);
+        });
         expect(trips).toBe(1);
-        expect(till).toEqual([{ id: 2, full: 1 }]);
-        expect(none).toEqual([]);
-        expect(all).toEqual(['main', 'till 1']);
+        expect(answers).toEqual([[{ id: 2, full: 1 }], [], ['main', 'till 1']]);
       })();
       const other = open();
       try {
@@ -83,23 +77,12 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
       }
       expect(() => allTogether(db, [{ statement: byName, args: [] }])).toThrow(/parameter/);
     } finally {
-      SyncPg.prototype.pipeline = pipeline;
       db.close();
     }
   });
 
   it('keeps what was read ahead for the first read of the same statement and arguments, until a write or the end of the transaction', () => {
     const db = open();
-    const { pipeline, query } = SyncPg.prototype;
-    let trips = 0;
-    SyncPg.prototype.pipeline = function (this: SyncPg, ...args: Parameters<SyncPg['pipeline']>) {
-      trips++;
-      return pipeline.apply(this, args);
-    };
-    SyncPg.prototype.query = function (this: SyncPg, ...args: Parameters<SyncPg['query']>) {
-      trips++;
-      return query.apply(this, args);
-    };
     try {
       const cash = db.prepare<[string], number>('SELECT cash FROM box WHERE name = ?').pluck();
       const add = db.prepare('UPDATE box SET cash = cash + ? WHERE name = ?');
@@ -108,26 +91,24 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
           { statement: cash, args: ['main'] },
           { statement: cash, args: ['nobody'] },
         ]);
-        trips = 0;
-        expect(cash.get('main')).toBe(0);
-        expect(cash.get('nobody')).toBeUndefined();
-        expect(trips).toBe(0);
+        expect(
+          roundTripsOf(() => {
+            expect(cash.get('main')).toBe(0);
+            expect(cash.get('nobody')).toBeUndefined();
+          }),
+        ).toBe(0);
         // Kept for one read: the next one asks again.
-        expect(cash.get('main')).toBe(0);
-        expect(trips).toBe(1);
+        expect(roundTripsOf(() => expect(cash.get('main')).toBe(0))).toBe(1);
         prefetch(db, [{ statement: cash, args: ['main'] }]);
         add.run(7, 'main');
-        trips = 0;
         // The write came after the read ahead: the read asks again and sees it.
-        expect(cash.get('main')).toBe(7);
-        expect(trips).toBe(1);
+        expect(roundTripsOf(() => expect(cash.get('main')).toBe(7))).toBe(1);
         prefetch(db, [{ statement: cash, args: ['main'] }]);
       })();
       db.prepare('UPDATE box SET cash = 100 WHERE id = 1').run();
       // Nothing read ahead outlives its transaction.
       expect(cash.get('main')).toBe(100);
     } finally {
-      Object.assign(SyncPg.prototype, { pipeline, query });
       db.close();
     }
   });

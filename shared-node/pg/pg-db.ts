@@ -134,27 +134,26 @@ export class PgDb implements Db {
 
   /** Reads sent together with the queued writes, in one round trip (allTogether, shared-node/sql/db.ts). */
   allTogether(reads: readonly Read[]): unknown[][] {
-    const statements = this.ours(reads);
-    const answers = this.send(statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])));
-    return answers.map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
+    const { statements, sendables } = this.readsToSend(reads);
+    return this.send(sendables).map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
   }
 
   /** Reads sent ahead in one round trip, each answer kept for its first get or all (prefetch, shared-node/sql/db.ts). */
   prefetch(reads: readonly Read[]): void {
-    const statements = this.ours(reads);
-    const sendables = statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[]));
-    const answers = this.send(sendables);
-    answers.forEach((answer, i) => {
+    const { sendables } = this.readsToSend(reads);
+    this.send(sendables).forEach((answer, i) => {
       const sent = sendables[i] as PipelinedStatement;
       this.kept.set(keptKey(sent.sql, sent.params), answer);
     });
   }
 
-  private ours(reads: readonly Read[]): PgPrepared[] {
-    return reads.map(({ statement }) => {
+  /** Reads of this database, each as a pipeline sends it. */
+  private readsToSend(reads: readonly Read[]): { statements: PgPrepared[]; sendables: PipelinedStatement[] } {
+    const statements = reads.map(({ statement }) => {
       if (!(statement instanceof PgPrepared) || !statement.of(this)) throw new TypeError('a read of another database');
       return statement;
     });
+    return { statements, sendables: statements.map((s, i) => s.sendable((reads[i] as Read).args as unknown[])) };
   }
 
   /** Queues a write whose answer may wait (PgPrepared.run in a transaction). */

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roundTripsOf } from '../../../../shared-node/pg/round-trips.js';
+import { TEST_ENGINE } from '../../../testing/back-office-db.js';
 import { D } from '../../decimal.js';
 import { receiveBatch } from '../stock/fifo.js';
 import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
@@ -132,6 +134,14 @@ describe('goods.card_open', () => {
     t.db.prepare('INSERT INTO goods_extra_codes (extra_code, code) VALUES (?, ?)').run(bread, set);
     const rows = call('goods.card_open', { code: bread }).rows as Record<string, string>[];
     expect(rows.at(-1)).toEqual({ tag: 'DUP_OWNER', owner_code: set, owner_name: 'Набір до пива' });
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('goods.card_open on PostgreSQL', () => {
+  // Issue 24: its eight reads go together (allTogether), counted, not timed.
+  it('takes one round trip for a card with every part, and one for a code not found', () => {
+    expect(roundTripsOf(() => call('goods.card_open', { code: set }))).toBe(1);
+    expect(roundTripsOf(() => call('goods.card_open', { code: '4820000099999' }))).toBe(1);
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../../../shared/barcodes/ean.js';
+import { roundTripsOf } from '../../../../shared-node/pg/round-trips.js';
+import { TEST_ENGINE } from '../../../testing/back-office-db.js';
 import { salesMigrations } from '../../sales/index.js';
 import { addProduct, type Call, caller, openTestDb, type TestDb } from '../testing.js';
 
@@ -116,5 +118,14 @@ describe('pos.find_code', () => {
     } finally {
       bare.close();
     }
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('pos.find_code on PostgreSQL', () => {
+  // Issue 24: a code is looked up as a product's own and as an extra code together (prefetch), counted, not timed.
+  it('takes one round trip for a product’s own code, an extra code and an unknown code', () => {
+    expect(roundTripsOf(() => call('pos.find_code', { code: vodka }))).toBe(1);
+    expect(roundTripsOf(() => call('pos.find_code', { code: '4600000000012' }))).toBe(1);
+    expect(roundTripsOf(() => call('pos.find_code', { code: '4820000099999' }))).toBe(1);
   });
 });

@@ -8,8 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../../../shared/contract/index.js';
+import { sentBy } from '../../../../../shared-node/pg/round-trips.js';
 import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
-import { sentBy } from '../../../../testing/round-trips.js';
 import { addBatch, addProduct, type Shop, standardShop } from '../../testing/shop.js';
 
 const codes = Array.from({ length: 20 }, (_, i) => `48299000${String(i).padStart(5, '0')}`);

@@ -10,10 +10,10 @@ import type { Db, Read } from '../../../../../shared-node/sql/db.js';
 import { D, fromDb } from '../../../decimal.js';
 import { fiscalSql } from './statements.js';
 
-/** The step on a shop-local date, or 0.01 (no rounding) before the first configured one. */
 /** The read roundingStepOn makes, for a caller that sends it ahead (prefetch). */
 export const stepRead = (db: Db, date: string): Read => ({ statement: fiscalSql(db).stepOn, args: [date] });
 
+/** The step on a shop-local date, or 0.01 (no rounding) before the first configured one. */
 export function roundingStepOn(db: Db, date: string): D {
   const step = fiscalSql(db).stepOn.get(date);
   return step === undefined ? new D('0.01') : fromDb(step, 'cur');

@@ -3,7 +3,7 @@
  * every `query` and every `pipeline` is one round trip, each with its statements. Counted, not
  * timed, so a test can say how many a close or a lookup may take.
  */
-import { SyncPg } from '../../shared-node/pg/sync-pg.js';
+import { SyncPg } from './sync-pg.js';
 
 export interface Sent {
   readonly trips: number;

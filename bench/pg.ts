@@ -14,7 +14,8 @@
  * PostgreSQL is a cluster of its own (initdb) with fsync on, as SQLite's synchronous=FULL: both
  * commit to the same disk. Options are environment variables, printed first; BENCH_PG_OPTIONS is
  * added to the PostgreSQL address the services use (`prepared=off`, `pipeline=off`, or both joined
- * by `&`: each of issue 24's two measures on its own).
+ * by `&`: each of issue 24's two measures on its own; `client=thread`: node-postgres in I/O threads
+ * instead of libpq).
  */
 
 import { execFileSync } from 'node:child_process';
@@ -25,7 +26,7 @@ import { DEFAULT_PG_THREADS } from '../server/clients/pg-connections.js';
 import { startDataService } from '../server/service.js';
 import { op as oper } from '../shared/contract/index.js';
 import { silentLogger } from '../shared-node/log/logger.js';
-import { SyncPg } from '../shared-node/pg/sync-pg.js';
+import { pgClientKind, SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../shared-node/pg/url.js';
 import { DISPATCH_TARGET, dispatchOnPostgres } from './dispatch/measure.js';
@@ -71,7 +72,9 @@ const WARMUP = 30;
 
 console.log('npm run bench:pg — options (environment variables):');
 for (const [name, o] of Object.entries(OPTIONS)) console.log(`  ${name}=${opt(name as keyof typeof OPTIONS)}  ${o.about}`);
-console.log(`  BENCH_PG_OPTIONS=${PG_OPTIONS}  added to the services' PostgreSQL address (prepared=off, pipeline=off)`);
+console.log(
+  `  BENCH_PG_OPTIONS=${PG_OPTIONS}  added to the services' PostgreSQL address (prepared=off, pipeline=off, client=thread)`,
+);
 console.log(`  BENCH_THROUGHPUT=${THROUGHPUT ? 1 : 0}  0: the one-at-a-time part alone`);
 console.log(
   `  BENCH_PG_THREADS=${PG_THREADS ?? ''}  back office threads of each PostgreSQL service process in part 2 (unset: serve's default, ${DEFAULT_PG_THREADS})`,
@@ -108,6 +111,12 @@ console.log(
     `wal_sync_method=${show('wal_sync_method')}, shared_buffers=${show('shared_buffers')}, over its Unix socket; pg_stat_statements loaded`,
 );
 console.log(`SQLite: WAL, synchronous=FULL, in ${dir} (the same disk)`);
+const client = pgClientKind(parsePgUrl(pgUrl));
+const clientWords =
+  client.kind === 'libpq'
+    ? 'libpq in the calling thread'
+    : `node-postgres in an I/O thread per connection (libpq: ${client.why})`;
+console.log(`the services' PostgreSQL client: ${clientWords} (?client=thread in BENCH_PG_OPTIONS for the other)`);
 
 /** A round trip's statements, alike ones in a row counted once: `UPDATE stock_batches … ×20`. */
 function runsOf(heads: readonly string[]): string {
@@ -228,7 +237,7 @@ try {
   );
   scale.judge(`a ${CLOSE_LINES}-line close's p50 ≤ 3× SQLite's (${ratio.toFixed(1)}×)`, ratio <= 3);
   console.log(
-    `  floors: PostgreSQL round trip (SELECT 1 over SyncPg) p50 ${floor.roundTrip.toFixed(3)} ms; one-row COMMIT p50 ${median(floor.pgCommit).toFixed(2)} ms p99 ${pct(floor.pgCommit, 99).toFixed(2)} ms; ` +
+    `  floors: PostgreSQL round trip (SELECT 1 over SyncPg, ${client.kind}) p50 ${floor.roundTrip.toFixed(3)} ms; one-row COMMIT p50 ${median(floor.pgCommit).toFixed(2)} ms p99 ${pct(floor.pgCommit, 99).toFixed(2)} ms; ` +
       `SQLite one-row FULL commit p50 ${median(floor.sqliteCommit).toFixed(2)} ms p99 ${pct(floor.sqliteCommit, 99).toFixed(2)} ms`,
   );
 
@@ -366,7 +375,7 @@ try {
   console.log(
     `  ${CLOSE_LINES}-line close, PostgreSQL: p50 ${pct(close.times, 50).toFixed(1)} ms, mean ${closeMean.toFixed(1)} ms, of which ${waited.toFixed(1)} ms (${((100 * waited) / closeMean).toFixed(0)}%) ` +
       `waiting for its ${tripsPerClose.toFixed(1)} round trips (${perClose.toFixed(1)} statements) one after another: ${tripsPerClose.toFixed(1)} × ${statementMs.toFixed(3)} ms median round trip ` +
-      `(bare round trip ${floor.roundTrip.toFixed(3)} ms + PostgreSQL's planning and execution ${serverMs.toFixed(3)} ms + node-postgres and the I/O thread's hand-over); ` +
+      `(bare round trip ${floor.roundTrip.toFixed(3)} ms + PostgreSQL's planning and execution ${serverMs.toFixed(3)} ms + the client's own work: ${client.kind === 'libpq' ? 'libpq' : "node-postgres and the I/O thread's hand-over"}); ` +
       `the COMMIT's WAL flush p50 ${median(floor.pgCommit).toFixed(2)} ms. CPU a close: ${(close.cpuMs / n).toFixed(1)} ms this process, ${(close.pgCpuMs / n).toFixed(1)} ms PostgreSQL`,
   );
   console.log(

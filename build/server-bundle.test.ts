@@ -26,6 +26,7 @@ describe('npm run build:server', () => {
     const cli = await bundleServer('server/cli.ts', join(relative(ROOT, outDir), 'cli.mjs'));
     expect(existsSync(join(outDir, 'io-worker.mjs'))).toBe(true);
     expect(existsSync(join(outDir, 'pipeline.mjs'))).toBe(true);
+    expect(existsSync(join(outDir, 'types.mjs'))).toBe(true);
     expect(existsSync(join(outDir, 'back-office-thread.mjs'))).toBe(true);
     const db = join(data, 'shop.sqlite');
     const made = execFileSync(process.execPath, [cli, 'keys', 'create', '--db', db, '--name', 'till-1', '--scopes', 'all'], {

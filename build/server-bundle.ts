@@ -4,8 +4,8 @@
  * runs. `npm run server` runs the same code through tsx, which is for development: it compiles
  * at every start and, to keep function names, adds work to every closure a request makes.
  *
- * better-sqlite3 (native) and pg (loaded by the PostgreSQL I/O thread, which is a file of its
- * own, copied beside the bundle) stay in node_modules. The back office thread of a service on
+ * better-sqlite3 and libpq (native) and pg (loaded by the PostgreSQL I/O thread, which is a file of
+ * its own, copied beside the bundle) stay in node_modules. The back office thread of a service on
  * PostgreSQL (server/clients/threads/) is a second bundle beside the first, under the name its
  * sources give their tsx bootstrap, so the code that starts it finds it by the same name.
  */
@@ -17,8 +17,8 @@ import { ROOT } from './bundle.js';
 
 const SERVER_OUTFILE = 'dist/server/cli.mjs';
 
-/** The I/O thread of shared-node/pg/sync-pg.ts, found beside the module that starts it, and what it imports. */
-const PG_IO_WORKER = ['shared-node/pg/io-worker.mjs', 'shared-node/pg/pipeline.mjs'];
+/** The I/O thread of shared-node/pg/thread-client.ts, found beside the module that starts it, and what it imports. */
+const PG_IO_WORKER = ['shared-node/pg/io-worker.mjs', 'shared-node/pg/pipeline.mjs', 'shared-node/pg/types.mjs'];
 
 /** The back office thread's entry, and the file threads.ts starts (back-office-thread.mjs beside it). */
 const BACK_OFFICE_THREAD = { entry: 'server/clients/threads/thread.ts', file: 'back-office-thread.mjs' };
@@ -32,7 +32,7 @@ const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: ['better-sqlite3', 'pg'],
+  external: ['better-sqlite3', 'pg', 'libpq'],
   // Bundled CommonJS dependencies call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

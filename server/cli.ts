@@ -6,7 +6,8 @@
  * the client `default`. `keys create` prints the key alone on its last line.
  */
 import { parseArgs } from 'node:util';
-import { isPostgresUrl } from '../shared-node/pg/url.js';
+import { pgClientKind } from '../shared-node/pg/sync-pg.js';
+import { isPostgresUrl, parsePgUrl } from '../shared-node/pg/url.js';
 import { KeyStore, parseScopes } from './auth/keys.js';
 import {
   backOfficesWithin,
@@ -130,9 +131,12 @@ function connectionsNote(config: ServiceConfig | DataServiceConfig, workers: num
   const each = config.pgConnections;
   const { threads } = threadShares(backOfficesWithin(each), config.pgThreads ?? DEFAULT_PG_THREADS);
   const inThreads = config.pgThreads === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}`;
+  const client = pgClientKind('dataDir' in config && isPostgresUrl(config.dataDir) ? parsePgUrl(config.dataDir) : undefined);
+  const through =
+    client.kind === 'libpq' ? ', through libpq' : `, through node-postgres in I/O threads (libpq: ${client.why ?? 'not loaded'})`;
   return workers > 1
-    ? `; PostgreSQL connections: at most ${each} per process, ${each * workers} in all${inThreads}`
-    : `; PostgreSQL connections: at most ${each}${inThreads}`;
+    ? `; PostgreSQL connections: at most ${each} per process, ${each * workers} in all${inThreads}${through}`
+    : `; PostgreSQL connections: at most ${each}${inThreads}${through}`;
 }
 
 /**

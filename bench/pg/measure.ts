@@ -74,7 +74,7 @@ export function cpuSince(before: ReadonlyMap<number, number>, after: ReadonlyMap
 /**
  * Every statement this process sends to PostgreSQL, counted, and every round trip, counted and
  * timed (ms, from the call to the answer: the round trip, PostgreSQL's work on each statement in
- * it and the I/O thread's hand-over).
+ * it and the client's own work: libpq's, or node-postgres's and the I/O thread's hand-over).
  */
 export class StatementTap {
   count = 0;

@@ -10,24 +10,12 @@
 import { parentPort } from 'node:worker_threads';
 import pg from 'pg';
 import { Pipeline } from './pipeline.mjs';
+import { types } from './types.mjs';
 
 // The thread may be started ahead of need (a spare, sync-pg.ts) with this file and node-postgres
 // loaded; the connection it is for comes with the first message.
 /** @type {{ connection: import('pg').ClientConfig, port: import('node:worker_threads').MessagePort, signal: Int32Array }} */
 const { connection, port, signal } = await new Promise((resolve) => parentPort?.once('message', resolve));
-
-// BIGINT (scaled money and quantities, ids) as numbers, as SQLite gives them: exact below 2^53.
-const BIGINT_OID = 20;
-/** @param {string} text */
-const asNumber = (text) => {
-  const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new Error(`a BIGINT beyond 2^53: ${text}`);
-  return n;
-};
-const types = {
-  /** @param {number} oid @param {any} format */
-  getTypeParser: (oid, format) => (oid === BIGINT_OID ? asNumber : pg.types.getTypeParser(oid, format)),
-};
 
 /** @param {unknown} message */
 const answer = (message) => {

@@ -1,17 +1,41 @@
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgError, SyncPg } from './sync-pg.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PgConnection, PgError, pgClientKind, SyncPg } from './sync-pg.js';
 import { startTestPostgres, type TestPostgres } from './test-cluster.js';
+import { parsePgUrl } from './url.js';
 
-describe('a synchronous PostgreSQL connection', () => {
+// CI installs libpq's headers (libpq-dev), so the optional native client builds there; a machine
+// without them runs the I/O thread's client alone, and says so here.
+const libpq = pgClientKind();
+
+describe.each([
+  { client: 'libpq', settings: {}, skip: libpq.kind !== 'libpq' },
+  { client: 'thread', settings: { client: 'thread' } as const, skip: false },
+])('a synchronous PostgreSQL connection ($client)', ({ client, settings, skip }) => {
   let pg: TestPostgres;
+  let connection: PgConnection;
   beforeAll(async () => {
+    if (skip) return console.warn(`libpq does not load here (${libpq.why}): its client is not tested`);
     pg = await startTestPostgres();
+    connection = { ...pg.connection, ...settings };
   }, 60_000);
   afterAll(() => pg?.stop());
+  beforeEach(({ skip: skipTest }) => {
+    if (skip) skipTest();
+  });
+
+  it('is the client asked for', () => {
+    const db = new SyncPg(connection);
+    try {
+      expect(db.kind).toBe(client);
+    } finally {
+      db.close();
+    }
+  });
 
   it('answers statements with parameters synchronously, BIGINT as numbers', () => {
-    const db = new SyncPg(pg.connection);
+    const db = new SyncPg(connection);
     try {
       db.query('CREATE TABLE stock (code text PRIMARY KEY, quantity bigint NOT NULL)');
       expect(db.query('INSERT INTO stock VALUES ($1, $2), ($3, $4)', ['milk', 5000, 'bread', 12_000]).rowCount).toBe(2);
@@ -27,9 +51,76 @@ describe('a synchronous PostgreSQL connection', () => {
     }
   });
 
+  it('sends parameters and reads values as node-postgres does', () => {
+    const db = new SyncPg(connection);
+    try {
+      // Several statements in one text without parameters: a simple query, as a migration sends.
+      db.query(`CREATE TABLE kinds (id bigint PRIMARY KEY, t text, n numeric, at timestamptz, j jsonb, ok boolean, a int[], b bytea);
+                CREATE INDEX kinds_t ON kinds (t)`);
+      const at = new Date('2026-11-29T10:15:00.000Z');
+      db.query('INSERT INTO kinds VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+        7,
+        "it's",
+        '12.50',
+        at,
+        { sum: '1.00' },
+        true,
+        [1, 2],
+        Buffer.from('hi'),
+      ]);
+      db.query('INSERT INTO kinds (id, t) VALUES ($1, $2)', [8, null]);
+      const [row, empty] = db.query('SELECT * FROM kinds ORDER BY id').rows;
+      expect({ ...row, b: Buffer.from(row?.b as Uint8Array).toString() }).toEqual({
+        id: 7,
+        t: "it's",
+        n: '12.50',
+        at,
+        j: { sum: '1.00' },
+        ok: true,
+        a: [1, 2],
+        b: 'hi',
+      });
+      expect(empty).toMatchObject({ id: 8, t: null, n: null, j: null });
+      expect(() => db.query('SELECT 9007199254740993::bigint AS big')).toThrow(expect.objectContaining({ code: 'XX000' }));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('runs a pipeline in order, parses a named statement once, and runs nothing after a failed statement', () => {
+    const db = new SyncPg(connection);
+    try {
+      db.query('CREATE TABLE lines (n int PRIMARY KEY)');
+      const insert = (n: number) => ({ sql: 'INSERT INTO lines VALUES ($1)', params: [n], name: 'insert_line' });
+      expect(db.pipeline([insert(1), insert(2), { sql: 'SELECT count(*)::int AS c FROM lines', params: [] }])).toEqual([
+        { rows: [], rowCount: 1 },
+        { rows: [], rowCount: 1 },
+        { rows: [{ c: 2 }], rowCount: 1 },
+      ]);
+      db.pipeline([insert(3)]);
+      expect(db.query('SELECT count(*)::int AS c FROM pg_prepared_statements').rows).toEqual([{ c: 1 }]);
+      // One Sync: the pipeline is one implicit transaction, so the row before the failure goes too.
+      let failed: unknown;
+      try {
+        db.pipeline([insert(4), insert(1), insert(5)]);
+      } catch (err) {
+        failed = err;
+      }
+      expect(failed).toMatchObject({ code: '23505', index: 1 });
+      expect(db.query('SELECT array_agg(n ORDER BY n) AS ns FROM lines').rows).toEqual([{ ns: [1, 2, 3] }]);
+      // A statement that fails to parse fails as itself; the connection goes on.
+      expect(() => db.pipeline([{ sql: 'SELECT * FROM nowhere', params: [], name: 'nowhere' }])).toThrow(
+        expect.objectContaining({ code: '42P01', index: 0 }),
+      );
+      expect(db.pipeline([insert(6)])).toEqual([{ rows: [], rowCount: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('tells a serializable transaction that lost to another to be retried (40001)', () => {
-    const a = new SyncPg(pg.connection);
-    const b = new SyncPg(pg.connection);
+    const a = new SyncPg(connection);
+    const b = new SyncPg(connection);
     try {
       a.query('CREATE TABLE box (id int PRIMARY KEY, cash bigint NOT NULL)');
       a.query('INSERT INTO box VALUES (1, 100)');
@@ -56,13 +147,13 @@ describe('a synchronous PostgreSQL connection', () => {
     }
   });
 
-  it('takes each answer for its own statement when a wake-up comes early', async () => {
+  it.skipIf(client !== 'thread')('takes each answer for its own statement when a wake-up comes early', async () => {
     // The I/O thread signals an answer by storing 1 and then notifying. On a busy machine it can
     // be preempted in between: the caller sees the 1, takes the answer, sends the next statement
     // and waits, and only then the late notify arrives. That wake-up is not the next answer.
     // Another thread notifying all the time stands in for such late notifies.
-    const db = new SyncPg(pg.connection);
-    const signal = (db as unknown as { signal: Int32Array }).signal;
+    const db = new SyncPg(connection);
+    const signal = (db as unknown as { client: { signal: Int32Array } }).client.signal;
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const notifier = new Worker(
       `const { signal, stop } = require('node:worker_threads').workerData;
@@ -80,6 +171,46 @@ describe('a synchronous PostgreSQL connection', () => {
   });
 
   it('says why it cannot connect', () => {
-    expect(() => new SyncPg({ ...pg.connection, database: 'no_such_shop' })).toThrow(expect.objectContaining({ code: '3D000' }));
+    expect(() => new SyncPg({ ...connection, database: 'no_such_shop' })).toThrow(expect.objectContaining({ code: '3D000' }));
+  });
+});
+
+describe.skipIf(libpq.kind !== 'libpq')('libpq in this thread', () => {
+  it('closes connections without aborting the process when they are collected at once', async () => {
+    // finish() closes a libuv handle inside the binding's object: collected before the loop had
+    // closed it, the process aborted (uv__finish_close), as this script did before closing waited.
+    const pg = await startTestPostgres();
+    try {
+      const script = `
+        import { SyncPg } from ${JSON.stringify(new URL('./sync-pg.ts', import.meta.url).href)};
+        const connection = JSON.parse(process.argv[1]);
+        for (let i = 0; i < 50; i++) {
+          const db = new SyncPg(connection);
+          db.query('SELECT 1');
+          db.close();
+          globalThis.gc();
+          if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        console.log('closed 50');`;
+      const run = spawnSync(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script, JSON.stringify(pg.connection)],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect(run.stderr).not.toContain('Assertion');
+      expect({ status: run.status, out: run.stdout.trim() }).toEqual({ status: 0, out: 'closed 50' });
+    } finally {
+      await pg.stop();
+    }
+  }, 90_000);
+});
+
+describe('the address', () => {
+  it('asks for the I/O thread client with ?client=thread', () => {
+    expect(parsePgUrl('postgres://shop@db:5432/shops?client=thread').client).toBe('thread');
+    expect(parsePgUrl('postgres://shop@db:5432/shops').client).toBeUndefined();
   });
 });

@@ -29,5 +29,7 @@ export function parsePgUrl(text: string): PgConnection {
     // with max_prepared_statements = 0); `?pipeline=off`: each write waits for its answer.
     ...(url.searchParams.get('prepared') === 'off' ? { prepared: false } : {}),
     ...(url.searchParams.get('pipeline') === 'off' ? { pipeline: false } : {}),
+    // `?client=thread`: node-postgres in an I/O thread per connection even where libpq loads (sync-pg.ts).
+    ...(url.searchParams.get('client') === 'thread' ? { client: 'thread' as const } : {}),
   };
 }

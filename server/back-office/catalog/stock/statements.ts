@@ -32,7 +32,8 @@ const prepare = (db: Db) => ({
    * only grow, and that condition walked every one of them (and looked the newest up again for
    * each: 15 ms for 20 products of 200 batches on PostgreSQL). The batches holding stock come from
    * their own partial index (stock_batches_holding), the newest from the end of stock_batches_fifo,
-   * then by its id.
+   * then by its id; the products by their key (inKeysByIndex: else PostgreSQL read the whole
+   * catalogue, 0.5 ms of a close's 6.8 ms of its CPU with 2,000 goods).
    */
   takeStart: db.prepare<{ sk: number; codes: string }, TakeStartRow>(
     `SELECT g.code AS code, g.cost AS card_cost, s.quantity AS stock, b.id AS batch_id, b.cost AS batch_cost,
@@ -40,7 +41,7 @@ const prepare = (db: Db) => ({
      FROM goods g
      LEFT JOIN goods_stock s ON s.code = g.code AND s.sk = @sk
      LEFT JOIN stock_batches b ON b.code = g.code AND b.sk = @sk AND b.quantity > 0
-     WHERE g.code IN (${textsOfJsonArray(db, '@codes')})
+     WHERE ${inKeysByIndex(db, 'g.code', textsOfJsonArray(db, '@codes'))}
      UNION
      SELECT g.code, g.cost, s.quantity, b.id, b.cost, b.quantity, b.received_on
      FROM stock_batches b

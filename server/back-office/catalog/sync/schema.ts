@@ -117,4 +117,26 @@ CREATE CONSTRAINT TRIGGER catalog_changes_number AFTER INSERT ON catalog_changes
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_changes_number();
 `,
   },
+  {
+    // PostgreSQL alone. The numbering fires once per change held (a constraint trigger is per
+    // row), and its first firing numbers them all: a 20-line sale's close fired it 20 times, each
+    // taking the lock, inserting and deleting nothing. Now a firing that finds nothing of its
+    // transaction held returns at once.
+    id: '0302_catalog_sync_number_once',
+    up: '',
+    postgres: `
+CREATE OR REPLACE FUNCTION catalog_changes_number() RETURNS trigger LANGUAGE plpgsql AS $number$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM catalog_changes_pending WHERE tx = pg_current_xact_id()) THEN RETURN NULL; END IF;
+  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || '.catalog_changes'));
+  PERFORM set_config('cashdesk.catalog_numbering', 'on', true);
+  INSERT INTO catalog_changes (kind, key)
+    SELECT kind, key FROM catalog_changes_pending WHERE tx = pg_current_xact_id() ORDER BY id;
+  DELETE FROM catalog_changes_pending WHERE tx = pg_current_xact_id();
+  PERFORM set_config('cashdesk.catalog_numbering', 'off', true);
+  RETURN NULL;
+END
+$number$;
+`,
+  },
 ];

@@ -1,6 +1,6 @@
 /** SQL of sale documents in progress, closed receipts, and what pricing reads from the catalog. */
 import type { Db } from '../../../../shared-node/sql/db.js';
-import { textsOfJsonArray } from '../../core/dialect-sql.js';
+import { inKeysByIndex, textsOfJsonArray } from '../../core/dialect-sql.js';
 import { statements } from '../../core/statements.js';
 
 export interface GoodsRow {
@@ -94,8 +94,13 @@ const GOODS = 'code, name, unit_type, price, no_discount, excise_input, weighted
 
 const prepare = (db: Db) => ({
   goods: db.prepare<[string], GoodsRow>(`SELECT ${GOODS} FROM goods WHERE code = ?`),
-  /** The goods of many codes (a JSON array) in one read: a close reads its lines' goods together. */
-  goodsOf: db.prepare<[string], GoodsRow>(`SELECT ${GOODS} FROM goods WHERE code IN (${textsOfJsonArray(db, '?')})`),
+  /**
+   * The goods of many codes (a JSON array) in one read: a close reads its lines' goods together,
+   * each by its key (inKeysByIndex: else PostgreSQL read the whole catalogue).
+   */
+  goodsOf: db.prepare<[string], GoodsRow>(
+    `SELECT ${GOODS} FROM goods WHERE ${inKeysByIndex(db, 'code', textsOfJsonArray(db, '?'))}`,
+  ),
   /** The best discount action running for a product on a day (catalog's directory). */
   actionPercent: db
     .prepare<{ code: string; date: string; holder: number }, number | null>(

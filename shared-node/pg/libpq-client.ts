@@ -50,6 +50,9 @@ let prepareValue: (value: unknown) => unknown = () => {
   throw new Error('libpq is not loaded');
 };
 
+/** The longest a statement may run, as the I/O thread's client waits for one (thread-client.ts). */
+const ANSWER_MS = 60_000;
+
 /** Connections closed, held until libuv has closed their handles (LibpqClient.close). */
 const closing = new Set<PQ>();
 
@@ -137,9 +140,11 @@ export class LibpqClient implements PgClient {
       throw connectFailure(err instanceof Error ? err.message : String(err));
     }
     // libpq prints the server's notices on stderr ("schema … already exists, skipping"), where
-    // node-postgres drops them; warnings and errors still come. Behind PgBouncer in transaction
-    // mode this reaches one server connection of the pool: notices are then only noise.
-    this.query('SET client_min_messages TO warning', []);
+    // node-postgres drops them; warnings and errors still come. And libpq waits for an answer as
+    // long as it takes, where the I/O thread's client gives up after 60 s: the server ends such a
+    // statement itself (57014, as that client says), its transaction rolled back. Behind PgBouncer
+    // in transaction mode these reach one server connection of the pool.
+    this.query(`SET client_min_messages TO warning; SET statement_timeout TO ${ANSWER_MS}`, []);
   }
 
   query(sql: string, params: readonly unknown[]): SyncPgResult {

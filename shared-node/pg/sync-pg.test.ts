@@ -170,6 +170,19 @@ describe.each([
     }
   });
 
+  it('ends a statement that does not answer in time (57014), and goes on', () => {
+    const db = new SyncPg(connection);
+    try {
+      // The I/O thread's client stops waiting after 60 s; libpq's asks the server to end it then.
+      if (client === 'libpq') expect(db.query('SHOW statement_timeout').rows).toEqual([{ statement_timeout: '1min' }]);
+      db.query("SET statement_timeout TO '50ms'");
+      expect(() => db.query('SELECT pg_sleep(1)')).toThrow(expect.objectContaining({ code: '57014' }));
+      expect(db.query('SELECT 1 AS one').rows).toEqual([{ one: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('says why it cannot connect', () => {
     expect(() => new SyncPg({ ...connection, database: 'no_such_shop' })).toThrow(expect.objectContaining({ code: '3D000' }));
   });

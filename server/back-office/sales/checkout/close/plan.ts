@@ -8,6 +8,7 @@
 import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
 import { type Db, prefetch } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
+import { takeRead } from '../../../catalog/index.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { type CardPayment, readCardPayment } from '../../card-payments/card-payments.js';
 import { type Card, findCard } from '../../cards/cards.js';
@@ -22,8 +23,9 @@ import { fiscalSql } from '../../kernel/fiscal/statements.js';
 import { lettersFor, type TaxTable, taxTable } from '../../kernel/fiscal/tax.js';
 import type { Moment } from '../../kernel/moment.js';
 import { sum, ZERO } from '../../kernel/money.js';
+import { prroSql } from '../../kernel/register/statements.js';
 import { type FiscalWork, fiscalWork } from '../../kernel/shifts/guard.js';
-import { storageSk } from '../../kernel/storage.js';
+import { skAsked, storageSk } from '../../kernel/storage.js';
 import { checkLinePrices } from '../line-price/line-price.js';
 import { refuseClosed } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
@@ -87,7 +89,8 @@ export interface Closer {
 
 export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {}): Plan {
   // The reads below that need only the request, sent ahead together: one round trip on
-  // PostgreSQL instead of six (fiscalWork sends its own once it knows the register).
+  // PostgreSQL instead of six (fiscalWork sends its own once it knows the register), with the
+  // FIFO take's first read (write.ts), which the receipt's own writes before it do not change.
   prefetch(db, [
     { statement: cashSql(db).till, args: [p.kasm] },
     { statement: fiscalSql(db).registerTillWithSeller, args: [p.kasm] },
@@ -95,9 +98,19 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {
     goodsRead(db, p.rows),
     { statement: fiscalSql(db).taxTable, args: [] },
     stepRead(db, moment.date),
+    takeRead(
+      db,
+      skAsked(p.storage, p.sk),
+      p.rows.map((r) => r.code),
+    ),
   ]);
   const till = findTill(db, p.kasm, 'params.kasm');
-  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier);
+  // With the fiscal checks' reads go two the writes make later: the register again, as the
+  // receipt's document is issued (register/chain.ts), and the cash box the cash goes to.
+  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier, [
+    { statement: prroSql(db).register, args: [till.numprro] },
+    ...(p.payments.some((x) => x.type === 'nal') ? [{ statement: cashSql(db).box, args: [till.akas] }] : []),
+  ]);
   const sk = storageSk(p.storage, p.sk);
   const doc = p.ndoc === '' ? undefined : checkoutSql(db).saleDoc.get(p.ndoc);
   refuseClosed(doc, 'params.ndoc');

@@ -11,13 +11,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParamsOf } from '../../../../../shared/contract/index.js';
 import { sentBy } from '../../../../../shared-node/pg/round-trips.js';
 import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
+import { syncMigrations } from '../../../catalog/index.js';
 import { addBatch, addProduct, type Shop, standardShop } from '../../testing/shop.js';
 
 const codes = Array.from({ length: 20 }, (_, i) => `48299000${String(i).padStart(5, '0')}`);
 
 let shop: Shop;
 beforeEach(() => {
-  shop = standardShop();
+  // With the catalogue's sync triggers, as a back office has them: a close's stock write fires one.
+  shop = standardShop(syncMigrations);
   for (const code of codes) {
     addProduct(shop.db, { code, price: '10.00' });
     addBatch(shop.db, { code, quantity: '50', cost: '5.00', on: '2025-03-01' });

@@ -246,13 +246,14 @@ export class PgDb implements Db {
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: Translated, args: unknown[]): SyncPgResult {
     const sendable = this.sendable(statement, args);
-    if (statement.read) {
+    if (!statement.read) this.forget(statement);
+    else if (this.kept.size > 0) {
       const key = keptKey(sendable.sql, sendable.params);
       const kept = this.kept.get(key)?.answers;
       const answer = kept?.shift();
       if (kept?.length === 0) this.kept.delete(key);
       if (answer) return answer;
-    } else this.forget(statement);
+    }
     const [r] = this.send([sendable]) as [SyncPgResult];
     const insert = statement.insertInto;
     if (insert?.rowid && insert.explicitRowid && r.rowCount > 0) {

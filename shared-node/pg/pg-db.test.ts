@@ -237,7 +237,7 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
       }
     });
 
-    it('answers a read listed twice for two reads', () => {
+    it('answers a read listed twice for two reads, and does not send again one kept already', () => {
       const db = openTables();
       try {
         const cash = db.prepare('SELECT cash FROM box WHERE id = ?').pluck();
@@ -246,6 +246,19 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
             { statement: cash, args: [1] },
             { statement: cash, args: [1] },
           ]);
+          expect(roundTripsOf(() => expect([cash.get(1), cash.get(1)]).toEqual([0, 0]))).toBe(0);
+          expect(roundTripsOf(() => cash.get(1))).toBe(1);
+          // Kept already: not sent again; listed once more than kept: sent once.
+          prefetch(db, [{ statement: cash, args: [1] }]);
+          expect(roundTripsOf(() => prefetch(db, [{ statement: cash, args: [1] }]))).toBe(0);
+          expect(
+            roundTripsOf(() =>
+              prefetch(db, [
+                { statement: cash, args: [1] },
+                { statement: cash, args: [1] },
+              ]),
+            ),
+          ).toBe(1);
           expect(roundTripsOf(() => expect([cash.get(1), cash.get(1)]).toEqual([0, 0]))).toBe(0);
           expect(roundTripsOf(() => cash.get(1))).toBe(1);
         })();

@@ -156,21 +156,27 @@ export class PgDb implements Db {
 
   /** Reads sent ahead in one round trip, each answer kept for one get or all (prefetch, shared-node/sql/db.ts). */
   prefetch(reads: readonly Read[]): void {
-    const { sendables } = this.readsToSend(reads);
+    // A read listed twice is kept for two reads; one kept already, as often as listed, is not sent
+    // again (nor is a round trip made when every read is): a kept answer is what it would answer.
+    const listed = new Map<string, number>();
+    const sendables = this.readsToSend(reads).sendables.filter(({ sql, params }) => {
+      const key = keptKey(sql, params);
+      const times = (listed.get(key) ?? 0) + 1;
+      listed.set(key, times);
+      return times > (this.kept.get(key)?.answers.length ?? 0);
+    });
+    if (sendables.length === 0 && this.catalogue) return;
     // The catalogue goes with the first reads of a connection, in their round trip.
     const catalogue = this.catalogue ? [] : [{ sql: CATALOGUE_SQL, params: [this.schema] }];
     const answers = this.send([...sendables, ...catalogue]);
     if (!this.catalogue) this.catalogue = new Catalogue((answers.pop() as SyncPgResult).rows[0] as Record<string, unknown>);
-    // A read listed twice is kept for two reads; an answer kept from before gives way to the newer.
-    const fresh = new Map<string, Kept>();
     answers.forEach((answer, i) => {
       const { sql, params } = sendables[i] as PipelinedStatement;
       const key = keptKey(sql, params);
-      const kept = fresh.get(key);
+      const kept = this.kept.get(key);
       if (kept) kept.answers.push(answer);
-      else fresh.set(key, { answers: [answer], reach: (this.catalogue as Catalogue).readsOf(sql) });
+      else this.kept.set(key, { answers: [answer], reach: (this.catalogue as Catalogue).readsOf(sql) });
     });
-    for (const [key, kept] of fresh) this.kept.set(key, kept);
   }
 
   /**

@@ -45,7 +45,7 @@ export const CATALOGUE_SQL = `SELECT
   (SELECT coalesce(json_agg(proname), '[]') FROM (SELECT proname FROM pg_proc
     WHERE pronamespace <> 'pg_catalog'::regnamespace GROUP BY proname) p) AS other_functions,
   (SELECT coalesce(json_agg(json_build_array(c.relname, t.tgdeferrable AND t.tginitdeferred, l.lanname,
-      p.prosrc || ';' || coalesce(substring(pg_get_triggerdef(t.oid) FROM ' WHEN \((.*)\) EXECUTE '), ''))), '[]')
+      p.prosrc || ';' || coalesce(substring(pg_get_triggerdef(t.oid) FROM ' WHEN \\((.*)\\) EXECUTE '), ''))), '[]')
     FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_language l ON l.oid = p.prolang
     WHERE NOT t.tgisinternal AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1)) AS triggers,
   (SELECT coalesce(json_agg(DISTINCT c.relname), '[]') FROM pg_constraint f JOIN pg_class c ON c.oid = f.confrelid

@@ -33,6 +33,14 @@ const FISCAL_WORK_SETTINGS = [SHIFT_MAX_HOURS, ...OFFLINE_LIMIT_KEYS];
 const maxHours = (value: string | undefined): number => Number(value ?? 24);
 export const shiftMaxHours = (db: Db): number => maxHours(fiscalSql(db).setting.get(SHIFT_MAX_HOURS));
 
+/** The reads fiscalWork's checks make at the till `kasm` of the register `numprro`, sent ahead together. */
+export const fiscalWorkReads = (db: Db, kasm: number, numprro: string): Read[] => [
+  { statement: prroSql(db).chainTail, args: [numprro] },
+  { statement: shiftSql(db).open, args: [kasm] },
+  settingsRead(db, FISCAL_WORK_SETTINGS),
+  { statement: prroSql(db).register, args: [numprro] },
+];
+
 /**
  * The open shift of a fiscal till, checked; undefined for a till without a PRRO. `cashierId` is
  * the signed-in cashier of the write (header X-Cashier): a colleague may take over a shift's till.
@@ -49,14 +57,9 @@ export function fiscalWork(
   const fiscal = fiscalTillWithSeller(db, kasm, path);
   if (!fiscal) return undefined;
   const { till, seller } = fiscal;
-  // The reads of the checks below, sent ahead together: one round trip on PostgreSQL, not four.
-  prefetch(db, [
-    { statement: prroSql(db).chainTail, args: [till.numprro] },
-    { statement: shiftSql(db).open, args: [kasm] },
-    settingsRead(db, FISCAL_WORK_SETTINGS),
-    { statement: prroSql(db).register, args: [till.numprro] },
-    ...ahead,
-  ]);
+  // The reads of the checks below, sent ahead together: one round trip on PostgreSQL, not four
+  // (none when a caller sent them already).
+  prefetch(db, [...fiscalWorkReads(db, kasm, till.numprro), ...ahead]);
   checkClock(db, till, now, path);
   const shift = shiftSql(db).open.get(kasm);
   if (!shift) throw refuse(path, 'shift.not_open', { kasm });

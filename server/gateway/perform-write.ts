@@ -4,7 +4,11 @@
  * refused as in progress; otherwise the write is performed and its answer recorded with it.
  *
  * On an in-process back office the record is written in the write's own transaction, and looked at
- * again under the write lock (another process on the same files may have performed the key since).
+ * under the write lock, in the round trip that takes it on PostgreSQL (issue 24): not before it too,
+ * which cost every write a round trip of its own to spare a replay, rare, the wait for the write
+ * turn. A record found there is answered as one found before the write began: that is what the
+ * look before would have found, had the record been written a moment earlier (by another process
+ * on the same database; in this one, a key in flight is looked at first, as before).
  * On a remote one the key is claimed first, then forgotten if the write was surely not performed,
  * or marked unknown if it may have been.
  */
@@ -32,10 +36,12 @@ export function writePerformer(timeoutMs: number) {
     const fp = fingerprint(c.op.name, c.params, c.people);
     // A NUL cannot occur in a client id: no two (client, key) pairs share a flight key.
     const flightKey = `${c.key.client}\u0000${c.idempotencyKey}`;
-    const answer = (existing: IdempotencyRecord) => answerRecorded(idempotency, c, existing, inFlight.has(flightKey), facts);
-    const existing = idempotency.get(c.idempotencyKey, c.key.id);
-    if (existing) return answer(existing);
     const flying = inFlight.get(flightKey);
+    const answer = (existing: IdempotencyRecord) => answerRecorded(idempotency, c, existing, flying !== undefined, facts);
+    if (flying !== undefined || !office.upstream.transactional) {
+      const existing = idempotency.get(c.idempotencyKey, c.key.id);
+      if (existing) return answer(existing);
+    }
     if (flying !== undefined) throw flying !== fp ? reused() : inProgress();
     inFlight.set(flightKey, fp);
     try {
@@ -79,10 +85,9 @@ async function performInTransaction(
   let recorded: IdempotencyRecord | undefined;
   try {
     await callUpstream(upstream, c, timeoutMs, {
-      // Looked at again under the write lock, before any business work: another process serving
-      // the same back office (a second gateway on the same files) may have performed this key
-      // since the look above. Then nothing is done here, and the key is answered as that process
-      // recorded it.
+      // Looked at under the write lock, before any business work: this or another process serving
+      // the same back office (a second gateway on the same files) may have performed this key.
+      // Then nothing is done here, and the key is answered as it was recorded.
       before() {
         recorded = idempotency.get(c.idempotencyKey, c.key.id);
         if (recorded) throw new PerformedElsewhere();

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeUpstream } from '../testing/fake-upstream.js';
 import { startTestService, type TestService } from '../testing/harness.js';
 import { UpstreamError } from '../upstream/upstream.js';
@@ -164,21 +164,24 @@ describe('unknown outcomes', () => {
     expect(up.countOf(WRITE)).toBe(1);
   });
 
-  it('answers IDEMPOTENCY_RESULT_UNKNOWN to a record left in progress by a process that died', async () => {
-    const up = counting();
-    const svc = await serviceWith(up);
-    const keyId = (svc.service.db.prepare("SELECT id FROM api_keys WHERE name = 'test'").pluck().get() as string) ?? '';
-    const { fingerprint } = await import('./fingerprint.js');
-    svc.service.db
-      .prepare(
-        "INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, '', ?, ?, ?, ?, NULL, ?)",
-      )
-      .run('died-1', keyId, fingerprint(WRITE, { code: '', kasm: 0 }, {}), WRITE, 'in_progress', Date.now());
-    const r = await svc.call(WRITE, {}, { idempotencyKey: 'died-1' });
-    expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');
-    expect(up.calls).toHaveLength(0);
-  });
+  it.each([false, true])(
+    'answers IDEMPOTENCY_RESULT_UNKNOWN to a record left in progress by a process that died (transactional upstream: %s)',
+    async (transactional) => {
+      const up = counting({ transactional });
+      const svc = await serviceWith(up);
+      const keyId = (svc.service.db.prepare("SELECT id FROM api_keys WHERE name = 'test'").pluck().get() as string) ?? '';
+      const { fingerprint } = await import('./fingerprint.js');
+      svc.service.db
+        .prepare(
+          "INSERT INTO idempotency_records (idem_key, owner, key_id, fingerprint, method, state, result, created_at) VALUES (?, '', ?, ?, ?, ?, NULL, ?)",
+        )
+        .run('died-1', keyId, fingerprint(WRITE, { code: '', kasm: 0 }, {}), WRITE, 'in_progress', Date.now());
+      const r = await svc.call(WRITE, {}, { idempotencyKey: 'died-1' });
+      expect(r.status).toBe(409);
+      expect(r.body.error.code).toBe('IDEMPOTENCY_RESULT_UNKNOWN');
+      expect(up.calls).toHaveLength(0);
+    },
+  );
 
   it('takes the same write for another cashier as another request: IDEMPOTENCY_KEY_REUSED', async () => {
     const up = counting();
@@ -257,5 +260,19 @@ describe('two gateways on one back office (a second process on the same files)',
     expect(r.headers.get('idempotent-replayed')).toBe('true');
     expect(r.body.data.result.status).toEqual({ affected: 99 });
     expect(performed).toBe(0);
+  });
+});
+
+describe('an in-process back office', () => {
+  it('looks at a new key once, under the write lock: no look before it', async () => {
+    const svc = await serviceWith(counting({ transactional: true }));
+    const { IdempotencyStore } = await import('./store.js');
+    const get = vi.spyOn(IdempotencyStore.prototype, 'get');
+    try {
+      expect((await svc.call(WRITE, {}, { idempotencyKey: randomUUID() })).status).toBe(200);
+      expect(get).toHaveBeenCalledTimes(1);
+    } finally {
+      get.mockRestore();
+    }
   });
 });

@@ -81,7 +81,7 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
     }
   });
 
-  it('keeps what was read ahead for the first read of the same statement and arguments, until a write or the end of the transaction', () => {
+  it('keeps what was read ahead for the first read of the same statement and arguments, until a write to its table or the end of the transaction', () => {
     const db = open();
     try {
       const cash = db.prepare<[string], number>('SELECT cash FROM box WHERE name = ?').pluck();
@@ -111,6 +111,161 @@ describe('the back office’s database on PostgreSQL (PgDb)', () => {
     } finally {
       db.close();
     }
+  });
+
+  describe('keeps what was read ahead across a write only when the write cannot change it', () => {
+    const TABLES = [
+      {
+        id: '0001_tables',
+        up: `CREATE TABLE box (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, cash INTEGER NOT NULL DEFAULT 0) STRICT;
+CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;
+CREATE TABLE tally (id INTEGER PRIMARY KEY, n INTEGER NOT NULL) STRICT;
+CREATE TABLE counted (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;
+CREATE TRIGGER counted_tally AFTER INSERT ON counted BEGIN UPDATE tally SET n = n + 1 WHERE id = 1; END;
+CREATE TABLE owner (id INTEGER PRIMARY KEY) STRICT;
+CREATE TABLE owned (id INTEGER PRIMARY KEY, owner_id INTEGER NOT NULL REFERENCES owner(id) ON UPDATE CASCADE ON DELETE CASCADE) STRICT;
+INSERT INTO box (name) VALUES ('main');
+INSERT INTO tally (id, n) VALUES (1, 0);
+INSERT INTO owner (id) VALUES (1);
+INSERT INTO owned (id, owner_id) VALUES (1, 1);`,
+      },
+      {
+        id: '0002_postgres',
+        up: '',
+        // The table a trigger writes named nowhere in its text, a view and a function that read box.
+        postgres: `CREATE TABLE hidden (id BIGINT PRIMARY KEY);
+CREATE FUNCTION hidden_tally() RETURNS trigger LANGUAGE plpgsql AS $f$
+BEGIN EXECUTE 'UPDATE ' || 'tal' || 'ly SET n = n + 1'; RETURN NULL; END
+$f$;
+CREATE TRIGGER hidden_tally AFTER INSERT ON hidden FOR EACH ROW EXECUTE FUNCTION hidden_tally();
+CREATE TABLE quiet (id BIGINT PRIMARY KEY);
+CREATE FUNCTION bump() RETURNS boolean LANGUAGE plpgsql AS $f$ BEGIN UPDATE tally SET n = n + 10; RETURN false; END $f$;
+CREATE FUNCTION nothing() RETURNS trigger LANGUAGE plpgsql AS $f$ BEGIN RETURN NULL; END $f$;
+CREATE TRIGGER quiet_bump AFTER INSERT ON quiet FOR EACH ROW WHEN (bump()) EXECUTE FUNCTION nothing();
+CREATE VIEW box_cash AS SELECT name, cash FROM box;
+CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum(cash) FROM box $f$;`,
+      },
+    ];
+    const openTables = () => {
+      const db = PgDb.connect(pg.connection, `kept_${++schemas}`, rowidColumnsOf(TABLES));
+      migratePg(db, TABLES);
+      return db;
+    };
+
+    /** Reads `read` ahead, runs `write`, then reads it: what it answered and the round trips that took. */
+    function readAfter(db: PgDb, read: string, write: string): { answer: unknown; trips: number } {
+      const statement = db.prepare(read).pluck();
+      return db.transaction(() => {
+        prefetch(db, [{ statement, args: [] }]);
+        db.prepare(write).run();
+        let answer: unknown;
+        const trips = roundTripsOf(() => {
+          answer = statement.get();
+        });
+        return { answer, trips };
+      })();
+    }
+
+    it('across a write to another table; not across one to the table it read', () => {
+      const db = openTables();
+      try {
+        expect(readAfter(db, "SELECT cash FROM box WHERE name = 'main'", "INSERT INTO note (text) VALUES ('x')")).toEqual({
+          answer: 0,
+          trips: 0,
+        });
+        expect(readAfter(db, "SELECT cash FROM box WHERE name = 'main'", 'UPDATE box SET cash = cash + 5')).toEqual({
+          answer: 5,
+          trips: 1,
+        });
+        expect(readAfter(db, 'SELECT count(*) FROM note n JOIN box b ON b.id = n.id', 'DELETE FROM note')).toEqual({
+          answer: 0,
+          trips: 1,
+        });
+      } finally {
+        db.close();
+      }
+    });
+
+    it('not across a write whose trigger writes the table it read, nor one whose trigger runs dynamic SQL or a function of the schema', () => {
+      const db = openTables();
+      try {
+        expect(readAfter(db, 'SELECT n FROM tally WHERE id = 1', "INSERT INTO counted (text) VALUES ('x')")).toEqual({
+          answer: 1,
+          trips: 1,
+        });
+        // That trigger names tally alone: box's answer stays.
+        expect(readAfter(db, 'SELECT cash FROM box WHERE id = 1', "INSERT INTO counted (text) VALUES ('y')").trips).toBe(0);
+        expect(readAfter(db, 'SELECT n FROM tally WHERE id = 1', 'INSERT INTO hidden (id) VALUES (1)')).toEqual({
+          answer: 3,
+          trips: 1,
+        });
+        expect(readAfter(db, 'SELECT cash FROM box WHERE id = 1', 'INSERT INTO hidden (id) VALUES (2)').trips).toBe(1);
+        // A trigger's condition runs too.
+        expect(readAfter(db, 'SELECT n FROM tally WHERE id = 1', 'INSERT INTO quiet (id) VALUES (1)')).toEqual({
+          answer: 14,
+          trips: 1,
+        });
+      } finally {
+        db.close();
+      }
+    });
+
+    it('not across an UPDATE (a DELETE) of a table another references with ON UPDATE (ON DELETE) CASCADE', () => {
+      const db = openTables();
+      try {
+        expect(readAfter(db, 'SELECT owner_id FROM owned WHERE id = 1', 'UPDATE owner SET id = 2 WHERE id = 1')).toEqual({
+          answer: 2,
+          trips: 1,
+        });
+        expect(readAfter(db, 'SELECT count(*) FROM owned', 'DELETE FROM owner WHERE id = 2')).toEqual({ answer: 0, trips: 1 });
+      } finally {
+        db.close();
+      }
+    });
+
+    it('not across any write when the read names a view or calls a function of the schema', () => {
+      const db = openTables();
+      try {
+        expect(readAfter(db, "SELECT cash FROM box_cash WHERE name = 'main'", 'UPDATE box SET cash = cash + 1')).toEqual({
+          answer: 1,
+          trips: 1,
+        });
+        expect(readAfter(db, 'SELECT box_total()', 'UPDATE box SET cash = cash + 1')).toEqual({ answer: 2, trips: 1 });
+        expect(readAfter(db, 'SELECT box_total()', "INSERT INTO note (text) VALUES ('x')").trips).toBe(1);
+      } finally {
+        db.close();
+      }
+    });
+
+    it('answers a read listed twice for two reads, and does not send again one kept already', () => {
+      const db = openTables();
+      try {
+        const cash = db.prepare('SELECT cash FROM box WHERE id = ?').pluck();
+        db.transaction(() => {
+          prefetch(db, [
+            { statement: cash, args: [1] },
+            { statement: cash, args: [1] },
+          ]);
+          expect(roundTripsOf(() => expect([cash.get(1), cash.get(1)]).toEqual([0, 0]))).toBe(0);
+          expect(roundTripsOf(() => cash.get(1))).toBe(1);
+          // Kept already: not sent again; listed once more than kept: sent once.
+          prefetch(db, [{ statement: cash, args: [1] }]);
+          expect(roundTripsOf(() => prefetch(db, [{ statement: cash, args: [1] }]))).toBe(0);
+          expect(
+            roundTripsOf(() =>
+              prefetch(db, [
+                { statement: cash, args: [1] },
+                { statement: cash, args: [1] },
+              ]),
+            ),
+          ).toBe(1);
+          expect(roundTripsOf(() => expect([cash.get(1), cash.get(1)]).toEqual([0, 0]))).toBe(0);
+          expect(roundTripsOf(() => cash.get(1))).toBe(1);
+        })();
+      } finally {
+        db.close();
+      }
+    });
   });
 
   it('nests transactions as savepoints and rolls back to where a throw began', () => {

@@ -13,6 +13,7 @@
  */
 import type { Db, Read, RunResult, Statement, Transaction } from '../sql/db.js';
 import { type PgStatement, type RowidColumns, translateStatement } from './dialect.js';
+import { CATALOGUE_SQL, Catalogue, type Reach } from './reach.js';
 import { type PgConnection, PgError, type PipelinedStatement, SyncPg, type SyncPgResult } from './sync-pg.js';
 import { deferredRun, type Pending, WriteQueue } from './write-queue.js';
 
@@ -38,6 +39,15 @@ const WRITE = /^\s*(INSERT|UPDATE|DELETE|LOCK)\b/i;
 /** A statement that only reads, whose answer a prefetch may keep. */
 const READ = /^\s*SELECT\b/i;
 
+/** A statement that changes rows and nothing else: what leaves the catalogue as it was (reach.ts). */
+const ROWS_ONLY = /^\s*(SELECT|WITH|VALUES|INSERT|UPDATE|DELETE|LOCK)\b/i;
+
+/** Answers of reads sent ahead, each for one read, and the tables they read (reach.ts). */
+interface Kept {
+  readonly answers: SyncPgResult[];
+  readonly reach: Reach;
+}
+
 /** A statement as PgDb sends it: translated, with its name once it has one. */
 interface Translated extends PgStatement {
   readonly name?: string;
@@ -49,8 +59,13 @@ export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
   private readonly statements = new Map<string, Translated>();
   private readonly queue = new WriteQueue();
-  /** Answers of reads sent ahead (prefetch), by statement and arguments, until a write. */
-  private readonly kept = new Map<string, SyncPgResult>();
+  /**
+   * Answers of reads sent ahead (prefetch), by statement and arguments, until a write that may
+   * change what they read (reach.ts), a savepoint, or the transaction's end.
+   */
+  private readonly kept = new Map<string, Kept>();
+  /** What tells which tables a statement reads or writes; read with the first prefetch of a connection. */
+  private catalogue: Catalogue | undefined;
   private depth = 0;
   private savepoints = 0;
   private open = true;
@@ -100,13 +115,14 @@ export class PgDb implements Db {
     if (this.pg.broken && this.depth === 0 && this.open) {
       this.pg.close();
       this.pg = PgDb.session(this.connection, this.schema);
+      this.catalogue = undefined;
     }
     return this.pg;
   }
 
   /** Raw PostgreSQL, untranslated: for this engine's own code (schemas, locks, catalogs). */
   query(sql: string, params: readonly unknown[] = []): Record<string, unknown>[] {
-    this.kept.clear();
+    this.forgetAll();
     this.send();
     return this.live.query(sql, params).rows;
   }
@@ -145,13 +161,52 @@ export class PgDb implements Db {
     return this.send(sendables).map((answer, i) => (statements[i] as PgPrepared).rowsOf(answer));
   }
 
-  /** Reads sent ahead in one round trip, each answer kept for its first get or all (prefetch, shared-node/sql/db.ts). */
+  /** Reads sent ahead in one round trip, each answer kept for one get or all (prefetch, shared-node/sql/db.ts). */
   prefetch(reads: readonly Read[]): void {
-    const { sendables } = this.readsToSend(reads);
-    this.send(sendables).forEach((answer, i) => {
-      const sent = sendables[i] as PipelinedStatement;
-      this.kept.set(keptKey(sent.sql, sent.params), answer);
+    // A read listed twice is kept for two reads; one kept already, as often as listed, is not sent
+    // again (nor is a round trip made when every read is): a kept answer is what it would answer.
+    const listed = new Map<string, number>();
+    const sendables = this.readsToSend(reads).sendables.filter(({ sql, params }) => {
+      const key = keptKey(sql, params);
+      const times = (listed.get(key) ?? 0) + 1;
+      listed.set(key, times);
+      return times > (this.kept.get(key)?.answers.length ?? 0);
     });
+    if (sendables.length === 0 && this.catalogue) return;
+    // The catalogue goes with the first reads of a connection, in their round trip.
+    const catalogue = this.catalogue ? [] : [{ sql: CATALOGUE_SQL, params: [this.schema] }];
+    const answers = this.send([...sendables, ...catalogue]);
+    if (!this.catalogue) this.catalogue = new Catalogue((answers.pop() as SyncPgResult).rows[0] as Record<string, unknown>);
+    answers.forEach((answer, i) => {
+      const { sql, params } = sendables[i] as PipelinedStatement;
+      const key = keptKey(sql, params);
+      const kept = this.kept.get(key);
+      if (kept) kept.answers.push(answer);
+      else this.kept.set(key, { answers: [answer], reach: (this.catalogue as Catalogue).readsOf(sql) });
+    });
+  }
+
+  /**
+   * Before a statement that is not a read: forgets the kept answers it may change (every one,
+   * unless it is a write whose reach is known), and the catalogue when it may change that.
+   */
+  private forget(statement: Translated): void {
+    if (!ROWS_ONLY.test(statement.text)) this.catalogue = undefined;
+    if (this.kept.size === 0) return;
+    const changes = statement.write && this.catalogue ? this.catalogue.changesOf(statement.text) : 'anything';
+    if (changes === 'anything') {
+      this.kept.clear();
+      return;
+    }
+    for (const [key, { reach }] of this.kept) {
+      if (reach === 'anything' || [...reach].some((table) => changes.has(table))) this.kept.delete(key);
+    }
+  }
+
+  /** Before a statement this class cannot see into (raw SQL, a script): nothing kept, the catalogue read again. */
+  private forgetAll(): void {
+    this.kept.clear();
+    this.catalogue = undefined;
   }
 
   /** Reads of this database, each as a pipeline sends it. */
@@ -167,7 +222,7 @@ export class PgDb implements Db {
   enqueue(statement: Translated, args: unknown[]): RunResult | undefined {
     if (this.depth === 0 || !statement.write || this.connection.pipeline === false) return undefined;
     // What was read ahead may not be what this write leaves.
-    this.kept.clear();
+    this.forget(statement);
     const p = this.queue.add(this.sendable(statement, args));
     return deferredRun(p, () => this.send());
   }
@@ -204,15 +259,13 @@ export class PgDb implements Db {
   /** Runs a translated statement: what PgPrepared calls. */
   execute(statement: Translated, args: unknown[]): SyncPgResult {
     const sendable = this.sendable(statement, args);
-    if (this.kept.size > 0) {
-      if (statement.read) {
-        const key = keptKey(sendable.sql, sendable.params);
-        const kept = this.kept.get(key);
-        if (kept) {
-          this.kept.delete(key);
-          return kept;
-        }
-      } else this.kept.clear();
+    if (!statement.read) this.forget(statement);
+    else if (this.kept.size > 0) {
+      const key = keptKey(sendable.sql, sendable.params);
+      const kept = this.kept.get(key)?.answers;
+      const answer = kept?.shift();
+      if (kept?.length === 0) this.kept.delete(key);
+      if (answer) return answer;
     }
     const [r] = this.send([sendable]) as [SyncPgResult];
     const insert = statement.insertInto;
@@ -328,7 +381,7 @@ export class PgDb implements Db {
 
   /** A script in PostgreSQL's own dialect (migrations are translated before they get here). */
   exec(source: string): this {
-    this.kept.clear();
+    this.forgetAll();
     this.send();
     this.live.query(source);
     return this;

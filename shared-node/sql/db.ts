@@ -68,10 +68,12 @@ export function allTogether<const R extends readonly Read[]>(db: Db, reads: R): 
 /**
  * Reads the code is about to make, each in its own place and in its own order, sent ahead
  * together: on PostgreSQL in one round trip (pg-db.ts), each answer kept for the first `get` or
- * `all` of the same statement with the same arguments, and forgotten at the first write or at the
+ * `all` of the same statement with the same arguments (a read listed twice, for two), and
+ * forgotten at a write that may change what it read (shared-node/pg/reach.ts), a savepoint, or the
  * transaction's end, so a kept answer is always what the read would have answered. A read listed
- * but not made costs nothing more; one made but not listed makes its own round trip. On SQLite
- * nothing is done: its reads cost no wait.
+ * but not made costs nothing more; one made but not listed makes its own round trip; one kept
+ * already is not sent again, so a caller may send ahead what it guesses a later prefetch lists.
+ * On SQLite nothing is done: its reads cost no wait.
  */
 export function prefetch(db: Db, reads: readonly Read[]): void {
   (db as Partial<ReadsTogether>).prefetch?.call(db, reads);

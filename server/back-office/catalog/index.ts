@@ -43,7 +43,7 @@ import { pinMigrations } from './users/pins/schema.js';
 
 export { productOfCode } from './goods/lookup.js';
 export { pricesReplacedSince } from './goods/price-history.js';
-export { type FifoTake, receiveBatch, takeFifo, takeFifoMany } from './stock/fifo.js';
+export { type FifoTake, receiveBatch, takeFifo, takeFifoMany, takeRead } from './stock/fifo.js';
 export { pruneCatalogChanges } from './sync/changes.js';
 
 export const catalogMigrations: Migration[] = [

@@ -8,7 +8,7 @@
  * reconciles it (goods.shortages, the product card). Only a take that moves no goods out of a
  * customer's hands (an inventory write-off) is refused when the books do not have it.
  */
-import type { Db } from '../../../../shared-node/sql/db.js';
+import type { Db, Read } from '../../../../shared-node/sql/db.js';
 import { refuse } from '../../../upstream/upstream.js';
 import { D, fmt, fromDb, toDb } from '../../decimal.js';
 import { stockSql } from './statements.js';
@@ -51,10 +51,19 @@ interface Held {
   readonly batches: { id: number; cost: number; quantity: number }[];
 }
 
-/** Every product's stock and batches, read once for all the takes (statements.ts takeStart). */
+/** What a take of `codes` from storage `sk` reads first (statements.ts takeStart). */
+const takeStartArgs = (sk: number, codes: readonly string[]) => ({ sk, codes: JSON.stringify([...new Set(codes)]) });
+
+/** The read a take starts with, for a caller that sends it ahead (prefetch). */
+export const takeRead = (db: Db, sk: number, codes: readonly string[]): Read => ({
+  statement: stockSql(db).takeStart,
+  args: [takeStartArgs(sk, codes)],
+});
+
+/** Every product's stock and batches, read once for all the takes. */
 function readHeld(db: Db, sk: number, codes: readonly string[]): Map<string, Held> {
   const held = new Map<string, Held>();
-  for (const r of stockSql(db).takeStart.all({ sk, codes: JSON.stringify([...new Set(codes)]) })) {
+  for (const r of stockSql(db).takeStart.all(takeStartArgs(sk, codes))) {
     let h = held.get(r.code);
     if (!h) {
       h = { cardCost: r.card_cost, stock: r.stock ?? 0, batches: [] };

@@ -6,3 +6,6 @@ export function storageSk(storage: 'main' | 'branch', sk: number): number {
   if (sk === 1 || sk === 2) return sk;
   throw refuse('params.sk', 'storage.no_branch', { sk });
 }
+
+/** The storage asked for, before it is checked: what a read sent ahead may use. */
+export const skAsked = (storage: 'main' | 'branch', sk: number): number => (storage === 'main' ? 0 : sk);

@@ -6,8 +6,9 @@
  */
 
 import type { op, ParsedParamsOf } from '../../../../../shared/contract/index.js';
-import { type Db, prefetch } from '../../../../../shared-node/sql/db.js';
+import { type Db, prefetch, type Read } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
+import { takeRead } from '../../../catalog/index.js';
 import { D, dec, fmt, toKopecks } from '../../../decimal.js';
 import { type CardPayment, readCardPayment } from '../../card-payments/card-payments.js';
 import { type Card, findCard } from '../../cards/cards.js';
@@ -22,13 +23,15 @@ import { fiscalSql } from '../../kernel/fiscal/statements.js';
 import { lettersFor, type TaxTable, taxTable } from '../../kernel/fiscal/tax.js';
 import type { Moment } from '../../kernel/moment.js';
 import { sum, ZERO } from '../../kernel/money.js';
-import { type FiscalWork, fiscalWork } from '../../kernel/shifts/guard.js';
-import { storageSk } from '../../kernel/storage.js';
+import { prroSql } from '../../kernel/register/statements.js';
+import { type FiscalWork, fiscalWork, fiscalWorkReads } from '../../kernel/shifts/guard.js';
+import { skAsked, storageSk } from '../../kernel/storage.js';
 import { checkLinePrices } from '../line-price/line-price.js';
 import { refuseClosed } from '../sale-doc.js';
 import { checkoutSql } from '../statements.js';
 import { goodsRead, readLines, type SaleLine } from './lines.js';
 import { type Payments, readPayments, receiptCard } from './payments.js';
+import { lastSeenTill, rememberTill } from './till-guess.js';
 
 export type CloseParams = ParsedParamsOf<typeof op.pos.checkoutCloseSale>;
 
@@ -85,9 +88,27 @@ export interface Closer {
   readonly confirmation?: number;
 }
 
+/**
+ * Reads the close's writes make later at `till`: the register again, as the receipt's document is
+ * issued (register/chain.ts), and the cash box the cash goes to.
+ */
+const laterReads = (db: Db, till: TillRow, p: CloseParams): Read[] => [
+  { statement: prroSql(db).register, args: [till.numprro] },
+  ...(p.payments.some((x) => x.type === 'nal') ? [{ statement: cashSql(db).box, args: [till.akas] }] : []),
+];
+
+/** The fiscal checks' reads and the later ones at a till as the last close there found it (till-guess.ts). */
+function guessedReads(db: Db, p: CloseParams): Read[] {
+  const till = lastSeenTill(db, p.kasm);
+  if (!till || till.numprro === '') return [];
+  return [...fiscalWorkReads(db, till.kasm, till.numprro), ...laterReads(db, till, p)];
+}
+
 export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {}): Plan {
   // The reads below that need only the request, sent ahead together: one round trip on
-  // PostgreSQL instead of six (fiscalWork sends its own once it knows the register).
+  // PostgreSQL instead of six, with the FIFO take's first read (write.ts), which the receipt's own
+  // writes before it do not change, and those that need the till, as it was last seen: fiscalWork
+  // then sends none, or its own once it knows the register.
   prefetch(db, [
     { statement: cashSql(db).till, args: [p.kasm] },
     { statement: fiscalSql(db).registerTillWithSeller, args: [p.kasm] },
@@ -95,9 +116,16 @@ export function planClose(db: Db, p: CloseParams, moment: Moment, by: Closer = {
     goodsRead(db, p.rows),
     { statement: fiscalSql(db).taxTable, args: [] },
     stepRead(db, moment.date),
+    takeRead(
+      db,
+      skAsked(p.storage, p.sk),
+      p.rows.map((r) => r.code),
+    ),
+    ...guessedReads(db, p),
   ]);
   const till = findTill(db, p.kasm, 'params.kasm');
-  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier);
+  rememberTill(db, till);
+  const fiscal = fiscalWork(db, till.kasm, moment, 'params.kasm', by.cashier, laterReads(db, till, p));
   const sk = storageSk(p.storage, p.sk);
   const doc = p.ndoc === '' ? undefined : checkoutSql(db).saleDoc.get(p.ndoc);
   refuseClosed(doc, 'params.ndoc');

@@ -3,7 +3,7 @@
  * limit (24 hours by default), at a clock not behind the register's last document; a receipt-class document also needs the register within its
  * offline limits. A till without a PRRO issues no fiscal documents and needs none of this.
  */
-import { type Db, prefetch } from '../../../../../shared-node/sql/db.js';
+import { type Db, prefetch, type Read } from '../../../../../shared-node/sql/db.js';
 import { refuse } from '../../../../upstream/upstream.js';
 import { type FiscalTill, fiscalTillWithSeller, type Seller } from '../fiscal/identity.js';
 import { readSettings, settingsRead } from '../fiscal/settings.js';
@@ -33,21 +33,33 @@ const FISCAL_WORK_SETTINGS = [SHIFT_MAX_HOURS, ...OFFLINE_LIMIT_KEYS];
 const maxHours = (value: string | undefined): number => Number(value ?? 24);
 export const shiftMaxHours = (db: Db): number => maxHours(fiscalSql(db).setting.get(SHIFT_MAX_HOURS));
 
+/** The reads fiscalWork's checks make at the till `kasm` of the register `numprro`, sent ahead together. */
+export const fiscalWorkReads = (db: Db, kasm: number, numprro: string): Read[] => [
+  { statement: prroSql(db).chainTail, args: [numprro] },
+  { statement: shiftSql(db).open, args: [kasm] },
+  settingsRead(db, FISCAL_WORK_SETTINGS),
+  { statement: prroSql(db).register, args: [numprro] },
+];
+
 /**
  * The open shift of a fiscal till, checked; undefined for a till without a PRRO. `cashierId` is
  * the signed-in cashier of the write (header X-Cashier): a colleague may take over a shift's till.
+ * `ahead`: reads the caller makes later, sent in the same round trip as these checks' (prefetch).
  */
-export function fiscalWork(db: Db, kasm: number, now: Moment, path: string, cashierId?: number): FiscalWork | undefined {
+export function fiscalWork(
+  db: Db,
+  kasm: number,
+  now: Moment,
+  path: string,
+  cashierId?: number,
+  ahead: readonly Read[] = [],
+): FiscalWork | undefined {
   const fiscal = fiscalTillWithSeller(db, kasm, path);
   if (!fiscal) return undefined;
   const { till, seller } = fiscal;
-  // The reads of the checks below, sent ahead together: one round trip on PostgreSQL, not four.
-  prefetch(db, [
-    { statement: prroSql(db).chainTail, args: [till.numprro] },
-    { statement: shiftSql(db).open, args: [kasm] },
-    settingsRead(db, FISCAL_WORK_SETTINGS),
-    { statement: prroSql(db).register, args: [till.numprro] },
-  ]);
+  // The reads of the checks below, sent ahead together: one round trip on PostgreSQL, not four
+  // (none when a caller sent them already).
+  prefetch(db, [...fiscalWorkReads(db, kasm, till.numprro), ...ahead]);
   checkClock(db, till, now, path);
   const shift = shiftSql(db).open.get(kasm);
   if (!shift) throw refuse(path, 'shift.not_open', { kasm });

@@ -126,6 +126,19 @@ function asText(value: unknown): string | null {
   return String(v);
 }
 
+/**
+ * A statement as libpq sends it. libpq takes each parameter as a C string, which ends at a NUL:
+ * 'a\u0000b' would be stored as 'a', silently. PostgreSQL's text holds no NUL and refuses one sent
+ * whole (22021), as it does through node-postgres, so a statement with such a parameter is sent as
+ * one that fails with that very error at the server, in its place: the statements before it run,
+ * those after it do not, as they would have.
+ */
+const NUL_REFUSED = { sql: "SELECT convert_from('\\x00'::bytea, 'UTF8')", values: [] as (string | null)[] };
+function sendable(sql: string, params: readonly unknown[]): { sql: string; values: (string | null)[]; refused?: true } {
+  const values = params.map(asText);
+  return values.some((v) => v?.includes('\u0000')) ? { ...NUL_REFUSED, refused: true } : { sql, values };
+}
+
 export class LibpqClient implements PgClient {
   readonly kind = 'libpq' as const;
   private readonly pq: PQ;
@@ -148,11 +161,11 @@ export class LibpqClient implements PgClient {
   }
 
   query(sql: string, params: readonly unknown[]): SyncPgResult {
-    const values = params.map(asText);
+    const s = sendable(sql, params);
     // Without parameters a simple query, as node-postgres sends it: the text may hold several
     // statements (a migration); the answer is the last one's.
-    if (values.length === 0) this.pq.exec(sql);
-    else this.pq.execParams(sql, values);
+    if (params.length === 0) this.pq.exec(sql);
+    else this.pq.execParams(s.sql, s.values);
     const got = this.result();
     if (got instanceof PgError) throw got;
     if (got === 'aborted') throw this.lost();
@@ -162,7 +175,7 @@ export class LibpqClient implements PgClient {
   pipeline(statements: readonly PipelinedStatement[]): SyncPgResult[] {
     // Every value is converted before anything is sent: a value that cannot be sent must not
     // leave half a pipeline on the connection.
-    const values = statements.map((s) => s.params.map(asText));
+    const outgoing = statements.map((s) => sendable(s.sql, s.params));
     const pq = this.pq;
     if (!pq.enterPipelineMode()) throw this.lost();
     /** What each answer is for: a statement's index, or a name being parsed. */
@@ -170,14 +183,19 @@ export class LibpqClient implements PgClient {
     const parsing = new Set<string>();
     let sent = true;
     statements.forEach((s, i) => {
-      const name = s.name ?? '';
-      const vals = values[i] as (string | null)[];
-      if (name && this.parsed.get(name) !== s.sql && !parsing.has(name)) {
+      const { sql, values: vals, refused } = outgoing[i] as ReturnType<typeof sendable>;
+      const name = refused ? '' : (s.name ?? '');
+      if (!name) {
+        sent &&= pq.sendQueryParams(sql, vals);
+        expected.push({ index: i });
+        return;
+      }
+      if (this.parsed.get(name) !== s.sql && !parsing.has(name)) {
         sent &&= pq.sendPrepare(name, s.sql, s.params.length);
         parsing.add(name);
         expected.push({ parse: name, sql: s.sql });
       }
-      sent &&= name ? pq.sendQueryPrepared(name, vals) : pq.sendQueryParams(s.sql, vals);
+      sent &&= pq.sendQueryPrepared(name, vals);
       expected.push({ index: i });
     });
     if (!sent || !pq.pipelineSync()) throw this.lost();

@@ -118,6 +118,27 @@ describe.each([
     }
   });
 
+  it('refuses a NUL in a text parameter (22021) rather than cut the text there', () => {
+    const db = new SyncPg(connection);
+    try {
+      db.query('CREATE TABLE names (name text NOT NULL)');
+      expect(() => db.query('INSERT INTO names VALUES ($1)', ['a\u0000b'])).toThrow(
+        expect.objectContaining({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' }),
+      );
+      const insert = (name: string) => ({ sql: 'INSERT INTO names VALUES ($1)', params: [name], name: 'insert_name' });
+      db.query('BEGIN');
+      expect(() => db.pipeline([insert('first'), insert('a\u0000b'), insert('third')])).toThrow(
+        expect.objectContaining({ code: '22021', index: 1 }),
+      );
+      // The statement before it ran, in the transaction the failure aborted.
+      expect(() => db.query('SELECT 1')).toThrow(expect.objectContaining({ code: '25P02' }));
+      db.query('ROLLBACK');
+      expect(db.query('SELECT count(*)::int AS n FROM names').rows).toEqual([{ n: 0 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('tells a serializable transaction that lost to another to be retried (40001)', () => {
     const a = new SyncPg(connection);
     const b = new SyncPg(connection);

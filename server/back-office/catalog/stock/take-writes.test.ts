@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PgDb } from '../../../../shared-node/pg/pg-db.js';
 import { TEST_ENGINE } from '../../../testing/back-office-db.js';
+import { bigCatalogue, seqScans } from '../../../testing/catalogue-scans.js';
 import { D } from '../../decimal.js';
 import { addProduct, openTestDb, stockMismatches, type TestDb } from '../testing.js';
 import { takeFifoMany } from './fifo.js';
@@ -74,15 +75,9 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a take on PostgreSQL in a shop that
 
   it('looks its products up by key, not by reading the catalogue', () => {
     const pg = trade(2);
-    pg.query(
-      `INSERT INTO goods (code, name, unit_type, price, date_added)
-       SELECT 'X' || g, 'Товар ' || g, 'шт', 100000, '2025-01-10' FROM generate_series(1, 2000) AS g`,
-    );
-    pg.query('ANALYZE goods');
-    const seqScans = () =>
-      pg.query("SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'goods'")[0]?.seq_scan as number;
+    bigCatalogue(pg);
     const scans = t.db.transaction(() => {
-      const before = seqScans();
+      const before = seqScans(pg, 'goods');
       // Past PostgreSQL's first five plans of a named statement: its generic plan too.
       for (let i = 0; i < 7; i++)
         takeFifoMany(
@@ -90,7 +85,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a take on PostgreSQL in a shop that
           { sk: 0, shortage: 'record', ref: `check:${i}`, at: '2025-08-01T10:00:00.000Z', on: '2025-08-01' },
           codes.map((code) => ({ code, quantity: new D('0.01') })),
         );
-      return seqScans() - before;
+      return seqScans(pg, 'goods') - before;
     })();
     expect(scans).toBe(0);
   });
@@ -99,18 +94,16 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a take on PostgreSQL in a shop that
     const pg = trade(BATCHES_A_PRODUCT);
     const oldest = pg.query('SELECT code, min(id) AS id FROM stock_batches GROUP BY code') as { code: string; id: number }[];
 
-    // The scans this connection made and has not reported yet: the writes' are the difference.
-    const seqScans = () =>
-      pg.query("SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'stock_batches'")[0]?.seq_scan as number;
+    // The writes' scans: the difference of the transaction's own counts.
     const scans = t.db.transaction(() => {
-      const before = seqScans();
+      const before = seqScans(pg, 'stock_batches');
       const writes = new TakeWrites();
       for (const { code, id } of oldest) {
         writes.take(id, 1000, 50000);
         writes.takeStock(code, 1000);
       }
       writes.write(t.db, { sk: 0, ref: 'check:1', at: '2025-03-01T10:00:00.000Z' });
-      return seqScans() - before; // the queued writes are sent before this read
+      return seqScans(pg, 'stock_batches') - before; // the queued writes are sent before this read
     })();
 
     expect(scans).toBe(0);

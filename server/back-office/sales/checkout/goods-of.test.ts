@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PgDb } from '../../../../shared-node/pg/pg-db.js';
 import { TEST_ENGINE } from '../../../testing/back-office-db.js';
+import { bigCatalogue, seqScans } from '../../../testing/catalogue-scans.js';
 import { addProduct, type Shop, standardShop } from '../testing/shop.js';
 import { checkoutSql } from './statements.js';
 
@@ -21,19 +22,13 @@ describe.skipIf(TEST_ENGINE !== 'postgres')("a close's goods on PostgreSQL", () 
     const pg = shop.db as unknown as PgDb;
     const codes = Array.from({ length: 20 }, (_, i) => `48299000${String(i).padStart(5, '0')}`);
     for (const code of codes) addProduct(shop.db, { code, price: '10.00' });
-    pg.query(
-      `INSERT INTO goods (code, name, unit_type, price, date_added)
-       SELECT 'X' || g, 'Товар ' || g, 'шт', 100000, '2025-01-10' FROM generate_series(1, 2000) AS g`,
-    );
-    pg.query('ANALYZE goods');
-    const seqScans = () =>
-      pg.query("SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'goods'")[0]?.seq_scan as number;
+    bigCatalogue(pg);
     const { found, scans } = shop.db.transaction(() => {
-      const before = seqScans();
+      const before = seqScans(pg, 'goods');
       let found = 0;
       // Past PostgreSQL's first five plans of a named statement: its generic plan too.
       for (let i = 0; i < 7; i++) found = checkoutSql(shop.db).goodsOf.all(JSON.stringify(codes)).length;
-      return { found, scans: seqScans() - before };
+      return { found, scans: seqScans(pg, 'goods') - before };
     })();
     expect(found).toBe(20);
     expect(scans).toBe(0);

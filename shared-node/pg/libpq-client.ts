@@ -2,7 +2,7 @@
  * SyncPg's client where the optional package `libpq` loads (brianc's binding of PostgreSQL's C
  * client, compiled by npm where libpq's headers are: Debian's libpq-dev). The statements go from
  * this thread to the server through libpq, which blocks this thread until the answer comes: no
- * I/O thread, no hand-over. Measured here (.scratch-style micro run, quiet machine): a round trip
+ * I/O thread, no hand-over. Measured here (a one-off micro run on a quiet machine): a round trip
  * costs ~0.02 ms of this process's CPU against ~0.18 ms through the I/O thread, and a pipeline of
  * 8 reads 0.09 ms against 0.32 ms.
  *
@@ -157,7 +157,12 @@ export class LibpqClient implements PgClient {
     // long as it takes, where the I/O thread's client gives up after 60 s: the server ends such a
     // statement itself (57014, as that client says), its transaction rolled back. Behind PgBouncer
     // in transaction mode these reach one server connection of the pool.
-    this.query(`SET client_min_messages TO warning; SET statement_timeout TO ${ANSWER_MS}`, []);
+    try {
+      this.query(`SET client_min_messages TO warning; SET statement_timeout TO ${ANSWER_MS}`, []);
+    } catch (err) {
+      this.close();
+      throw err;
+    }
   }
 
   query(sql: string, params: readonly unknown[]): SyncPgResult {

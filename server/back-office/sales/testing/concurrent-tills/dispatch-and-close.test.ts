@@ -7,38 +7,24 @@
  * behind the close for a row the close had written, and once the close committed lost the race
  * (SERIALIZABLE) and ran again.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRRO } from '../../../../../shared/contract/index.js';
 import type { PgDb } from '../../../../../shared-node/pg/pg-db.js';
-import { anotherConnection, TEST_ENGINE } from '../../../../testing/back-office-db.js';
-import { killAll } from '../../../../testing/processes.js';
-import { type FloorShop, floorShop } from '../../../testing/floor-shop.js';
+import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
 import { invariantBreaches, NO_BREACHES } from '../invariants.js';
 import { BREAD, MILK } from '../shop.js';
-import { cash, whileCloseHeld } from './held-close.js';
+import { cash, watchedShop, whileCloseHeld } from './held-close.js';
 
-let shop: FloorShop;
-let watcher: PgDb;
-beforeEach(() => {
-  shop = floorShop();
-  watcher = anotherConnection(shop.db);
-  // Statistics, as autovacuum keeps them in a shop that runs (two-tills.test.ts).
-  watcher.query('ANALYZE');
-});
-afterEach(() => {
-  watcher?.close();
-  shop.close();
-});
-afterAll(killAll);
+const t = watchedShop();
 
 const accepted = (db: PgDb) => Number(db.query(`SELECT count(*) AS n FROM prro_docs WHERE status = ${PRRO.accepted}`)[0]?.n);
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('the fiscal dispatch and a close of one shop at once', () => {
   it('the dispatch’s answers wait for the shop’s write turn, then both commit and neither runs again', async () => {
     // Documents waiting for the tax server: the shifts' openings and a sale at till 2.
-    shop.call('pos.checkout_close_sale', cash(2, MILK, '42.00'));
-    const before = accepted(watcher);
-    const { seen, runs, retries, line } = await whileCloseHeld(shop, watcher, cash(1, BREAD, '25.50'), {
+    t.shop.call('pos.checkout_close_sale', cash(2, MILK, '42.00'));
+    const before = accepted(t.watcher);
+    const { seen, runs, retries, line } = await whileCloseHeld(t.shop, t.watcher, cash(1, BREAD, '25.50'), {
       script: 'dispatch-process.ts',
       args: [],
       committed: (w) => accepted(w) > before,
@@ -47,7 +33,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('the fiscal dispatch and a close of 
     // It sent what waited before the close — both shifts' openings and till 2's sale — and the
     // close's own document too if it read till 1's chain once the close had committed.
     expect(line.accepted).toBeGreaterThanOrEqual(3);
-    expect(accepted(watcher)).toBe(before + Number(line.accepted));
-    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+    expect(accepted(t.watcher)).toBe(before + Number(line.accepted));
+    expect(invariantBreaches(t.shop.db)).toEqual(NO_BREACHES);
   });
 });

@@ -4,14 +4,49 @@
  * write turn, core/write.ts) must wait in another process. Used by two-tills.test.ts and
  * dispatch-and-close.test.ts.
  */
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import type { ParamsOf } from '../../../../../shared/contract/index.js';
 import type { PgDb } from '../../../../../shared-node/pg/pg-db.js';
-import { spawnScript } from '../../../../testing/processes.js';
+import { anotherConnection } from '../../../../testing/back-office-db.js';
+import { killAll, spawnScript } from '../../../../testing/processes.js';
 import { invoke } from '../../../operations.js';
-import type { FloorShop } from '../../../testing/floor-shop.js';
+import { type FloorShop, floorShop } from '../../../testing/floor-shop.js';
 
 export type Close = ParamsOf<'pos.checkout_close_sale'>;
+
+export interface Watched {
+  readonly shop: FloorShop;
+  /** A second connection to the shop, to see the other process wait and commit. */
+  readonly watcher: PgDb;
+}
+
+/**
+ * A floor shop of its own for each test of the file, and a connection watching it, with the
+ * statistics autovacuum keeps in a shop that runs: PostgreSQL then reads the small per-till tables
+ * whole, as it does in a shop. The other processes are killed after the file.
+ */
+export function watchedShop(): Watched {
+  let shop: FloorShop | undefined;
+  let watcher: PgDb | undefined;
+  beforeEach(() => {
+    shop = floorShop();
+    watcher = anotherConnection(shop.db);
+    watcher.query('ANALYZE');
+  });
+  afterEach(() => {
+    watcher?.close();
+    shop?.close();
+  });
+  afterAll(killAll);
+  return {
+    get shop() {
+      return shop as FloorShop;
+    },
+    get watcher() {
+      return watcher as PgDb;
+    },
+  };
+}
 
 export const cash = (kasm: number, code: string, price: string): Close => ({
   kasm,

@@ -8,36 +8,21 @@
  * read pages of the shop's indexes that till 2 wrote into, lost the race and ran again.
  * SQLite has one writer at a time: there the case cannot arise.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PgDb } from '../../../../../shared-node/pg/pg-db.js';
-import { anotherConnection, TEST_ENGINE } from '../../../../testing/back-office-db.js';
-import { killAll } from '../../../../testing/processes.js';
-import { type FloorShop, floorShop } from '../../../testing/floor-shop.js';
+import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
 import { invariantBreaches, NO_BREACHES } from '../invariants.js';
 import { BREAD, MILK } from '../shop.js';
-import { type Close, cash, whileCloseHeld } from './held-close.js';
+import { type Close, cash, watchedShop, whileCloseHeld } from './held-close.js';
 
-let shop: FloorShop;
-let watcher: PgDb;
-beforeEach(() => {
-  shop = floorShop();
-  watcher = anotherConnection(shop.db);
-  // Statistics, as autovacuum keeps them in a shop that runs: PostgreSQL then reads the small
-  // per-till tables whole, as it does in a shop.
-  watcher.query('ANALYZE');
-});
-afterEach(() => {
-  watcher?.close();
-  shop.close();
-});
-afterAll(killAll);
+const t = watchedShop();
 
 const receiptsOfTillTwo = (watcher: PgDb) => Number(watcher.query('SELECT count(*) AS n FROM receipts WHERE kasm = 2')[0]?.n);
 
 /** Till 2's close in its own process, while till 1's is held open here. */
 async function side(first: Close, second: Close) {
-  const before = receiptsOfTillTwo(watcher);
-  const held = await whileCloseHeld(shop, watcher, first, {
+  const before = receiptsOfTillTwo(t.watcher);
+  const held = await whileCloseHeld(t.shop, t.watcher, first, {
     script: 'till-process.ts',
     args: [JSON.stringify(second)],
     committed: (w) => receiptsOfTillTwo(w) > before,
@@ -53,10 +38,13 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two tills of one shop closing at on
     expect({ seen, runs, retries }).toEqual({ seen: 'waiting', runs: 1, retries: 0 });
     // Till 2 came second: it took the next receipt number after till 1's.
     expect(Number(numbers[1])).toBe(Number(numbers[0]) + 1);
-    const receipts = shop.db.prepare('SELECT check_number, ndoc FROM receipts').all() as { check_number: number; ndoc: string }[];
+    const receipts = t.shop.db.prepare('SELECT check_number, ndoc FROM receipts').all() as {
+      check_number: number;
+      ndoc: string;
+    }[];
     expect(receipts.map((r) => String(r.check_number))).toEqual(expect.arrayContaining(numbers));
     // A receipt closed without a sale document of its own is its own document.
     for (const r of receipts) expect(r.ndoc).toBe(String(r.check_number));
-    expect(invariantBreaches(shop.db)).toEqual(NO_BREACHES);
+    expect(invariantBreaches(t.shop.db)).toEqual(NO_BREACHES);
   });
 });

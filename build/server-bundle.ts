@@ -32,7 +32,7 @@ const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external: ['better-sqlite3', 'pg', 'libpq'],
+  external: ['better-sqlite3', 'pg', 'libpq-sync'],
   // Bundled CommonJS dependencies call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

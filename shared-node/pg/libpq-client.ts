@@ -1,48 +1,39 @@
 /**
- * SyncPg's client where the optional package `libpq` loads (brianc's binding of PostgreSQL's C
- * client, compiled by npm where libpq's headers are: Debian's libpq-dev). The statements go from
- * this thread to the server through libpq, which blocks this thread until the answer comes: no
- * I/O thread, no hand-over. Measured here (a one-off micro run on a quiet machine): a round trip
- * costs ~0.02 ms of this process's CPU against ~0.18 ms through the I/O thread, and a pipeline of
- * 8 reads 0.09 ms against 0.32 ms.
+ * SyncPg's client where the add-on `libpq-sync` loads (native/libpq-sync: PostgreSQL's C client
+ * for a thread that waits, compiled by npm where libpq's headers are: Debian's libpq-dev). The
+ * statements go from this thread to the server through libpq, which blocks this thread until the
+ * answer comes, and the whole answer comes back in one call: no I/O thread, no hand-over. Every
+ * thread of a process may load it, each with connections of its own (the back office threads).
  *
  * It answers as the I/O thread's node-postgres does: the same value parsers (types.mjs), the same
  * parameter conversion (node-postgres's prepareValue), a statement without parameters sent as a
  * simple query (it may hold several statements: the migrations), a pipeline in PostgreSQL's
  * pipeline mode with one Sync, so nothing after a failed statement runs.
- *
- * A native add-on written for one thread: it loads in the first thread that asks (the service's
- * main thread, or one back office thread); every other thread uses the I/O thread's client.
  */
 import { createRequire } from 'node:module';
 import { PgError } from './pg-error.js';
 import type { PgClient, PgConnection, PipelinedStatement, SyncPgResult } from './sync-pg.js';
 import { types } from './types.mjs';
 
-/** The part of node-libpq's PQ this client uses. */
-interface PQ {
-  connectSync(conninfo: string): void;
-  finish(): void;
-  errorMessage(): string;
-  exec(sql: string): void;
-  execParams(sql: string, params: (string | null)[]): void;
-  sendQueryParams(sql: string, params: (string | null)[]): boolean;
-  sendPrepare(name: string, sql: string, nParams: number): boolean;
-  sendQueryPrepared(name: string, params: (string | null)[]): boolean;
-  enterPipelineMode(): boolean;
-  exitPipelineMode(): boolean;
-  pipelineSync(): boolean;
-  getResult(): boolean;
-  resultStatus(): string;
-  resultErrorFields(): { sqlState?: string; messagePrimary?: string; messageDetail?: string } | null;
-  resultErrorMessage(): string;
-  ntuples(): number;
-  nfields(): number;
-  fname(field: number): string;
-  ftype(field: number): number;
-  getvalue(row: number, field: number): string;
-  getisnull(row: number, field: number): boolean;
-  cmdTuples(): string;
+/** A connection of the add-on (an opaque handle). */
+type Handle = { readonly __brand: 'libpq-sync connection' };
+
+/** A result as the add-on gives it: rows as text, or PostgreSQL's error (no sqlState: libpq's own). */
+type Answer =
+  | { fields: string[]; types: number[]; rows: (string | null)[][]; command: string }
+  | { sqlState?: string; primary?: string; detail?: string; message: string };
+
+/** An op of the add-on's pipeline: an unnamed statement, a named statement's parse, or its run. */
+type Op = [0, string, (string | null)[]] | [1, string, string, number] | [2, string, (string | null)[]];
+
+/** native/libpq-sync's exports (its source's header says what each does). */
+interface Addon {
+  connect(conninfo: string): Handle;
+  close(connection: Handle): void;
+  exec(connection: Handle, sql: string, params: (string | null)[] | null): Answer;
+  /** One entry an op; null where PostgreSQL skipped it after an earlier error. Throws an Error with `lost` when the connection breaks. */
+  pipeline(connection: Handle, ops: Op[]): (Answer | null)[];
+  errorMessage(connection: Handle): string;
 }
 
 /** node-postgres's conversion of a parameter to text, loaded with libpq (not when this module loads: the desk's bundle has it too, and no import.meta). */
@@ -53,19 +44,16 @@ let prepareValue: (value: unknown) => unknown = () => {
 /** The longest a statement may run, as the I/O thread's client waits for one (thread-client.ts). */
 const ANSWER_MS = 60_000;
 
-/** Connections closed, held until libuv has closed their handles (LibpqClient.close). */
-const closing = new Set<PQ>();
+let loaded: { addon?: Addon; why?: string } | undefined;
 
-let loaded: { PQ?: new () => PQ; why?: string } | undefined;
-
-/** libpq's binding in this thread, or why not (not installed, or already loaded by another thread). */
-export function libpq(): { PQ?: new () => PQ; why?: string } {
+/** The add-on in this thread, or why not (it did not build here: no libpq headers, no compiler). */
+export function libpq(): { addon?: Addon; why?: string } {
   if (!loaded) {
     try {
       const require = createRequire(import.meta.url);
-      const PQ = require('libpq') as new () => PQ;
+      const addon = require('libpq-sync') as Addon;
       ({ prepareValue } = require('pg/lib/utils.js') as { prepareValue(value: unknown): unknown });
-      loaded = { PQ };
+      loaded = { addon };
     } catch (err) {
       loaded = { why: err instanceof Error ? err.message.split('\n')[0] : String(err) };
     }
@@ -141,14 +129,16 @@ function sendable(sql: string, params: readonly unknown[]): { sql: string; value
 
 export class LibpqClient implements PgClient {
   readonly kind = 'libpq' as const;
-  private readonly pq: PQ;
+  private readonly connection: Handle;
   /** Named statements this connection has parsed, by name: a name is parsed once. */
   private readonly parsed = new Map<string, string>();
 
-  constructor(connection: PgConnection, PQ: new () => PQ) {
-    this.pq = new PQ();
+  constructor(
+    connection: PgConnection,
+    private readonly addon: Addon,
+  ) {
     try {
-      this.pq.connectSync(conninfo(connection));
+      this.connection = addon.connect(conninfo(connection));
     } catch (err) {
       throw connectFailure(err instanceof Error ? err.message : String(err));
     }
@@ -169,111 +159,94 @@ export class LibpqClient implements PgClient {
     const s = sendable(sql, params);
     // Without parameters a simple query, as node-postgres sends it: the text may hold several
     // statements (a migration); the answer is the last one's.
-    if (params.length === 0) this.pq.exec(sql);
-    else this.pq.execParams(s.sql, s.values);
-    const got = this.result();
+    const answer = this.ask(() => this.addon.exec(this.connection, s.sql, params.length === 0 ? null : s.values));
+    const got = this.result(answer);
     if (got instanceof PgError) throw got;
-    if (got === 'aborted') throw this.lost();
     return got;
   }
 
   pipeline(statements: readonly PipelinedStatement[]): SyncPgResult[] {
     // Every value is converted before anything is sent: a value that cannot be sent must not
     // leave half a pipeline on the connection.
-    const outgoing = statements.map((s) => sendable(s.sql, s.params));
-    const pq = this.pq;
-    if (!pq.enterPipelineMode()) throw this.lost();
+    const ops: Op[] = [];
     /** What each answer is for: a statement's index, or a name being parsed. */
     const expected: ({ index: number } | { parse: string; sql: string })[] = [];
     const parsing = new Set<string>();
-    let sent = true;
-    statements.forEach((s, i) => {
-      const { sql, values: vals, refused } = outgoing[i] as ReturnType<typeof sendable>;
-      const name = refused ? '' : (s.name ?? '');
+    statements.forEach((statement, index) => {
+      const { sql, values, refused } = sendable(statement.sql, statement.params);
+      const name = refused ? '' : (statement.name ?? '');
       if (!name) {
-        sent &&= pq.sendQueryParams(sql, vals);
-        expected.push({ index: i });
+        ops.push([0, sql, values]);
+        expected.push({ index });
         return;
       }
-      if (this.parsed.get(name) !== s.sql && !parsing.has(name)) {
-        sent &&= pq.sendPrepare(name, s.sql, s.params.length);
+      if (this.parsed.get(name) !== statement.sql && !parsing.has(name)) {
+        ops.push([1, name, statement.sql, statement.params.length]);
         parsing.add(name);
-        expected.push({ parse: name, sql: s.sql });
+        expected.push({ parse: name, sql: statement.sql });
       }
-      sent &&= pq.sendQueryPrepared(name, vals);
-      expected.push({ index: i });
+      ops.push([2, name, values]);
+      expected.push({ index });
     });
-    if (!sent || !pq.pipelineSync()) throw this.lost();
+    const answers = this.ask(() => this.addon.pipeline(this.connection, ops));
     const results: SyncPgResult[] = [];
     let failure: PgError | undefined;
-    for (const what of expected) {
-      if (!pq.getResult()) throw this.lost();
-      const got = this.result();
-      // A result is followed by no more for its statement; then the next statement's.
-      pq.getResult();
-      if (got === 'aborted') continue;
+    answers.forEach((answer, i) => {
+      // null: skipped after an earlier error.
+      if (answer === null) return;
+      const what = expected[i] as (typeof expected)[number];
+      const got = this.result(answer);
       if (got instanceof PgError) {
         // A failed parse fails the statement that needed it; those after were not run.
         failure ??= new PgError(got.code, got.message, got.detail, 'index' in what ? what.index : results.length);
-        continue;
+        return;
       }
       if ('parse' in what) this.parsed.set(what.parse, what.sql);
       else if (!failure) results.push(got);
-    }
-    if (!pq.getResult() || pq.resultStatus() !== 'PGRES_PIPELINE_SYNC') throw this.lost();
-    pq.exitPipelineMode();
+    });
     if (failure) throw failure;
     return results;
   }
 
   close(): void {
-    this.pq.finish();
-    // finish() closes the connection's libuv handle, which lives inside the binding's object, and
-    // lets the object go: collected before the event loop has finished closing the handle, it
-    // aborts the process (uv__finish_close). So it is held until two turns of the loop have passed.
-    const pq = this.pq;
-    closing.add(pq);
-    setTimeout(() => setImmediate(() => closing.delete(pq)), 0).unref();
+    this.addon.close(this.connection);
   }
 
-  /** The current result: rows and count, PostgreSQL's error, or 'aborted' (skipped after an error in a pipeline). */
-  private result(): SyncPgResult | PgError | 'aborted' {
-    const pq = this.pq;
-    const status = pq.resultStatus();
-    if (status === 'PGRES_TUPLES_OK' || status === 'PGRES_COMMAND_OK' || status === 'PGRES_EMPTY_QUERY') {
-      const fields = pq.nfields();
-      const names: string[] = [];
-      const parsers: ((text: string) => unknown)[] = [];
-      for (let f = 0; f < fields; f++) {
-        names.push(pq.fname(f));
-        parsers.push(types.getTypeParser(pq.ftype(f)));
-      }
-      const rows: Record<string, unknown>[] = [];
-      const count = pq.ntuples();
-      try {
-        for (let r = 0; r < count; r++) {
-          const row: Record<string, unknown> = {};
-          for (let f = 0; f < fields; f++)
-            row[names[f] as string] = pq.getisnull(r, f) ? null : (parsers[f] as (t: string) => unknown)(pq.getvalue(r, f));
-          rows.push(row);
-        }
-      } catch (err) {
-        // A value this process cannot hold (a BIGINT beyond 2^53), as the I/O thread's client says.
-        return new PgError('XX000', err instanceof Error ? err.message : String(err));
-      }
-      // "INSERT 0 3", "UPDATE 2", "SELECT 5": the count, where the command has one.
-      const tuples = pq.cmdTuples();
-      return { rows, rowCount: tuples ? Number(tuples) : 0 };
+  /** The add-on's call; a connection that broke under it is PostgreSQL's 08006, as the I/O thread's client says. */
+  private ask<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (err) {
+      if (err instanceof Error && (err as Error & { lost?: boolean }).lost)
+        throw new PgError('08006', `the PostgreSQL connection is lost: ${err.message.trim()}`);
+      throw err;
     }
-    if (status === 'PGRES_PIPELINE_ABORTED') return 'aborted';
-    const fields = pq.resultErrorFields();
-    // No SQLSTATE: libpq's own failure, the connection lost (08006, as the I/O thread's client says).
-    if (!fields?.sqlState)
-      return new PgError('08006', `the PostgreSQL connection is lost: ${pq.resultErrorMessage().trim() || status}`);
-    return new PgError(fields.sqlState, fields.messagePrimary ?? pq.resultErrorMessage(), fields.messageDetail);
   }
 
-  private lost(): PgError {
-    return new PgError('08006', `the PostgreSQL connection is lost: ${this.pq.errorMessage().trim()}`);
+  /** An answer as rows and count, or PostgreSQL's error. */
+  private result(answer: Answer): SyncPgResult | PgError {
+    if (!('rows' in answer)) {
+      // No SQLSTATE: libpq's own failure, the connection lost (08006, as the I/O thread's client says).
+      if (!answer.sqlState) return new PgError('08006', `the PostgreSQL connection is lost: ${answer.message.trim()}`);
+      return new PgError(answer.sqlState, answer.primary ?? answer.message, answer.detail);
+    }
+    const { fields, rows: cells } = answer;
+    const parsers = answer.types.map((oid) => types.getTypeParser(oid));
+    const rows: Record<string, unknown>[] = [];
+    try {
+      for (const cell of cells) {
+        const row: Record<string, unknown> = {};
+        for (let f = 0; f < fields.length; f++) {
+          const value = cell[f];
+          row[fields[f] as string] = value === null ? null : (parsers[f] as (t: string) => unknown)(value as string);
+        }
+        rows.push(row);
+      }
+    } catch (err) {
+      // A value this process cannot hold (a BIGINT beyond 2^53), as the I/O thread's client says.
+      return new PgError('XX000', err instanceof Error ? err.message : String(err));
+    }
+    // "INSERT 0 3", "UPDATE 2", "SELECT 5": the count, where the command has one.
+    return { rows, rowCount: answer.command ? Number(answer.command) : 0 };
   }
 }

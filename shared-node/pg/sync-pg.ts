@@ -54,8 +54,8 @@ export interface PgClient {
 /** Which client a connection gets here, and why not libpq when it does not: for the logs and the bench. */
 export function pgClientKind(connection?: Pick<PgConnection, 'client'>): { kind: PgClient['kind']; why?: string } {
   if (connection?.client === 'thread') return { kind: 'thread', why: 'asked for (?client=thread)' };
-  const { PQ, why } = libpq();
-  return PQ ? { kind: 'libpq' } : { kind: 'thread', ...(why ? { why } : {}) };
+  const { addon, why } = libpq();
+  return addon ? { kind: 'libpq' } : { kind: 'thread', ...(why ? { why } : {}) };
 }
 
 export class SyncPg {
@@ -65,8 +65,8 @@ export class SyncPg {
   broken = false;
 
   constructor(connection: PgConnection) {
-    const { PQ } = connection.client === 'thread' ? {} : libpq();
-    this.client = PQ ? new LibpqClient(connection, PQ) : new ThreadClient(connection);
+    const { addon } = connection.client === 'thread' ? {} : libpq();
+    this.client = addon ? new LibpqClient(connection, addon) : new ThreadClient(connection);
   }
 
   /** 'libpq' or 'thread' (the I/O thread's node-postgres). */

@@ -125,7 +125,7 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
     const state = w.state(till);
     // A register its till no longer has (given up since the walk began): no walk after this one would see it either.
     if (!state) continue;
-    if (state.unsent === 0 && w.register(till).mode === 'online') {
+    if (state.any_unsent === 0 && w.register(till).mode === 'online') {
       lockWhenDone(w, till, at().iso);
       continue;
     }
@@ -155,9 +155,9 @@ function* dispatchWalk(db: Db, server: FiscalServer, now: () => Date, timeZone: 
 
     // Repayments whose sales got their fiscal numbers since are written with them before signing
     // (a register with none has nothing to write: no transaction).
-    if (w.state(till)?.repayments !== 0) tx(() => fillPrepays(db, till, at()));
+    if (w.state(till)?.any_repayments !== 0) tx(() => fillPrepays(db, till, at()));
     // Signed now, outside any transaction, in chain order: what goes out is what was signed.
-    if (server.requiresSignature && w.known(till)?.unsigned !== 0 && !w.sign(till.numprro, now())) continue;
+    if (server.requiresSignature && w.known(till)?.any_unsigned !== 0 && !w.sign(till.numprro, now())) continue;
 
     const sendable = (d: SendableRow) => d.status !== PRRO.accepted && d.status !== PRRO.already_registered;
     let chain = chains.openChain.all({ numprro: till.numprro }).filter(sendable);
@@ -319,7 +319,7 @@ function lockWhenDone(w: Walker, till: FiscalTill, at: string): void {
   const s = w.state(till);
   if (!s || s.shift_open > 0) return;
   if (!s.last_closed_at || Date.parse(s.last_closed_at) < since.getTime()) return;
-  if (s.unsent > 0) return;
+  if (s.any_unsent > 0) return;
   if (s.unattended !== null && s.unattended !== '') return;
   ring.lock(till.numprro);
   keySql(w.db).event.run({

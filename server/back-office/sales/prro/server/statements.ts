@@ -23,12 +23,16 @@ export interface RegisterState extends RegisterTillRow {
   readonly mode: RegisterRow['mode'] | null;
   readonly revoke_check: number | null;
   readonly device: string | null;
-  /** Documents the tax server has not settled. */
-  readonly unsent: number;
-  /** Of those, waiting for a signature. */
-  readonly unsigned: number;
-  /** Of those, repayments linked to their sale (register/prepay.ts). */
-  readonly repayments: number;
+  /**
+   * 1 if the tax server has not settled some of its documents, else 0. The walk asks only whether
+   * there are: counting them read the whole backlog of a register offline or without its key at
+   * every walk, one after each write (issue 24).
+   */
+  readonly any_unsent: number;
+  /** 1 if some of those wait for a signature. */
+  readonly any_unsigned: number;
+  /** 1 if some of those are repayments linked to their sale (register/prepay.ts). */
+  readonly any_repayments: number;
   /** The first of those in the chain (null: none): where sending starts, and what a hold is written on. */
   readonly first_id: number | null;
   readonly first_status: number | null;
@@ -48,6 +52,9 @@ export interface SendableRow extends PrroDocRow {
   linked: number;
 }
 
+/** 1 if `select` finds a row, else 0, as an integer on both engines (PostgreSQL's EXISTS is a boolean); reads one row at most. */
+const anyOf = (select: string) => `(SELECT count(*) FROM (${select} LIMIT 1) AS found)`;
+
 /** Not settled by the tax server, for the document of alias `d`. */
 const unsettled = (d: string) => `${d}.status NOT IN (${SETTLED})`;
 const SENDABLE = `SELECT ${DOC}, signed_b64, EXISTS (SELECT 1 FROM prro_prepay_links l WHERE l.doc_id = d.id) AS linked
@@ -60,12 +67,11 @@ const prepare = (db: Db) => ({
      FROM (
        SELECT t.kasm, t.akas, t.numprro, t.register_local_number, r.numprro AS known, r.offline_session_id,
          r.offline_seed, r.session_doc_count, r.last_local_num, r.mode, r.revoke_check, r.device,
-         (SELECT count(*) FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}) AS unsent,
+         ${anyOf(`SELECT 1 FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}`)} AS any_unsent,
          (SELECT min(d.local_num) FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}) AS first_open,
-         (SELECT count(*) FROM (SELECT d.id FROM prro_docs d WHERE d.numprro = t.numprro AND d.signed_b64 = '' AND ${unsettled('d')}
-          ORDER BY d.local_num) AS waiting) AS unsigned,
-         (SELECT count(*) FROM prro_prepay_links l JOIN prro_docs d ON d.id = l.doc_id JOIN prro_docs s ON s.id = l.original_doc_id
-          WHERE d.numprro = t.numprro AND ${unsettled('d')}) AS repayments,
+         ${anyOf(`SELECT 1 FROM prro_docs d WHERE d.numprro = t.numprro AND d.signed_b64 = '' AND ${unsettled('d')}`)} AS any_unsigned,
+         ${anyOf(`SELECT 1 FROM prro_prepay_links l JOIN prro_docs d ON d.id = l.doc_id JOIN prro_docs s ON s.id = l.original_doc_id
+          WHERE d.numprro = t.numprro AND ${unsettled('d')}`)} AS any_repayments,
          (SELECT k.unattended_b64 FROM prro_keys k WHERE k.numprro = t.numprro) AS unattended,
          (SELECT count(*) FROM shifts s WHERE s.kasm = t.kasm AND s.closed_at IS NULL) AS shift_open,
          (SELECT max(s.closed_at) FROM shifts s WHERE s.kasm = t.kasm) AS last_closed_at

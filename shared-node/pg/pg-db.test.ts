@@ -339,6 +339,48 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
     }
   });
 
+  it('plans its named statements again as the data grows: at its 1,000th transaction, then at its 4,000th, the old plans deallocated', () => {
+    const db = open();
+    try {
+      db.query('CREATE INDEX box_cash ON box (cash)');
+      const cashOf = db.prepare('SELECT name FROM box WHERE cash = ?').pluck();
+      const grow = db.prepare(
+        "INSERT INTO box (name, cash) SELECT 'till ' || g, g FROM generate_series(CAST(? AS INTEGER), CAST(? AS INTEGER)) AS g",
+      );
+      const prepared = () => db.query('SELECT name FROM pg_prepared_statements ORDER BY name').map((r) => r.name);
+      const planOf = (name: string) =>
+        db
+          .query(`EXPLAIN EXECUTE "${name}"(0)`)
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      // Planned while the table has one row: a sequential scan is cheapest over one page.
+      expect(cashOf.get(0)).toBe('main');
+      const first = prepared();
+      expect(planOf(first[0] as string)).toMatch(/Seq Scan on box/);
+      db.transaction(() => grow.run(1, 20_000))();
+      // Kept for the connection's life otherwise: the plan made for one row now reads 20,000.
+      expect(planOf(first[0] as string)).toMatch(/Seq Scan on box/);
+      /** Runs transactions until the prepared names change; how many it took. */
+      const untilReplanned = () => {
+        const before = prepared().join();
+        for (let n = 1; n <= 5000; n++) {
+          db.transaction(() => cashOf.get(0))();
+          if (prepared().join() !== before) return n;
+        }
+        return Number.POSITIVE_INFINITY;
+      };
+      // The migration's and the growth's transactions count too: a few before these.
+      expect(untilReplanned()).toBeGreaterThan(990);
+      const second = prepared();
+      expect(second).toEqual(['retail_1/1']);
+      expect(planOf('retail_1/1')).toMatch(/Index Scan using box_cash|Bitmap Index Scan on box_cash/);
+      expect(untilReplanned()).toBe(3000);
+      expect(prepared()).toEqual(['retail_1/2']);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
   it('opens its connection again when PostgreSQL ended the session', () => {
     const db = open();
     const admin = PgDb.connect(pg.connection, 'public', ROWIDS);

@@ -31,6 +31,18 @@ const pause = (ms: number) => Atomics.wait(pauseCell, 0, 0, ms);
 const MOST_NAMED = 2000;
 
 /**
+ * A connection plans its named statements again (new names, the old ones deallocated) after this
+ * many transactions, then after four times as many each time: a plan made while a new shop's
+ * tables were nearly empty (a sequential scan is cheapest over one page) is otherwise kept for the
+ * connection's life, and PostgreSQL plans again only when autovacuum analyses the table. Seen in a
+ * profile: the idempotency look and the fiscal dispatch's read went from 0.06 and 0.2 ms to 1.2 and
+ * 1.5 ms over 3,000 closes of a new shop. Geometric, so a plan serves at most four times the rows
+ * it was made for, at one round trip and ~40 parses per replan.
+ */
+const REPLAN_FIRST = 1000;
+const REPLAN_GROWTH = 4;
+
+/**
  * A write whose answer may wait (write-queue.ts): not a read, nor a statement with a RETURNING a
  * caller reads. A LOCK TABLE too: it answers nothing, and the statement it goes with runs after it.
  */
@@ -74,6 +86,10 @@ export class PgDb implements Db {
    * or a test of contention counts (a refusal also rolls back, but is not run again, nor counted).
    */
   retries = 0;
+  /** Outermost transactions on this connection; at `replanAt` its named statements get new names (REPLAN_FIRST). */
+  private transactions = 0;
+  private replanAt = REPLAN_FIRST;
+  private generation = 0;
 
   private constructor(
     private pg: SyncPg,
@@ -116,6 +132,8 @@ export class PgDb implements Db {
       this.pg.close();
       this.pg = PgDb.session(this.connection, this.schema);
       this.catalogue = undefined;
+      this.transactions = 0;
+      this.replanAt = REPLAN_FIRST;
     }
     return this.pg;
   }
@@ -229,7 +247,18 @@ export class PgDb implements Db {
 
   sendable(statement: Translated, args: unknown[]): PipelinedStatement {
     const params = bind(statement, args);
-    return statement.name ? { sql: statement.text, params, name: statement.name } : { sql: statement.text, params };
+    if (!statement.name) return { sql: statement.text, params };
+    return { sql: statement.text, params, name: this.generation ? `${statement.name}/${this.generation}` : statement.name };
+  }
+
+  /** Every REPLAN_FIRST × REPLAN_GROWTH^n transactions, before one begins: the named statements are parsed and planned again under new names. */
+  private replanWhenDue(): void {
+    if (++this.transactions < this.replanAt || this.connection.prepared === false) return;
+    this.replanAt *= REPLAN_GROWTH;
+    // The clients remember which names they have parsed; new names are parsed afresh, and the
+    // old ones are never sent again.
+    this.live.query('DEALLOCATE ALL');
+    this.generation++;
   }
 
   get inTransaction(): boolean {
@@ -286,6 +315,7 @@ export class PgDb implements Db {
         if (this.depth > 0) return this.savepoint(() => fn(...args) as ReturnType<F>);
         // The connection is opened again here, between transactions, if it was lost.
         this.kept.clear();
+        this.replanWhenDue();
         const begun = this.opening(this.live, begin);
         this.depth++;
         try {

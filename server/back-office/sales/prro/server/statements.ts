@@ -31,7 +31,11 @@ export interface RegisterState extends RegisterTillRow {
   readonly any_unsent: number;
   /** 1 if some of those wait for a signature. */
   readonly any_unsigned: number;
-  /** 1 if some of those are repayments linked to their sale (register/prepay.ts). */
+  /**
+   * 1 if some of those are repayments linked to their sale (register/prepay.ts). Read from the
+   * links, which are few, each document looked up by its id: a join left to the planner read
+   * every unsettled document of the register when its statistics were older than the backlog.
+   */
   readonly any_repayments: number;
   /** The first of those in the chain (null: none): where sending starts, and what a hold is written on. */
   readonly first_id: number | null;
@@ -70,8 +74,9 @@ const prepare = (db: Db) => ({
          ${anyOf(`SELECT 1 FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}`)} AS any_unsent,
          (SELECT min(d.local_num) FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}) AS first_open,
          ${anyOf(`SELECT 1 FROM prro_docs d WHERE d.numprro = t.numprro AND d.signed_b64 = '' AND ${unsettled('d')}`)} AS any_unsigned,
-         ${anyOf(`SELECT 1 FROM prro_prepay_links l JOIN prro_docs d ON d.id = l.doc_id JOIN prro_docs s ON s.id = l.original_doc_id
-          WHERE d.numprro = t.numprro AND ${unsettled('d')}`)} AS any_repayments,
+         ${anyOf(`SELECT 1 FROM prro_prepay_links l
+          WHERE (SELECT d.status FROM prro_docs d WHERE d.id = l.doc_id AND d.numprro = t.numprro) NOT IN (${SETTLED})
+            AND EXISTS (SELECT 1 FROM prro_docs s WHERE s.id = l.original_doc_id)`)} AS any_repayments,
          (SELECT k.unattended_b64 FROM prro_keys k WHERE k.numprro = t.numprro) AS unattended,
          (SELECT count(*) FROM shifts s WHERE s.kasm = t.kasm AND s.closed_at IS NULL) AS shift_open,
          (SELECT max(s.closed_at) FROM shifts s WHERE s.kasm = t.kasm) AS last_closed_at

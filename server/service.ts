@@ -21,7 +21,6 @@ import {
   backOfficesWithin,
   connectionsPerProcess,
   DEFAULT_PG_CONNECTIONS,
-  DEFAULT_PG_THREADS,
   DEFAULT_PG_WAIT_MS,
   threadShares,
 } from './clients/pg-connections.js';
@@ -90,10 +89,9 @@ export interface DataServiceConfig extends CommonConfig {
   /** How long a request waits for a connection to free when all are in use (default 5 s). */
   readonly pgWaitMs?: number;
   /**
-   * On PostgreSQL, the back office threads of this process (clients/threads/; default
-   * DEFAULT_PG_THREADS, at most one per back office connection); 0 runs the back offices in the main
-   * thread, one call at a time, as a folder's are. A test's `now` cannot cross to a thread: with
-   * one, the default is 0.
+   * On PostgreSQL, the back office threads of this process (clients/threads/; at most one per back
+   * office connection). Default 0: the back offices run in the main thread, one call at a time, as
+   * a folder's are (a test's `now` cannot cross to a thread); `serve` asks for DEFAULT_PG_THREADS.
    */
   readonly pgThreads?: number;
   /** Writes of one client the back office threads perform at once (clients/threads/threads.ts; default 1). */
@@ -245,7 +243,7 @@ async function startThreads(
   logger: Logger,
   bound: { readonly most: number; readonly waitMs: number },
 ): Promise<BackOfficeThreads | undefined> {
-  const asked = cfg.pgThreads ?? (cfg.now ? 0 : DEFAULT_PG_THREADS);
+  const asked = cfg.pgThreads ?? 0;
   if (asked === 0) return undefined;
   if (cfg.now) throw new Error('a clock function (now) cannot cross to the back office threads: give pgThreads 0');
   const { threads, each } = threadShares(bound.most, asked);

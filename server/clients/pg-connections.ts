@@ -32,15 +32,16 @@ export function connectionsPerProcess(budget: number, workers: number): number {
 export const backOfficesWithin = (perProcess: number): number => perProcess - REGISTRY_CONNECTIONS;
 
 /**
- * Back office threads per process by default on PostgreSQL (clients/threads/): none yet. Each
- * thread performs one call at a time while its statements wait for PostgreSQL, so a few (4 on two
- * cores) keep one busy shop's lookups from queuing behind its closes. With many shops per process
- * they no longer collapse (a shop is copied into another thread only for its own calls; 100
- * clients over 4 threads: 169 requests/s against 95 with none), but on a two-core machine already
- * busy with other work one busy shop gained nothing measurable (150–246 against 206–212), so
- * threads stay opt-in (`--pg-threads N`) until a quiet machine's bench:pg says so at 1 and 100.
+ * Back office threads per process by default on PostgreSQL (clients/threads/), as `serve` runs.
+ * Each thread performs one call at a time and waits out its statements' round trips, so a process
+ * without them performs one request at a time; with them a shop's lookups go on beside its close.
+ * Since each thread's connections go through libpq in that thread (native/libpq-sync), bench:pg on
+ * a quiet two-core machine (2026-11-29): one busy shop 1,434 requests/s with 3 (843 with none, 1,405
+ * with 2), its lookups' p50 2.08 ms (7.43 with none); two processes 1,227 (1,124); 100 shops on one
+ * process 980 (906). Four did no better than three on two cores. An embedding of the service in a
+ * process of its own (startDataService) gets none unless it asks (`pgThreads`).
  */
-export const DEFAULT_PG_THREADS = 0;
+export const DEFAULT_PG_THREADS = 3;
 
 /**
  * How a process's back offices are split over its threads: each thread an equal share, at least one

@@ -33,7 +33,6 @@ interface Addon {
   exec(connection: Handle, sql: string, params: (string | null)[] | null): Answer;
   /** One entry an op; null where PostgreSQL skipped it after an earlier error. Throws an Error with `lost` when the connection breaks. */
   pipeline(connection: Handle, ops: Op[]): (Answer | null)[];
-  errorMessage(connection: Handle): string;
 }
 
 /** node-postgres's conversion of a parameter to text, loaded with libpq (not when this module loads: the desk's bundle has it too, and no import.meta). */

@@ -378,22 +378,12 @@ static napi_value js_pipeline(napi_env env, napi_callback_info info) {
   return results;
 }
 
-static napi_value js_error_message(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  Connection *c = NULL;
-  if (napi_get_value_external(env, argv[0], (void **)&c) != napi_ok || !c || !c->conn) return text(env, "");
-  return text(env, PQerrorMessage(c->conn));
-}
-
 NAPI_MODULE_INIT() {
   napi_property_descriptor props[] = {
       {"connect", NULL, js_connect, NULL, NULL, NULL, napi_enumerable, NULL},
       {"close", NULL, js_close, NULL, NULL, NULL, napi_enumerable, NULL},
       {"exec", NULL, js_exec, NULL, NULL, NULL, napi_enumerable, NULL},
       {"pipeline", NULL, js_pipeline, NULL, NULL, NULL, napi_enumerable, NULL},
-      {"errorMessage", NULL, js_error_message, NULL, NULL, NULL, napi_enumerable, NULL},
   };
   if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
   return exports;

@@ -4,7 +4,7 @@
  * runs. `npm run server` runs the same code through tsx, which is for development: it compiles
  * at every start and, to keep function names, adds work to every closure a request makes.
  *
- * better-sqlite3 and libpq (native) and pg (loaded by the PostgreSQL I/O thread, which is a file of
+ * better-sqlite3 and libpq-sync (native) and pg (loaded by the PostgreSQL I/O thread, which is a file of
  * its own, copied beside the bundle) stay in node_modules. The back office thread of a service on
  * PostgreSQL (server/clients/threads/) is a second bundle beside the first, under the name its
  * sources give their tsx bootstrap, so the code that starts it finds it by the same name.

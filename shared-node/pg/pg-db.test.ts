@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTogether, prefetch } from '../sql/db.js';
 import { migratePg, rowidColumnsOf } from './migrate.js';
 import { PgDb } from './pg-db.js';
-import { roundTripsOf } from './round-trips.js';
+import { roundTripsOf, sentBy } from './round-trips.js';
 import { startTestPostgres, type TestPostgres } from './test-cluster.js';
 
 const MIGRATIONS = [
@@ -336,6 +336,31 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
       expect(db.prepare('SELECT count(*) FROM box').pluck().get()).toBe(1);
     } finally {
       db.close();
+    }
+  });
+
+  it('reads the database’s part of the catalogue once for the connections of this thread, and each schema’s part per connection', () => {
+    const a = open();
+    const b = open();
+    const again = PgDb.connect(pg.connection, a.schema, ROWIDS);
+    /** Statements sent by a transaction that reads ahead: BEGIN, the read, the catalogue's parts it reads; then COMMIT. */
+    const readAhead = (db: PgDb) =>
+      sentBy(() =>
+        db.transaction(() => prefetch(db, [{ statement: db.prepare('SELECT name FROM box ORDER BY name').pluck(), args: [] }]))(),
+      ).statements;
+    try {
+      // The first of this file's connections to read ahead reads the database's part too.
+      expect(readAhead(a)).toBeGreaterThanOrEqual(4);
+      expect(readAhead(b)).toBe(4);
+      expect(readAhead(again)).toBe(4);
+      // Read once, each connection keeps its catalogue; a raw statement drops it.
+      expect(readAhead(again)).toBe(3);
+      again.query('SELECT 1');
+      expect(readAhead(again)).toBe(4);
+    } finally {
+      a.close();
+      b.close();
+      again.close();
     }
   });
 

@@ -15,43 +15,55 @@
  *    reference with ON UPDATE (ON DELETE) CASCADE, SET NULL or SET DEFAULT. A trigger deferred to
  *    the COMMIT is left out: nothing is kept across a COMMIT (nor across SET CONSTRAINTS, which
  *    PgDb does not take for a write).
- * The catalogue is read once per connection, and again after any statement that is not a plain
- * read or write (DDL): a schema changed by another connection while this one is open is not seen,
- * as migrations run before a service serves.
+ * The schema's part of the catalogue is read once per connection, and again after any statement
+ * that is not a plain read or write (DDL): a schema changed by another connection while this one is
+ * open is not seen, as migrations run before a service serves. The database's part (PostgreSQL's
+ * own) is read once per thread (pg-db.ts).
  */
 
 /** The tables a statement may read or change, or anything. */
 export type Reach = ReadonlySet<string> | 'anything';
 
-/** What PgDb reads of the catalogue ($1: the schema), one row: each column a JSON array. */
-export const CATALOGUE_SQL = `SELECT
-  (SELECT coalesce(json_agg(c.relname), '[]') FROM pg_class c
-    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1) AND c.relkind = 'r'
-      AND NOT c.relrowsecurity AND NOT c.relhassubclass AND NOT c.relispartition
-      AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid)
-      AND NOT EXISTS (SELECT 1 FROM pg_rewrite r WHERE r.ev_class = c.oid)) AS tables,
-  (SELECT coalesce(json_agg(c.relname), '[]') FROM pg_class c
-    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1)) AS relations,
+/**
+ * What PgDb reads of the catalogue, in two rows whose columns are JSON arrays (or a boolean): the
+ * database's part, the same for every schema (PostgreSQL's own functions and relations, what its
+ * operators and casts call), kept per thread (pg-db.ts); and the schema's ($1). The schema's
+ * relations and the session's temporary ones come from one pass over pg_class, which holds every
+ * shop's tables.
+ */
+export const DATABASE_CATALOGUE_SQL = `SELECT
   (SELECT coalesce(json_agg(DISTINCT c.relname), '[]') FROM pg_class c
-    WHERE c.relnamespace IN ('pg_catalog'::regnamespace, pg_my_temp_schema())) AS shadowing,
+    WHERE c.relnamespace = 'pg_catalog'::regnamespace) AS catalogue_relations,
   EXISTS (SELECT 1 FROM pg_operator o JOIN pg_proc p ON p.oid = o.oprcode WHERE p.pronamespace <> 'pg_catalog'::regnamespace)
     OR EXISTS (SELECT 1 FROM pg_cast k JOIN pg_proc p ON p.oid = k.castfunc WHERE p.pronamespace <> 'pg_catalog'::regnamespace)
     AS hidden_calls,
-  (SELECT coalesce(json_agg(nspname), '[]') FROM pg_namespace) AS schemas,
   (SELECT coalesce(json_agg(proname), '[]') FROM (SELECT proname FROM pg_proc
     WHERE pronamespace = 'pg_catalog'::regnamespace GROUP BY proname) p) AS catalogue_functions,
   (SELECT coalesce(json_agg(proname), '[]') FROM (SELECT proname FROM pg_proc
-    WHERE pronamespace = 'pg_catalog'::regnamespace GROUP BY proname HAVING bool_and(provolatile = 'i')) p) AS immutable_functions,
+    WHERE pronamespace = 'pg_catalog'::regnamespace GROUP BY proname HAVING bool_and(provolatile = 'i')) p) AS immutable_functions`;
+
+export const SCHEMA_CATALOGUE_SQL = `SELECT
+  coalesce(json_agg(c.relname) FILTER (WHERE c.relnamespace = s.oid AND c.relkind = 'r'
+      AND NOT c.relrowsecurity AND NOT c.relhassubclass AND NOT c.relispartition
+      AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid)
+      AND NOT EXISTS (SELECT 1 FROM pg_rewrite r WHERE r.ev_class = c.oid)), '[]') AS tables,
+  coalesce(json_agg(c.relname) FILTER (WHERE c.relnamespace = s.oid), '[]') AS relations,
+  coalesce(json_agg(DISTINCT c.relname) FILTER (WHERE c.relnamespace = pg_my_temp_schema()), '[]') AS temporary_relations,
+  (SELECT coalesce(json_agg(nspname), '[]') FROM pg_namespace) AS schemas,
   (SELECT coalesce(json_agg(proname), '[]') FROM (SELECT proname FROM pg_proc
     WHERE pronamespace <> 'pg_catalog'::regnamespace GROUP BY proname) p) AS other_functions,
   (SELECT coalesce(json_agg(json_build_array(c.relname, t.tgdeferrable AND t.tginitdeferred, l.lanname,
       p.prosrc || ';' || coalesce(substring(pg_get_triggerdef(t.oid) FROM ' WHEN \\((.*)\\) EXECUTE '), ''))), '[]')
     FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_language l ON l.oid = p.prolang
-    WHERE NOT t.tgisinternal AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1)) AS triggers,
+    WHERE NOT t.tgisinternal AND c.relnamespace = s.oid) AS triggers,
   (SELECT coalesce(json_agg(DISTINCT c.relname), '[]') FROM pg_constraint f JOIN pg_class c ON c.oid = f.confrelid
     WHERE f.contype = 'f' AND f.confupdtype IN ('c', 'n', 'd')) AS cascading_update,
   (SELECT coalesce(json_agg(DISTINCT c.relname), '[]') FROM pg_constraint f JOIN pg_class c ON c.oid = f.confrelid
-    WHERE f.contype = 'f' AND f.confdeltype IN ('c', 'n', 'd')) AS cascading_delete`;
+    WHERE f.contype = 'f' AND f.confdeltype IN ('c', 'n', 'd')) AS cascading_delete
+  FROM (SELECT CAST($1 AS text) AS name) q
+  LEFT JOIN pg_namespace s ON s.nspname = q.name
+  LEFT JOIN pg_class c ON c.relnamespace IN (s.oid, pg_my_temp_schema())
+  GROUP BY s.oid`;
 
 interface Trigger {
   readonly deferred: boolean;
@@ -101,12 +113,12 @@ export class Catalogue {
   private readonly reads = new Map<string, Reach>();
   private readonly writes = new Map<string, Reach>();
 
-  /** From CATALOGUE_SQL's row. */
+  /** From DATABASE_CATALOGUE_SQL's row and SCHEMA_CATALOGUE_SQL's, together. */
   constructor(row: Record<string, unknown>) {
     const names = (column: string) => new Set(row[column] as string[]);
     this.tables = names('tables');
     this.relations = names('relations');
-    this.shadowing = names('shadowing');
+    this.shadowing = new Set([...names('catalogue_relations'), ...names('temporary_relations')]);
     this.hiddenCalls = row.hidden_calls === true;
     // pg_temp names the session's temporary schema, whatever its name in pg_namespace.
     this.schemas = new Set([...names('schemas'), 'pg_temp']);

@@ -129,8 +129,9 @@ type ServeValues = Record<string, string | boolean | string[] | undefined>;
 function connectionsNote(config: ServiceConfig | DataServiceConfig, workers: number): string {
   if (!('pgConnections' in config) || config.pgConnections === undefined) return '';
   const each = config.pgConnections;
-  const { threads } = threadShares(backOfficesWithin(each), config.pgThreads ?? 0);
-  const inThreads = (config.pgThreads ?? 0) === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}`;
+  const asked = config.pgThreads ?? 0;
+  const { threads } = threadShares(backOfficesWithin(each), asked);
+  const inThreads = asked === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}`;
   const client = pgClientKind('dataDir' in config && isPostgresUrl(config.dataDir) ? parsePgUrl(config.dataDir) : undefined);
   const through =
     client.kind === 'libpq' ? ', through libpq' : `, through node-postgres in I/O threads (libpq: ${client.why ?? 'not loaded'})`;

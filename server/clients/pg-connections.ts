@@ -38,7 +38,8 @@ export const backOfficesWithin = (perProcess: number): number => perProcess - RE
  * Since each thread's connections go through libpq in that thread (native/libpq-sync), bench:pg on
  * a quiet two-core machine (2026-11-29): one busy shop 1,434 requests/s with 3 (843 with none, 1,405
  * with 2), its lookups' p50 2.08 ms (7.43 with none); two processes 1,227 (1,124); 100 shops on one
- * process 980 (906). Four did no better than three on two cores. An embedding of the service in a
+ * process 980 (906). Four, in one run, 1,568 for the busy shop with a lookup p50 of 2.18 ms: within
+ * the runs' spread of three's, for more connections and memory. An embedding of the service in a
  * process of its own (startDataService) gets none unless it asks (`pgThreads`).
  */
 export const DEFAULT_PG_THREADS = 3;

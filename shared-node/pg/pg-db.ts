@@ -223,21 +223,28 @@ export class PgDb implements Db {
       listed.set(key, times);
       return times > (this.kept.get(key)?.answers.length ?? 0);
     });
-    if (sendables.length === 0 && this.catalogue) return;
+    if (this.catalogue) {
+      if (sendables.length > 0) this.keep(sendables, this.send(sendables));
+      return;
+    }
     // The catalogue goes with the first reads of a connection, in their round trip.
     const database = JSON.stringify([this.connection.host, this.connection.port, this.connection.database]);
-    const catalogue = this.catalogue
-      ? []
-      : [
-          ...(databaseParts.has(database) ? [] : [{ sql: DATABASE_CATALOGUE_SQL, params: [] }]),
-          { sql: SCHEMA_CATALOGUE_SQL, params: [this.schema] },
-        ];
-    const answers = this.send([...sendables, ...catalogue]);
-    if (!this.catalogue) {
-      const schemaPart = (answers.pop() as SyncPgResult).rows[0] as Record<string, unknown>;
-      if (catalogue.length === 2) databaseParts.set(database, (answers.pop() as SyncPgResult).rows[0] as Record<string, unknown>);
-      this.catalogue = new Catalogue({ ...databaseParts.get(database), ...schemaPart });
-    }
+    const known = databaseParts.get(database);
+    const parts = [
+      ...(known ? [] : [{ sql: DATABASE_CATALOGUE_SQL, params: [] }]),
+      { sql: SCHEMA_CATALOGUE_SQL, params: [this.schema] },
+    ];
+    const answers = this.send([...sendables, ...parts]);
+    const rows = answers.splice(sendables.length).map((a) => a.rows[0] as Record<string, unknown>);
+    const schemaPart = rows.pop();
+    const databasePart = known ?? (rows[0] as Record<string, unknown>);
+    if (!known) databaseParts.set(database, databasePart);
+    this.catalogue = new Catalogue({ ...databasePart, ...schemaPart });
+    this.keep(sendables, answers);
+  }
+
+  /** Keeps each answer read ahead for the first read of its statement and arguments. */
+  private keep(sendables: readonly PipelinedStatement[], answers: readonly SyncPgResult[]): void {
     answers.forEach((answer, i) => {
       const { sql, params } = sendables[i] as PipelinedStatement;
       const key = keptKey(sql, params);

@@ -7,9 +7,10 @@
 import type { Db as SqliteDb } from '../../shared-node/sqlite/open.js';
 
 /**
- * PostgreSQL's own bookkeeping, with no SQLite counterpart: changes of the catalogue waiting for
- * their transaction to commit (catalog/sync/schema.ts, 0301), and the shop's write turn, only
- * ever locked (core/dialect-sql.ts). Always empty outside a transaction, so nothing to move.
+ * PostgreSQL's own bookkeeping, with no SQLite counterpart: the shop's write turn, only ever
+ * locked (core/dialect-sql.ts), so always empty; and changes of the catalogue that waited for
+ * their transaction to commit in a database migrated before 0303 (catalog/sync/schema.ts), empty
+ * outside a transaction. Nothing to move.
  */
 export const POSTGRES_ONLY_TABLES: readonly string[] = ['catalog_changes_pending', 'write_turn'];
 

@@ -1,6 +1,7 @@
 /**
  * npm run bench:hosted — a hosted service's busy hour (issue 24 item 5), on SQLite and PostgreSQL
- * in one run: BENCH_SHOPS shops of BENCH_TILLS tills each, served by `serve` as in production, a
+ * in one run: BENCH_SHOPS shops of BENCH_TILLS tills each, served by `serve` as in production (the
+ * bundle, built first, with plain node), a
  * sale being BENCH_READS lookups (a scan, a product card) and the close of a BENCH_LINES-line sale.
  * The engines are measured one after the other, each with the machine to itself:
  *   0. (not timed) every shop opened one at a time, its backlog sent, a shift on each till and one
@@ -21,6 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleServer } from '../build/server-bundle.js';
 import { SyncPg } from '../shared-node/pg/sync-pg.js';
 import { postgresBin, startTestPostgres } from '../shared-node/pg/test-cluster.js';
 import { parsePgUrl } from '../shared-node/pg/url.js';
@@ -109,9 +111,10 @@ try {
       keys: post.keys,
     },
   ];
+  const serviceBundle = await bundleServer();
   for (const target of targets) {
     console.log(`\n${target.engine}: serve ${target.store.slice(2).join(' ')} ×${target.processes}; load average ${loadavg()}`);
-    const run = await startTarget(target, SHOPS + 10);
+    const run = await startTarget(target, SHOPS + 10, serviceBundle);
     try {
       const warm = newFigures();
       for (const url of run.urls) await openShops(url, run.keys, TILLS, { mix, reads: READS, seq, warm });

@@ -7,7 +7,10 @@
  *      or the COMMIT), the median round trip, the bare round trip and the bare commit;
  *   2. throughput of the mixed load of tills (find_code, card_open, a close in ten requests) over
  *      several connections, on spawned `serve` processes: one process, two processes on the same
- *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds. On
+ *      store, one process over 100 clients; SQLite and PostgreSQL in alternating rounds, each
+ *      after BENCH_WARMUP seconds of the same load. The processes run the bundle (built first,
+ *      as `npm run build:server`) with plain node, as a server runs the service: tsx is for
+ *      development and adds work to every closure a request makes. On
  *      PostgreSQL each process performs its calls in its back office threads (serve's default, or
  *      BENCH_PG_THREADS); part 1 runs its PostgreSQL service with none, so that the statements
  *      are counted where they are sent, in this thread.
@@ -22,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleServer } from '../build/server-bundle.js';
 import { DEFAULT_PG_THREADS } from '../server/clients/pg-connections.js';
 import { startDataService } from '../server/service.js';
 import { op as oper } from '../shared/contract/index.js';
@@ -44,7 +48,11 @@ const OPTIONS = {
   BENCH_CLOSE_LINES: { value: 20, about: 'lines of the timed close' },
   BENCH_LAT_ROUNDS: { value: 3, about: 'alternating rounds the timed closes are split into' },
   BENCH_SECONDS: { value: 4, about: 'seconds of each throughput round' },
-  BENCH_ROUNDS: { value: 2, about: 'throughput rounds per configuration and engine (alternating)' },
+  BENCH_ROUNDS: { value: 3, about: 'throughput rounds per configuration and engine (alternating)' },
+  BENCH_WARMUP: {
+    value: 5,
+    about: 'seconds of the mixed load before the rounds (a service serves half its rate in its first second, ~9/10 after 5 s)',
+  },
   BENCH_CONNECTIONS: { value: 8, about: 'connections of the mixed load' },
   BENCH_MIX_LINES: { value: 3, about: 'lines of the close in the mixed load (as bench:clients)' },
   BENCH_CLIENTS: { value: 100, about: 'clients (shops) of the many-clients configuration' },
@@ -68,6 +76,7 @@ const CONNECTIONS = opt('BENCH_CONNECTIONS');
 const MIX_LINES = opt('BENCH_MIX_LINES');
 const CLIENTS = opt('BENCH_CLIENTS');
 const GOODS = opt('BENCH_GOODS');
+const WARMUP_SECONDS = opt('BENCH_WARMUP');
 const WARMUP = 30;
 
 console.log('npm run bench:pg — options (environment variables):');
@@ -95,7 +104,6 @@ const pg = await startTestPostgres({
   settings: {
     shared_preload_libraries: 'pg_stat_statements',
     'pg_stat_statements.max': '50000',
-    'pg_stat_statements.track_planning': 'on',
     // Part 3 counts the races lost from the log, by SQLSTATE.
     ...RACE_LOG_SETTINGS,
   },
@@ -105,6 +113,19 @@ const pgUrl = PG_OPTIONS === '' ? pg.url : `${pg.url}${pg.url.includes('?') ? '&
 const meterPg = new SyncPg(parsePgUrl(pg.url));
 meterPg.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 const counters = new PgCounters(meterPg);
+/**
+ * pg_stat_statements' planning times, for part 1's one-at-a-time close only: tracking them costs
+ * PostgreSQL's processes about a tenth more CPU under the mixed load (0.34 against 0.31 ms a
+ * request, and 7 % fewer requests served, in a scratch run of 30 s each), so the throughput
+ * parts run at PostgreSQL's default, off.
+ */
+const trackPlanning = (on: boolean) => {
+  meterPg.query(
+    on ? 'ALTER SYSTEM SET pg_stat_statements.track_planning = on' : 'ALTER SYSTEM RESET pg_stat_statements.track_planning',
+  );
+  meterPg.query('SELECT pg_reload_conf()');
+};
+trackPlanning(true);
 const show = (name: string) => String(meterPg.query(`SHOW ${name}`).rows[0]?.[name]);
 console.log(
   `PostgreSQL ${show('server_version')}: a cluster of its own in ${tmpdir()} (${fsType}), fsync=${show('fsync')}, synchronous_commit=${show('synchronous_commit')}, ` +
@@ -242,6 +263,7 @@ try {
   );
 
   // ---- 2. Throughput of the mixed load on spawned services. ----
+  trackPlanning(false);
   const mix = ops(goods, MIX_LINES);
   const pair = (processes: number, clients: number): Target[] => [
     { engine: 'SQLite', store: ['--data', lite.data], processes, keys: lite.keys.slice(0, clients) },
@@ -259,23 +281,27 @@ try {
         { name: `1 process, ${CLIENTS} clients`, pair: pair(1, CLIENTS) },
       ]
     : [];
+  const serviceBundle = THROUGHPUT ? await bundleServer() : '';
   console.log(
     `\n2. Mixed load: find_code and card_open in turn, a ${MIX_LINES}-line close in every ten requests; ${CONNECTIONS} connections ` +
-      `(split evenly over the processes), a client at random per request; ${ROUNDS} rounds of ${SECONDS} s per engine, alternating`,
+      `(split evenly over the processes), a client at random per request; ${ROUNDS} rounds of ${SECONDS} s per engine, alternating, ` +
+      `after ${WARMUP_SECONDS} s of the same load on each; the services run ${serviceBundle.replace(/.*\/dist\//, 'dist/')} with plain node; ` +
+      "pg_stat_statements counts statements but not planning times (PostgreSQL's default: tracking them costs its CPU)",
   );
   const meters = { pgData, counters };
   const summary: { config: string; engine: string; processes: number; rounds: RoundResult[]; opening: number[] }[] = [];
   for (const config of configs) {
     const running = [];
-    for (const target of config.pair) running.push(await startTarget(target, CLIENTS + 10));
+    for (const target of config.pair) running.push(await startTarget(target, CLIENTS + 10, serviceBundle));
     cleanup.push(...running.map((r) => () => stopTarget(r)));
     const opening: number[][] = [];
-    // Warm-up: every client opened by every process and each op run there once, then a second of the mix.
+    // Warm-up: every client opened by every process and each op run there once, then the mix until
+    // every thread's code is compiled and every connection's plans are made.
     for (const r of running) {
       const first: number[] = [];
       for (const url of r.urls) first.push(...(await warmUp(url, r.keys, mix, 1)));
       opening.push(first);
-      await round(r, mix, CONNECTIONS, 1, 1_000_000, meters);
+      await round(r, mix, CONNECTIONS, WARMUP_SECONDS, 1_000_000, meters);
       console.log(
         `  ${config.name}, ${r.engine.padEnd(10)} warmed up: a client's first request (opens it) p50 ${median(first).toFixed(0)} ms; load average ${loadavg()}`,
       );
@@ -342,7 +368,7 @@ try {
     limits.push(
       onPg
         ? `  ${s.config}, PostgreSQL: ${perRequest.toFixed(2)} ms a request a process, ${threadsNote}: each call waits out each of its statements (${statements.toFixed(1)} a request) ` +
-            `(round trip floor ${floor.roundTrip.toFixed(3)} ms + ${server.toFixed(3)} ms PostgreSQL's planning and execution each); ${cpu}; ` +
+            `(round trip floor ${floor.roundTrip.toFixed(3)} ms + ${server.toFixed(3)} ms PostgreSQL's execution each); ${cpu}; ` +
             `${rolledBack > 0 ? `${rolledBack} transactions lost a race and ran again (${closes.length} closes answered)` : 'no transaction lost a race'}; ${opened}`
         : `  ${s.config}, SQLite: ${perRequest.toFixed(2)} ms a request a process; ${cpu}; ${opened}`,
     );

@@ -1,10 +1,10 @@
 /**
- * Throughput of the mixed load on service processes spawned as in production (`serve --data DIR`
- * or `serve --db postgres://…`), one or two on the same store: requests/s, what failed, and the
+ * Throughput of the mixed load on service processes spawned as in production (the bundle with
+ * plain node, `serve --data DIR` or `serve --db postgres://…`), one or two on the same store: requests/s, what failed, and the
  * CPU each part spent per request (service processes, PostgreSQL's processes, this load generator),
  * with PostgreSQL's own count of the statements and rollbacks the run caused.
  */
-import { type Child, spawnScript } from '../../server/testing/processes.js';
+import { type Child, spawnBundle } from '../../server/testing/processes.js';
 import { type LoadResult, mixedLoad, type ops } from './load.js';
 import { clusterCpu, cpuMsOf, cpuSince, loadavg, machineCpuMs, type PgCounters } from './measure.js';
 
@@ -34,15 +34,16 @@ export interface RoundResult extends LoadResult {
   readonly rollbacks?: number;
   /** The first lines the service processes logged at level warn or error meanwhile (why requests failed). */
   readonly serviceErrors: readonly string[];
-  /** PostgreSQL only: its own time (planning and execution) per statement, ms. */
+  /** PostgreSQL only: its own time per statement, ms: execution, and planning where pg_stat_statements tracks it. */
   readonly serverMs?: number;
 }
 
-export async function startTarget(target: Target, maxOpen: number): Promise<Running> {
+/** Starts the target's processes from `bundle` (bundleServer's dist/server/cli.mjs). */
+export async function startTarget(target: Target, maxOpen: number, bundle: string): Promise<Running> {
   const children: Child[] = [];
   const urls: string[] = [];
   for (let p = 1; p <= target.processes; p++) {
-    const child = spawnScript(`${target.engine} service ${p}`, 'server/cli.ts', [
+    const child = spawnBundle(`${target.engine} service ${p}`, bundle, [
       'serve',
       ...target.store,
       '--port',

@@ -1,7 +1,7 @@
 /**
- * Child processes of the crash test: TypeScript scripts run by `node --import tsx` directly (no
- * npm or tsx wrapper in between, so SIGKILL reaches the process that holds the files), read
- * line by line, and tracked so none outlives the test.
+ * Child processes of the crash test and the benches: TypeScript scripts run by `node --import tsx`
+ * directly, or a bundle by plain node (no npm or tsx wrapper in between, so SIGKILL reaches the
+ * process that holds the files), read line by line, and tracked so none outlives the test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -36,7 +36,16 @@ export interface Child {
 const live = new Set<Child>();
 
 export function spawnScript(name: string, script: string, args: readonly string[]): Child {
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawnNode(name, ['--import', 'tsx', script, ...args]);
+}
+
+/** A bundled script (`npm run build:server`'s dist/server/cli.mjs) run by plain node, as a server runs the service. */
+export function spawnBundle(name: string, bundle: string, args: readonly string[]): Child {
+  return spawnNode(name, [bundle, ...args]);
+}
+
+function spawnNode(name: string, nodeArgs: readonly string[]): Child {
+  const proc: ChildProcess = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -295,8 +295,8 @@ try {
     for (const target of config.pair) running.push(await startTarget(target, CLIENTS + 10, serviceBundle));
     cleanup.push(...running.map((r) => () => stopTarget(r)));
     const opening: number[][] = [];
-    // Warm-up: every client opened by every process and each op run there once, then the mix until
-    // every thread's code is compiled and every connection's plans are made.
+    // Warm-up: every client opened by every process and each op run there once, then the mix for
+    // BENCH_WARMUP seconds, while each thread compiles its code and each connection makes its plans.
     for (const r of running) {
       const first: number[] = [];
       for (const url of r.urls) first.push(...(await warmUp(url, r.keys, mix, 1)));

@@ -1,8 +1,9 @@
 /**
  * Throughput of the mixed load on service processes spawned as in production (the bundle with
- * plain node, `serve --data DIR` or `serve --db postgres://…`), one or two on the same store: requests/s, what failed, and the
- * CPU each part spent per request (service processes, PostgreSQL's processes, this load generator),
- * with PostgreSQL's own count of the statements and rollbacks the run caused.
+ * plain node, `serve --data DIR` or `serve --db postgres://…`), one or two on the same store:
+ * requests/s, what failed, and the CPU each part spent per request (service processes,
+ * PostgreSQL's processes, this load generator), with PostgreSQL's own count of the statements and
+ * rollbacks the run caused.
  */
 import { type Child, spawnBundle } from '../../server/testing/processes.js';
 import { type LoadResult, mixedLoad, type ops } from './load.js';

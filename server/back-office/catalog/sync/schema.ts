@@ -145,10 +145,10 @@ $number$;
     // through every row deleted since autovacuum last passed (a plan made while the table was
     // empty scans it): its check grew from 0.03 to 0.09 ms a firing in 40 s of bench:pg's mixed
     // load, with 24,000 dead rows. Now the first insert of a transaction into the log takes the
-    // log's lock, before the row takes its number, and holds it to the commit: a number taken
-    // while another transaction still holds changes uncommitted is never taken, so none is seen
-    // before a smaller one. A shop's writes already go one at a time (its write turn,
-    // core/write.ts), so only a writer outside the turn ever waits on it.
+    // log's lock, before the row takes its number, and holds it to the commit: no transaction
+    // takes a number while another holds changes not yet committed, so none is seen before a
+    // smaller one. A shop's writes already go one at a time (its write turn, core/write.ts), so
+    // only a writer outside the turn ever waits on it.
     id: '0303_catalog_sync_lock_first',
     up: '',
     postgres: `

@@ -51,7 +51,8 @@ const OPTIONS = {
   BENCH_ROUNDS: { value: 3, about: 'throughput rounds per configuration and engine (alternating)' },
   BENCH_WARMUP: {
     value: 5,
-    about: 'seconds of the mixed load before the rounds (a service serves half its rate in its first second, ~9/10 after 5 s)',
+    about:
+      'seconds of the mixed load before the rounds (a service serves half its rate in its first second, 4/5 to 9/10 of it after 5 s)',
   },
   BENCH_CONNECTIONS: { value: 8, about: 'connections of the mixed load' },
   BENCH_MIX_LINES: { value: 3, about: 'lines of the close in the mixed load (as bench:clients)' },

@@ -18,6 +18,19 @@ import { openDatabase } from '../../shared-node/sqlite/open.js';
 /** The back office this test run's back office is on. */
 export const TEST_ENGINE: Dialect = process.env.BACKOFFICE_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
+/**
+ * How the test engine would run `sql` with `params`, one line per step: SQLite's EXPLAIN QUERY PLAN
+ * details ("SCAN t", "SEARCH d USING INDEX …"), PostgreSQL's EXPLAIN lines ("Index Scan using …").
+ */
+export function queryPlan(db: Db, sql: string, params: readonly unknown[] = []): string {
+  const postgres = dialectOf(db) === 'postgres';
+  return db
+    .prepare(`${postgres ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${sql}`)
+    .all(...params)
+    .map((r) => (postgres ? (r as { 'QUERY PLAN': string })['QUERY PLAN'] : (r as { detail: string }).detail))
+    .join('\n');
+}
+
 export interface BackOfficeDb {
   readonly db: Db;
   /** The SQLite file; undefined on PostgreSQL. */

@@ -4,7 +4,7 @@
  * words, so the till can say at once why its receipts get no fiscal number (issue 20, item 1).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../../../testing/back-office-db.js';
+import { queryPlan, TEST_ENGINE } from '../../../testing/back-office-db.js';
 import { prroSql } from '../kernel/register/statements.js';
 import { BREAD, type Shop, standardShop } from '../testing/shop.js';
 import { sendToTaxServer } from '../testing/tax-server.js';
@@ -65,10 +65,6 @@ it('names the refused document and its reason, and counts what waits behind it',
 
 it.skipIf(TEST_ENGINE === 'postgres')('reads the summary from the index of unsettled documents alone', () => {
   const source = (prroSql(shop.db).unsentSummary as unknown as { source: string }).source;
-  const plan = shop.db
-    .prepare(`EXPLAIN QUERY PLAN ${source}`)
-    .all('4000123456')
-    .map((r) => (r as { detail: string }).detail)
-    .join('; ');
+  const plan = queryPlan(shop.db, source, ['4000123456']);
   expect(plan).toContain('COVERING INDEX prro_docs_unsettled');
 });

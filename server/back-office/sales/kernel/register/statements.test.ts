@@ -6,7 +6,7 @@
  * of a register holding a day's receipts paid milliseconds for it (bench:signing, bench:back-office).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
+import { queryPlan, TEST_ENGINE } from '../../../../testing/back-office-db.js';
 import { type Shop, standardShop } from '../../testing/shop.js';
 import { prroSql } from './statements.js';
 
@@ -19,12 +19,7 @@ afterEach(() => shop.close());
 const planOf = (stmt: unknown): string => {
   const source = (stmt as { source: string }).source;
   // Plans do not depend on the values: a register, a session and a place of the right types.
-  const params = ['4000123456', '1', 10].slice(0, source.split('?').length - 1);
-  return shop.db
-    .prepare(`EXPLAIN QUERY PLAN ${source}`)
-    .all(...params)
-    .map((r) => (r as { detail: string }).detail)
-    .join('; ');
+  return queryPlan(shop.db, source, ['4000123456', '1', 10].slice(0, source.split('?').length - 1));
 };
 
 it.skipIf(TEST_ENGINE === 'postgres')('find what waits for a signature through the index of unsigned documents', () => {

@@ -7,9 +7,9 @@
  * of them and so the register's whole history (10–26 ms a walk after 3 minutes of bench:pg's load).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../../../../testing/back-office-db.js';
+import { queryPlan, TEST_ENGINE } from '../../../../testing/back-office-db.js';
 import { type Shop, standardShop } from '../../testing/shop.js';
-import { REGISTERS_SQL } from './statements.js';
+import { REGISTERS_SQL, type RegisterState } from './statements.js';
 
 const NUMPRRO = '4000123456';
 
@@ -33,21 +33,6 @@ function addDocs(from: number, count: number, status: number): void {
     .run(from, from + count - 1, NUMPRRO, status);
 }
 
-function planOfRegisters(): string {
-  if (TEST_ENGINE === 'postgres') {
-    return shop.db
-      .prepare(`EXPLAIN ${REGISTERS_SQL}`)
-      .all()
-      .map((r) => (r as { 'QUERY PLAN': string })['QUERY PLAN'])
-      .join('\n');
-  }
-  return shop.db
-    .prepare(`EXPLAIN QUERY PLAN ${REGISTERS_SQL}`)
-    .all()
-    .map((r) => (r as { detail: string }).detail)
-    .join('\n');
-}
-
 it("finds a register's unsent and unsigned documents in chain order, not by reading its settled history first", () => {
   shop.db
     .prepare(
@@ -63,7 +48,7 @@ it("finds a register's unsent and unsigned documents in chain order, not by read
   addDocs(from + 4000, 4000, 0);
   shop.db.exec('ANALYZE');
 
-  const plan = planOfRegisters();
+  const plan = queryPlan(shop.db, REGISTERS_SQL);
   if (TEST_ENGINE === 'postgres') {
     expect(plan).not.toMatch(/Seq Scan on prro_docs/);
     expect(plan).toMatch(/Index (Only )?Scan using prro_docs_unsigned on prro_docs/);
@@ -72,11 +57,6 @@ it("finds a register's unsent and unsigned documents in chain order, not by read
     expect(plan).not.toMatch(/^SCAN d\b/m);
     expect(plan).toMatch(/SEARCH d USING (COVERING )?INDEX prro_docs_unsigned/);
   }
-  const rows = shop.db.prepare(REGISTERS_SQL).all() as {
-    numprro: string;
-    any_unsent: number;
-    any_unsigned: number;
-    first_id: number;
-  }[];
+  const rows = shop.db.prepare(REGISTERS_SQL).all() as RegisterState[];
   expect(rows.find((r) => r.numprro === NUMPRRO)).toMatchObject({ any_unsent: 1, any_unsigned: 1 });
 });

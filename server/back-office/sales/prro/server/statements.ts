@@ -24,9 +24,10 @@ export interface RegisterState extends RegisterTillRow {
   readonly revoke_check: number | null;
   readonly device: string | null;
   /**
-   * 1 if the tax server has not settled some of its documents, else 0. The walk asks only whether
-   * there are: counting them read the whole backlog of a register offline or without its key at
-   * every walk, one after each write (issue 24).
+   * 1 if the tax server has not settled some of its documents, else 0: whether the first of them
+   * (first_open, the index's first entry) exists. The walk asks only whether there are: counting
+   * them read the whole backlog of a register offline or without its key at every walk, one after
+   * each write (issue 24).
    */
   readonly any_unsent: number;
   /** 1 if some of those wait for a signature. */
@@ -74,11 +75,11 @@ const SENDABLE = `SELECT ${DOC}, signed_b64, EXISTS (SELECT 1 FROM prro_prepay_l
   FROM prro_docs d WHERE d.numprro = @numprro AND d.status <> ${PRRO.cancelled}`;
 
 /** Every till with a register, in till order: what the walk knows of each (RegisterState). */
-export const REGISTERS_SQL = `SELECT o.*, f.id AS first_id, f.status AS first_status, f.last_error AS first_error, f.fiscal_number AS first_fiscal
+export const REGISTERS_SQL = `SELECT o.*, CASE WHEN o.first_open IS NULL THEN 0 ELSE 1 END AS any_unsent,
+  f.id AS first_id, f.status AS first_status, f.last_error AS first_error, f.fiscal_number AS first_fiscal
 FROM (
   SELECT t.kasm, t.akas, t.numprro, t.register_local_number, r.numprro AS known, r.offline_session_id,
     r.offline_seed, r.session_doc_count, r.last_local_num, r.mode, r.revoke_check, r.device,
-    ${anyDocOf(`d.numprro = t.numprro AND ${unsettled('d')}`)} AS any_unsent,
     (SELECT min(d.local_num) FROM prro_docs d WHERE d.numprro = t.numprro AND ${unsettled('d')}) AS first_open,
     ${anyDocOf(`d.numprro = t.numprro AND d.signed_b64 = '' AND ${unsettled('d')}`)} AS any_unsigned,
     ${anyOf(`SELECT 1 FROM prro_prepay_links l

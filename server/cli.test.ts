@@ -147,6 +147,14 @@ describe('a data folder of many clients from the command line', () => {
       status: 2,
       stderr: expect.stringContaining('--pg-threads goes with --db postgres://'),
     });
+    expect(fail(['serve', '--data', data, '--pg-main-reads', 'off'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-main-reads goes with --db postgres://'),
+    });
+    expect(fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--pg-main-reads', 'no'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--pg-main-reads must be on or off'),
+    });
     expect(fail(['serve', '--db', 'postgres://me@nowhere.invalid/shops', '--pg-threads', 'many'])).toMatchObject({
       status: 2,
       stderr: expect.stringContaining('--pg-threads must be a whole number'),

@@ -27,7 +27,14 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   MAX_BODY_BYTES,
 } from './http/limits.js';
-import { type DataServiceConfig, openServiceDatabase, type ServiceConfig, startDataService, startService } from './service.js';
+import {
+  type DataServiceConfig,
+  mainReadsShare,
+  openServiceDatabase,
+  type ServiceConfig,
+  startDataService,
+  startService,
+} from './service.js';
 import { isWorker, reportListening, runWorkers } from './workers.js';
 
 const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)
@@ -41,6 +48,8 @@ const USAGE = `usage:  (MANY = --data DIR | --db postgres://USER[:PASSWORD]@HOST
                                                            or CASHDESK_PG_CONNECTIONS)
                [--pg-threads N]                           (postgres:// only: back office threads per process,
                                                            default 0: none, or CASHDESK_PG_THREADS)
+               [--pg-main-reads on|off]                   (postgres:// only: a till's lookups made in the main
+                                                           thread, default on, or CASHDESK_PG_MAIN_READS)
   server keys create (--db FILE | MANY [--client NAME]) --name NAME --scopes LIST|all
   server keys list (--db FILE | MANY [--client NAME])
   server keys revoke (--db FILE | MANY) --name NAME
@@ -92,6 +101,7 @@ async function serve(args: string[]) {
       workers: { type: 'string' },
       'pg-connections': { type: 'string' },
       'pg-threads': { type: 'string' },
+      'pg-main-reads': { type: 'string' },
       'fiscal-server': { type: 'string' },
       'fiscal-ca': { type: 'string', multiple: true },
       'fiscal-secret': { type: 'string' },
@@ -131,8 +141,10 @@ function connectionsNote(config: ServiceConfig | DataServiceConfig, workers: num
   const each = config.pgConnections;
   const asked = config.pgThreads ?? 0;
   const { threads } = threadShares(backOfficesWithin(each), asked);
-  const inThreads = asked === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}`;
   const client = pgClientKind('dataDir' in config && isPostgresUrl(config.dataDir) ? parsePgUrl(config.dataDir) : undefined);
+  const lookups = 'dataDir' in config ? mainReadsShare(config, backOfficesWithin(each)) : 0;
+  const inMain = lookups > 0 ? ` and up to ${lookups} for the main thread's lookups` : '';
+  const inThreads = asked === 0 ? '' : `, in ${threads} back office threads${workers > 1 ? ' each' : ''}${inMain}`;
   const through =
     client.kind === 'libpq' ? ', through libpq' : `, through node-postgres in I/O threads (libpq: ${client.why ?? 'not loaded'})`;
   return workers > 1
@@ -174,6 +186,7 @@ function serveConfig(values: ServeValues, workers: number): ServiceConfig | Data
   if (maxOpen < 1) throw new UsageError('--max-open must be at least 1');
   const pgConnections = pgConnectionsOf(str('pg-connections'), where, workers);
   const pgThreads = pgThreadsOf(str('pg-threads'), where);
+  const pgMainReads = pgMainReadsOf(str('pg-main-reads'), where);
   const fiscalUrl = str('fiscal-server');
   if (fiscalUrl !== undefined && !/^https?:\/\/[^\s/?#@\\]+(\/[^\s?#]*)?$/.test(fiscalUrl))
     throw new UsageError('--fiscal-server must be an http:// or https:// address, e.g. https://fs.tax.gov.ua:8643/fs');
@@ -207,41 +220,54 @@ function serveConfig(values: ServeValues, workers: number): ServiceConfig | Data
         maxOpenClients: maxOpen,
         ...(pgConnections === undefined ? {} : { pgConnections }),
         ...(pgThreads === undefined ? {} : { pgThreads }),
+        ...(pgMainReads === undefined ? {} : { pgMainReads }),
       };
 }
 
+type Where = { db: string } | { data: string };
+
 /**
- * `--pg-threads N` (else the environment's CASHDESK_PG_THREADS): each process's back office
- * threads on PostgreSQL (server/clients/threads/), 0 for none; at most one per connection of its share.
+ * A setting of PostgreSQL's only: `--pg-…`, else the environment's CASHDESK_PG_… (for a deployment
+ * that sets it once), with the name to blame for a wrong value; undefined on a file or a folder,
+ * where the flag is refused.
  */
-function pgThreadsOf(flag: string | undefined, where: { db: string } | { data: string }): number | undefined {
-  const postgres = 'data' in where && isPostgresUrl(where.data);
-  if (!postgres) {
-    if (flag !== undefined) throw new UsageError('--pg-threads goes with --db postgres://…');
+function pgSetting(flag: string | undefined, where: Where, option: string): { value?: string; name: string } | undefined {
+  if (!('data' in where && isPostgresUrl(where.data))) {
+    if (flag !== undefined) throw new UsageError(`--${option} goes with --db postgres://…`);
     return undefined;
   }
-  const env = process.env.CASHDESK_PG_THREADS;
-  const [value, name] = flag !== undefined ? [flag, '--pg-threads'] : [env || undefined, 'CASHDESK_PG_THREADS'];
-  return positiveInt(value, name, DEFAULT_PG_THREADS);
+  if (flag !== undefined) return { value: flag, name: `--${option}` };
+  const name = `CASHDESK_${option.toUpperCase().replaceAll('-', '_')}`;
+  const env = process.env[name];
+  return env ? { value: env, name } : { name };
 }
 
 /**
- * `--pg-connections N` (else the environment's CASHDESK_PG_CONNECTIONS, for a deployment that sets
- * it once), the budget of every process together, as this process's share.
+ * `--pg-threads N`: each process's back office threads on PostgreSQL (server/clients/threads/), 0
+ * for none; at most one per connection of its share.
  */
-function pgConnectionsOf(flag: string | undefined, where: { db: string } | { data: string }, workers: number) {
-  const postgres = 'data' in where && isPostgresUrl(where.data);
-  if (!postgres) {
-    if (flag !== undefined) throw new UsageError('--pg-connections goes with --db postgres://…');
-    return undefined;
-  }
-  const env = process.env.CASHDESK_PG_CONNECTIONS;
-  const [value, name] = flag !== undefined ? [flag, '--pg-connections'] : [env || undefined, 'CASHDESK_PG_CONNECTIONS'];
-  const budget = positiveInt(value, name, DEFAULT_PG_CONNECTIONS);
+function pgThreadsOf(flag: string | undefined, where: Where): number | undefined {
+  const setting = pgSetting(flag, where, 'pg-threads');
+  return setting && positiveInt(setting.value, setting.name, DEFAULT_PG_THREADS);
+}
+
+/** `--pg-main-reads on|off`: whether the main thread makes a till's lookups itself (server/clients/main-reads/); on unless told off. */
+function pgMainReadsOf(flag: string | undefined, where: Where): boolean | undefined {
+  const setting = pgSetting(flag, where, 'pg-main-reads');
+  if (setting?.value === undefined) return undefined;
+  if (setting.value !== 'on' && setting.value !== 'off') throw new UsageError(`${setting.name} must be on or off`);
+  return setting.value === 'on';
+}
+
+/** `--pg-connections N`: the budget of every process together, as this process's share. */
+function pgConnectionsOf(flag: string | undefined, where: Where, workers: number) {
+  const setting = pgSetting(flag, where, 'pg-connections');
+  if (!setting) return undefined;
+  const budget = positiveInt(setting.value, setting.name, DEFAULT_PG_CONNECTIONS);
   try {
     return connectionsPerProcess(budget, workers);
   } catch (err) {
-    throw new UsageError(`${name}: ${(err as Error).message}`);
+    throw new UsageError(`${setting.name}: ${(err as Error).message}`);
   }
 }
 

@@ -11,12 +11,15 @@
  */
 import type { AddressInfo } from 'node:net';
 import { jsonLogger, type Logger } from '../shared-node/log/logger.js';
+import { pgClientKind } from '../shared-node/pg/sync-pg.js';
+import { isPostgresUrl, parsePgUrl } from '../shared-node/pg/url.js';
 import type { Db } from '../shared-node/sql/db.js';
 import { KeyStore } from './auth/keys.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './auth/rate-limit.js';
 import { SharedRateLimiter } from './auth/shared-rate-limit.js';
 import { type BackOffice, type BackOfficeOptions, openBackOffice } from './clients/back-office.js';
 import type { FiscalOptions } from './clients/fiscal-link.js';
+import { MainThreadReads } from './clients/main-reads/main-reads.js';
 import {
   backOfficesWithin,
   connectionsPerProcess,
@@ -25,8 +28,9 @@ import {
   threadShares,
 } from './clients/pg-connections.js';
 import { BackOfficePool } from './clients/pool.js';
+import { behindTransactionPooler } from './clients/pooled-pg.js';
 import { ClientRegistry } from './clients/registry.js';
-import { openStore } from './clients/store.js';
+import { CLIENT_ROWIDS, openStore } from './clients/store.js';
 import { BackOfficeThreads } from './clients/threads/threads.js';
 import type { CallPerformer } from './gateway/perform-call.js';
 import { createGateway } from './gateway/pipeline.js';
@@ -96,6 +100,12 @@ export interface DataServiceConfig extends CommonConfig {
   readonly pgThreads?: number;
   /** Writes of one client the back office threads perform at once (clients/threads/threads.ts; default 1). */
   readonly pgWritesPerClient?: number;
+  /**
+   * With back office threads, a till's lookups made in the main thread on connections of its own
+   * (clients/main-reads/; default on). Not behind a pooler in transaction mode, whose connections
+   * keep no schema between transactions, nor where libpq does not load.
+   */
+  readonly pgMainReads?: boolean;
 }
 
 export interface RunningService {
@@ -118,6 +128,8 @@ export interface RunningDataService {
   openClients(): string[];
   /** On PostgreSQL, the threads that hold the back offices and perform the calls; undefined when this thread does. */
   readonly threads: BackOfficeThreads | undefined;
+  /** With threads, the main thread's own reads (clients/main-reads/); undefined when it makes none. */
+  readonly mainReads: MainThreadReads | undefined;
   load(): HttpLoad;
   close(): Promise<void>;
 }
@@ -174,6 +186,7 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
       ? { most: backOfficesWithin(connectionsPerProcess(pgConnections, 1)), waitMs: cfg.pgWaitMs ?? DEFAULT_PG_WAIT_MS }
       : undefined;
   const threads = bound ? await startThreads(cfg, logger, bound) : undefined;
+  const mainReads = threads ? mainThreadReads(cfg, logger, bound?.most ?? 0, threads) : undefined;
   const pool = threads
     ? undefined
     : new BackOfficePool({
@@ -190,6 +203,7 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
       backOffices: bound.most,
       waitMs: bound.waitMs,
       threads: threads?.size ?? 0,
+      mainReads: mainReads?.most ?? 0,
     });
   }
   const openClients = () => threads?.openClients() ?? pool?.openClients() ?? [];
@@ -211,10 +225,11 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
       return poolHealth(pool as BackOfficePool, client.id);
     },
   };
-  const backOffices: BackOffices | CallPerformer = threads ?? {
-    acquire: (client) => (pool as BackOfficePool).acquireWithin(client),
-    release: (client) => (pool as BackOfficePool).release(client),
-  };
+  const backOffices: BackOffices | CallPerformer = mainReads ??
+    threads ?? {
+      acquire: (client) => (pool as BackOfficePool).acquireWithin(client),
+      release: (client) => (pool as BackOfficePool).release(client),
+    };
   // On PostgreSQL every process of the service takes a key's tokens from one bucket; a folder's keep their own.
   const http = await serve(cfg, logger, keys, backOffices, health, store.kind === 'postgres' ? registryDb : undefined);
   return {
@@ -223,8 +238,10 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     keys,
     openClients,
     threads,
+    mainReads,
     async close() {
       await http.close();
+      mainReads?.close();
       await (threads ? threads.close() : pool?.closeAll());
       registryDb.close();
     },
@@ -246,7 +263,7 @@ async function startThreads(
   const asked = cfg.pgThreads ?? 0;
   if (asked === 0) return undefined;
   if (cfg.now) throw new Error('a clock function (now) cannot cross to the back office threads: give pgThreads 0');
-  const { threads, each } = threadShares(bound.most, asked);
+  const { threads, each } = threadShares(bound.most, asked, mainReadsShare(cfg, bound.most) > 0);
   const { logger: _logger, now: _now, ...options } = backOfficeOptions(cfg, logger);
   return BackOfficeThreads.start({
     threads,
@@ -260,6 +277,43 @@ async function startThreads(
       upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
       options,
     },
+  });
+}
+
+/**
+ * The connections the main thread's reads may hold (clients/main-reads/), its share beside the
+ * threads' (pg-connections.ts threadShares); 0 when it makes none: told so, no threads, behind a
+ * pooler in transaction mode (whose connections keep no schema between transactions), or where
+ * libpq does not load (through node-postgres the main thread would wait on an I/O thread: a hop
+ * again, and no gain).
+ */
+export function mainReadsShare(
+  cfg: Pick<DataServiceConfig, 'dataDir' | 'pgThreads' | 'pgMainReads'>,
+  backOffices: number,
+): number {
+  if (!cfg.pgThreads || cfg.pgMainReads === false || !isPostgresUrl(cfg.dataDir)) return 0;
+  if (behindTransactionPooler(cfg.dataDir) || pgClientKind(parsePgUrl(cfg.dataDir)).kind !== 'libpq') return 0;
+  return threadShares(backOffices, cfg.pgThreads, true).main;
+}
+
+function mainThreadReads(
+  cfg: DataServiceConfig,
+  logger: Logger,
+  backOffices: number,
+  threads: BackOfficeThreads,
+): MainThreadReads | undefined {
+  const most = mainReadsShare(cfg, backOffices);
+  if (most === 0) return undefined;
+  return new MainThreadReads({
+    threads,
+    held: () => threads.openClients(),
+    connection: parsePgUrl(cfg.dataDir),
+    rowids: CLIENT_ROWIDS,
+    most,
+    idleMs: cfg.idleCloseMs ?? 300_000,
+    upstreamTimeoutMs: cfg.upstreamTimeoutMs ?? 15_000,
+    ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}),
+    logger,
   });
 }
 

@@ -27,16 +27,25 @@ describe("a service's budget of PostgreSQL connections", () => {
       expect(connectionsPerProcess(DEFAULT_PG_CONNECTIONS, workers) * workers).toBeLessThanOrEqual(60);
   });
 
-  it("splits a process's back offices over its threads, never past them nor with a thread of none", () => {
-    expect(threadShares(59, 4)).toEqual({ threads: 4, each: 14 });
-    expect(threadShares(29, 4)).toEqual({ threads: 4, each: 7 });
-    expect(threadShares(2, 4)).toEqual({ threads: 2, each: 1 });
-    expect(threadShares(5, 1)).toEqual({ threads: 1, each: 5 });
+  it("splits a process's back offices over its threads and its main thread's reads, never past them nor with a thread of none", () => {
+    expect(threadShares(59, 4)).toEqual({ threads: 4, each: 14, main: 0 });
+    expect(threadShares(29, 4)).toEqual({ threads: 4, each: 7, main: 0 });
+    expect(threadShares(2, 4)).toEqual({ threads: 2, each: 1, main: 0 });
+    expect(threadShares(5, 1)).toEqual({ threads: 1, each: 5, main: 0 });
+    // The main thread's reads count as one more thread's share, where there is room for one.
+    expect(threadShares(59, 4, true)).toEqual({ threads: 4, each: 11, main: 11 });
+    expect(threadShares(59, 3, true)).toEqual({ threads: 3, each: 14, main: 14 });
+    expect(threadShares(5, 1, true)).toEqual({ threads: 1, each: 2, main: 2 });
+    expect(threadShares(3, 2, true)).toEqual({ threads: 2, each: 1, main: 1 });
+    expect(threadShares(2, 4, true)).toEqual({ threads: 2, each: 1, main: 0 });
+    expect(threadShares(1, 3, true)).toEqual({ threads: 1, each: 1, main: 0 });
     for (const workers of [1, 2, 3, 4, 7, 8]) {
       const backOffices = backOfficesWithin(connectionsPerProcess(DEFAULT_PG_CONNECTIONS, workers));
-      const { threads, each } = threadShares(backOffices, DEFAULT_PG_THREADS);
-      expect(threads * each).toBeLessThanOrEqual(backOffices);
-      expect(each).toBeGreaterThanOrEqual(1);
+      for (const mainReads of [false, true]) {
+        const { threads, each, main } = threadShares(backOffices, DEFAULT_PG_THREADS, mainReads);
+        expect(threads * each + main).toBeLessThanOrEqual(backOffices);
+        expect(each).toBeGreaterThanOrEqual(1);
+      }
     }
   });
 

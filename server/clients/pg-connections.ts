@@ -45,10 +45,19 @@ export const backOfficesWithin = (perProcess: number): number => perProcess - RE
 export const DEFAULT_PG_THREADS = 3;
 
 /**
- * How a process's back offices are split over its threads: each thread an equal share, at least one
- * (so never more threads than connections), and threads × each ≤ the process's back offices.
+ * How a process's back offices are split over its threads, and the main thread's reads when it
+ * makes them (main-reads/): each thread an equal share, at least one (so never more threads than
+ * connections), and the main thread's reads one more such share when the connections allow it
+ * beside one for each thread — the threads come first, since they perform everything and the main
+ * thread only a till's lookups. threads × each + main ≤ the process's back offices.
  */
-export function threadShares(backOffices: number, threads: number): { readonly threads: number; readonly each: number } {
+export function threadShares(
+  backOffices: number,
+  threads: number,
+  mainReads = false,
+): { readonly threads: number; readonly each: number; readonly main: number } {
   const n = Math.max(1, Math.min(threads, backOffices));
-  return { threads: n, each: Math.floor(backOffices / n) };
+  if (!mainReads || backOffices < n + 1) return { threads: n, each: Math.floor(backOffices / n), main: 0 };
+  const each = Math.floor(backOffices / (n + 1));
+  return { threads: n, each, main: each };
 }

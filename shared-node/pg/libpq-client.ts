@@ -70,14 +70,17 @@ export function conninfo(c: PgConnection): string {
     ['user', c.user],
     ['dbname', c.database],
     ['password', c.password],
-    ['connect_timeout', 10],
+    // libpq counts whole seconds, at least 2.
+    ['connect_timeout', c.brief ? Math.max(2, Math.ceil(c.brief.networkMs / 1000)) : 10],
     // A peer gone silent over TCP (a cable, a crashed machine) is noticed within about a minute
     // rather than when the kernel gives up: the I/O thread's client tells its caller after 60 s.
     ['keepalives', 1],
     ['keepalives_idle', 30],
     ['keepalives_interval', 10],
     ['keepalives_count', 3],
-    ['tcp_user_timeout', 60_000],
+    ['tcp_user_timeout', c.brief?.networkMs ?? 60_000],
+    // So an operator (and a test) tells them apart in pg_stat_activity.
+    ['application_name', c.brief ? 'cashdesk main-thread reads' : undefined],
   ];
   return parts
     .filter((p): p is [string, string | number] => p[1] !== undefined)

@@ -423,4 +423,24 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
       admin.close();
     }
   });
+
+  it('keeps a brief session (the main thread’s reads) to reading, within its time, under its own name', () => {
+    const db = open();
+    const brief = PgDb.connect({ ...pg.connection, brief: { statementMs: 100, networkMs: 2000 } }, db.schema, ROWIDS);
+    try {
+      expect(brief.prepare('SELECT name FROM box WHERE id = ?').pluck().get(1)).toBe('main');
+      // Read ahead without the catalogue (it changes nothing a kept answer could miss).
+      prefetch(brief, [{ statement: brief.prepare('SELECT cash FROM box WHERE id = ?'), args: [1] }]);
+      expect(brief.prepare('SELECT cash FROM box WHERE id = ?').pluck().get(1)).toBe(0);
+      expect(() => brief.prepare('UPDATE box SET cash = 1 WHERE id = ?').run(1)).toThrow(
+        expect.objectContaining({ code: '25006' }),
+      );
+      expect(() => brief.query('SELECT pg_sleep(0.5)')).toThrow(expect.objectContaining({ code: '57014' }));
+      expect(brief.query('SHOW application_name')).toEqual([{ application_name: 'cashdesk main-thread reads' }]);
+      expect(db.prepare('SELECT cash FROM box WHERE id = ?').pluck().get(1)).toBe(0);
+    } finally {
+      brief.close();
+      db.close();
+    }
+  });
 });

@@ -146,7 +146,11 @@ export class PgDb implements Db {
       // for a list in a JSON parameter). Unnamed statements (`?prepared=off`, PgBouncer) are
       // planned for their arguments each time, as before.
       const generic = connection.prepared === false ? '' : '; SET plan_cache_mode TO force_generic_plan';
-      pg.query(`SET search_path TO ${quoteIdent(schema)}${generic}`);
+      const { brief } = connection;
+      const limits = brief
+        ? `; SET default_transaction_read_only TO on; SET statement_timeout TO ${Math.round(brief.statementMs)}; SET lock_timeout TO ${Math.round(brief.statementMs)}`
+        : '';
+      pg.query(`SET search_path TO ${quoteIdent(schema)}${generic}${limits}`);
     } catch (err) {
       pg.close();
       throw err;
@@ -223,7 +227,8 @@ export class PgDb implements Db {
       listed.set(key, times);
       return times > (this.kept.get(key)?.answers.length ?? 0);
     });
-    if (this.catalogue) {
+    // A read-only session (brief) writes nothing that could change a kept answer: no catalogue.
+    if (this.catalogue || this.connection.brief) {
       if (sendables.length > 0) this.keep(sendables, this.send(sendables));
       return;
     }
@@ -250,7 +255,7 @@ export class PgDb implements Db {
       const key = keptKey(sql, params);
       const kept = this.kept.get(key);
       if (kept) kept.answers.push(answer);
-      else this.kept.set(key, { answers: [answer], reach: (this.catalogue as Catalogue).readsOf(sql) });
+      else this.kept.set(key, { answers: [answer], reach: this.catalogue ? this.catalogue.readsOf(sql) : 'anything' });
     });
   }
 

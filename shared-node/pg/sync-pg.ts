@@ -28,6 +28,13 @@ export interface PgConnection {
   readonly pipeline?: boolean;
   /** 'thread': node-postgres in an I/O thread even where libpq loads. */
   readonly client?: 'thread';
+  /**
+   * For a thread that must not wait long (the main thread's reads, server/clients/main-reads/):
+   * the session only reads, a statement or a lock wait past `statementMs` fails (57014, 55P03),
+   * and the network (connecting, unacknowledged data) is given up after `networkMs` rather than
+   * the default 10 s and 60 s.
+   */
+  readonly brief?: { readonly statementMs: number; readonly networkMs: number };
 }
 
 export interface SyncPgResult {

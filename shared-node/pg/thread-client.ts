@@ -54,7 +54,8 @@ export class ThreadClient implements PgClient {
     this.port = port1;
     this.worker = takeThread();
     // What node-postgres connects with; how PgDb sends its statements is PgDb's.
-    const { prepared: _prepared, pipeline: _pipeline, client: _client, ...settings } = connection;
+    // A brief session's timeouts are PgDb's SETs; this client's own stay as they are (60 s an answer).
+    const { prepared: _prepared, pipeline: _pipeline, client: _client, brief: _brief, ...settings } = connection;
     this.worker.postMessage({ connection: settings, port: port2, signal: this.signal }, [port2]);
     try {
       this.take(); // connected, or why not

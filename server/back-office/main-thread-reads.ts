@@ -7,10 +7,10 @@
  * clock. Another read may join after the same reading; anything else a listed read does (a write,
  * a transaction) still goes to a thread, one call at a time (shared-node/pg/replay-db.ts).
  */
-import type { OperationName } from '../../shared/contract/index.js';
+import { type OperationName, op } from '../../shared/contract/index.js';
 
 export const MAIN_THREAD_READS: ReadonlySet<OperationName> = new Set<OperationName>([
-  'pos.find_code',
-  'goods.card_open',
-  'goods.card_main',
+  op.pos.findCode,
+  op.goods.cardOpen,
+  op.goods.cardMain,
 ]);

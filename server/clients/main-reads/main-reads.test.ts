@@ -92,6 +92,14 @@ describe.skipIf(TEST_ENGINE !== 'postgres')("a till's lookups in the main thread
     }
     expect(reads.count).toEqual({ here: LOOKUPS.length, failed: 0 });
     expect(reads.openClients()).toEqual([svc.clients.shop?.id]);
+    // A refusal of the lookup's own is answered from the main thread too, in the same words.
+    const letters = { code: 'ABC' };
+    const refused = await svc.call('shop', 'pos.find_code', letters);
+    const refusedThere = await rpcCall(plain.url, svc.keyOf('shop'), 'pos.find_code', letters);
+    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(refusedThere.status);
+    expect(refused.body.error).toEqual(refusedThere.body.error);
+    expect(reads.count).toEqual({ here: LOOKUPS.length, failed: 0 });
     const found = await svc.call('shop', 'pos.find_code', { code: '4820000000011' });
     expect(found.body.data.result.rows[0]).toMatchObject({ code: '4820000000011', name: 'Сир плавлений', price: '42.50' });
   });

@@ -343,8 +343,10 @@ try {
   );
   const limits: string[] = [];
   const pgThreads = Number(PG_THREADS ?? DEFAULT_PG_THREADS);
+  // The services inherit CASHDESK_PG_MAIN_READS: `=off` measures the lookups made by the threads.
+  const mainReads = process.env.CASHDESK_PG_MAIN_READS === 'off' ? '' : ', besides the lookups its main thread makes';
   const threadsNote =
-    pgThreads === 0 ? 'one request at a time' : `at most ${pgThreads} requests at a time (its back office threads)`;
+    pgThreads === 0 ? 'one request at a time' : `at most ${pgThreads} calls at a time in its back office threads${mainReads}`;
   for (const s of summary) {
     const rps = median(s.rounds.map((r) => r.requests / r.seconds));
     const failed = s.rounds.reduce((c, r) => c + [...r.failed.values()].reduce((a, b) => a + b, 0), 0);

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { PgError } from './pg-error.js';
 import type { PgClient, PgConnection, PipelinedStatement, SyncPgResult } from './sync-pg.js';
 import { types } from './types.mjs';
+import { BRIEF_APPLICATION } from './url.js';
 
 /** A connection of the add-on (an opaque handle). */
 type Handle = { readonly __brand: 'libpq-sync connection' };
@@ -80,7 +81,7 @@ export function conninfo(c: PgConnection): string {
     ['keepalives_count', 3],
     ['tcp_user_timeout', c.brief?.networkMs ?? 60_000],
     // So an operator (and a test) tells them apart in pg_stat_activity.
-    ['application_name', c.brief ? 'cashdesk main-thread reads' : undefined],
+    ['application_name', c.brief ? BRIEF_APPLICATION : undefined],
   ];
   return parts
     .filter((p): p is [string, string | number] => p[1] !== undefined)

@@ -424,9 +424,12 @@ CREATE FUNCTION box_total() RETURNS BIGINT LANGUAGE sql STABLE AS $f$ SELECT sum
     }
   });
 
-  it('keeps a brief session (the main thread’s reads) to reading, within its time, under its own name', () => {
+  it.each([
+    ['libpq', {}],
+    ['node-postgres in an I/O thread', { client: 'thread' as const }],
+  ])('keeps a brief session (the main thread’s reads) to reading, within its time, under its own name: %s', (_, client) => {
     const db = open();
-    const brief = PgDb.connect({ ...pg.connection, brief: { statementMs: 100, networkMs: 2000 } }, db.schema, ROWIDS);
+    const brief = PgDb.connect({ ...pg.connection, ...client, brief: { statementMs: 100, networkMs: 2000 } }, db.schema, ROWIDS);
     try {
       expect(brief.prepare('SELECT name FROM box WHERE id = ?').pluck().get(1)).toBe('main');
       // Read ahead without the catalogue (it changes nothing a kept answer could miss).

@@ -8,6 +8,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { PgError } from './pg-error.js';
 import type { PgClient, PgConnection, PipelinedStatement, SyncPgResult } from './sync-pg.js';
+import { BRIEF_APPLICATION } from './url.js';
 
 /** The longest a statement may take before the caller is told it did not answer. */
 const ANSWER_MS = 60_000;
@@ -54,9 +55,12 @@ export class ThreadClient implements PgClient {
     this.port = port1;
     this.worker = takeThread();
     // What node-postgres connects with; how PgDb sends its statements is PgDb's.
-    // A brief session's timeouts are PgDb's SETs; this client's own stay as they are (60 s an answer).
-    const { prepared: _prepared, pipeline: _pipeline, client: _client, brief: _brief, ...settings } = connection;
-    this.worker.postMessage({ connection: settings, port: port2, signal: this.signal }, [port2]);
+    // A brief session's statement timeouts are PgDb's SETs; this client's own wait stays 60 s an answer.
+    const { prepared: _prepared, pipeline: _pipeline, client: _client, brief, ...settings } = connection;
+    const named = brief
+      ? { ...settings, application_name: BRIEF_APPLICATION, connectionTimeoutMillis: brief.networkMs }
+      : settings;
+    this.worker.postMessage({ connection: named, port: port2, signal: this.signal }, [port2]);
     try {
       this.take(); // connected, or why not
     } catch (err) {

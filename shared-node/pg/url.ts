@@ -33,3 +33,6 @@ export function parsePgUrl(text: string): PgConnection {
     ...(url.searchParams.get('client') === 'thread' ? { client: 'thread' as const } : {}),
   };
 }
+
+/** The application_name of a brief session (PgConnection.brief: the main thread's reads), as pg_stat_activity shows it. */
+export const BRIEF_APPLICATION = 'cashdesk main-thread reads';

@@ -4,8 +4,9 @@
  * back costs two wake-ups of the six a lookup makes and ~0.45 ms of its ~1.9 under bench:pg's load,
  * more than PostgreSQL's own work on it; and in a shop's busy minute the scans queue behind the
  * closes for the two cores. Here the main thread makes the read itself, on a connection of its
- * own, and waits for its one round trip (~0.1–0.3 ms on this machine): the cashier's scan is
- * answered first, the closes, in their threads, take the CPU around it.
+ * own, and waits for its one round trip (0.6 ms on average under that load on this two-core
+ * machine, PostgreSQL's turn for the CPU included): the cashier's scan is answered first, the
+ * closes, in their threads, take the CPU around it.
  *
  * Waiting in the main thread is bounded, since no other request is served meanwhile:
  * - only the reads of MAIN_THREAD_READS (server/back-office/main-thread-reads.ts), each one round
@@ -75,7 +76,7 @@ export class MainThreadReads implements CallPerformer {
   private readonly pace = new ReadPace({ mostMs: MOST_AVERAGE_MS, pauseMs: PAUSE_MS });
   private readonly connection: PgConnection;
   private readonly sweeper: NodeJS.Timeout;
-  /** Reads made here and reads that went to a thread after failing here, since the start: for tests and the bench. */
+  /** Reads made here, and reads that went to a thread after failing here, since the start (for the tests). */
   readonly count = { here: 0, failed: 0 };
 
   constructor(private readonly opts: MainReadsOptions) {

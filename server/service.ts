@@ -185,8 +185,10 @@ export async function startDataService(cfg: DataServiceConfig): Promise<RunningD
     store.kind === 'postgres'
       ? { most: backOfficesWithin(connectionsPerProcess(pgConnections, 1)), waitMs: cfg.pgWaitMs ?? DEFAULT_PG_WAIT_MS }
       : undefined;
-  const threads = bound ? await startThreads(cfg, logger, bound) : undefined;
-  const mainReads = threads ? mainThreadReads(cfg, logger, bound?.most ?? 0, threads) : undefined;
+  // The main thread's share of the connections for its lookups, decided once: the threads' shares follow from it.
+  const mainShare = bound ? mainReadsShare(cfg, bound.most) : 0;
+  const threads = bound ? await startThreads(cfg, logger, bound, mainShare > 0) : undefined;
+  const mainReads = threads && mainShare > 0 ? mainThreadReads(cfg, logger, mainShare, threads) : undefined;
   const pool = threads
     ? undefined
     : new BackOfficePool({
@@ -259,11 +261,12 @@ async function startThreads(
   cfg: DataServiceConfig,
   logger: Logger,
   bound: { readonly most: number; readonly waitMs: number },
+  mainReads: boolean,
 ): Promise<BackOfficeThreads | undefined> {
   const asked = cfg.pgThreads ?? 0;
   if (asked === 0) return undefined;
   if (cfg.now) throw new Error('a clock function (now) cannot cross to the back office threads: give pgThreads 0');
-  const { threads, each } = threadShares(bound.most, asked, mainReadsShare(cfg, bound.most) > 0);
+  const { threads, each } = threadShares(bound.most, asked, mainReads);
   const { logger: _logger, now: _now, ...options } = backOfficeOptions(cfg, logger);
   return BackOfficeThreads.start({
     threads,
@@ -296,14 +299,8 @@ export function mainReadsShare(
   return threadShares(backOffices, cfg.pgThreads, true).main;
 }
 
-function mainThreadReads(
-  cfg: DataServiceConfig,
-  logger: Logger,
-  backOffices: number,
-  threads: BackOfficeThreads,
-): MainThreadReads | undefined {
-  const most = mainReadsShare(cfg, backOffices);
-  if (most === 0) return undefined;
+/** The main thread's reads beside the threads, holding at most `most` connections (mainReadsShare). */
+function mainThreadReads(cfg: DataServiceConfig, logger: Logger, most: number, threads: BackOfficeThreads): MainThreadReads {
   return new MainThreadReads({
     threads,
     held: () => threads.openClients(),
